@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { messages } from '@colete/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { adminRoutes } from './modules/admin/admin-routes.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { profileRoutes } from './modules/profile/profile-routes.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
+import './types.js';
+
+export type BuildOptions = { config: Config; database: Database };
+
+function findWebDist(config: Config): string | undefined {
+  const candidate = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
+}
+
+/** Builds the server: plugins, every module's routes, one error handler. It does not listen. */
+export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.decorate('deps', { config, database });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Colete Online API', version: '1.0.0', description: 'API-ul platformei de expediere colete.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(cookie);
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(adminRoutes);
+
+  const webDist = findWebDist(config);
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !webDist || req.method !== 'GET') {
+      return reply.status(404).send({ success: false, message: messages.common.notFound });
+    }
+    // The single-page app answers every other path; its router shows the right screen.
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

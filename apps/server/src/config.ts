@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Configuration is read and validated once at start; every bad variable is named. */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().default('.data'),
+  PUBLIC_URL: z.url().optional(),
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(48),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  DEMO_SEED: z.enum(['true', 'false']).default('true'),
+  JOBS: z.enum(['true', 'false']).default('true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  env: 'development' | 'production' | 'test';
+  /** postgres://... or undefined for embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite's data folder; 'memory://' keeps everything in memory. */
+  dataDir: string;
+  publicUrl?: string;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  demoSeed: boolean;
+  jobs: boolean;
+  webDist?: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    env: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL,
+    cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : (e.PUBLIC_URL ?? '').startsWith('https://'),
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    demoSeed: e.DEMO_SEED === 'true',
+    jobs: e.JOBS === 'true',
+    webDist: e.WEB_DIST,
+  };
+}
+
+/** The configuration tests use: in-memory database, no jobs, no demo data unless asked. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO_SEED: 'false', JOBS: 'false' }),
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    ...overrides,
+  };
+}

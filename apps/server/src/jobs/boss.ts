@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import { registerSessionCleanup } from './session-cleanup.js';
+
+/**
+ * The job queue lives in the same database: PostgreSQL directly, PGlite through executeSql.
+ * Each job module registers its queue, schedule and worker here.
+ */
+export async function startJobs(database: Database, log: FastifyBaseLogger) {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    maintenanceIntervalSeconds: 120,
+  });
+  boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  await registerSessionCleanup(boss, database, log);
+  return {
+    boss,
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+export type Jobs = Awaited<ReturnType<typeof startJobs>>;

@@ -1,0 +1,32 @@
+import { loadConfig } from './config.js';
+import { createServer } from './server.js';
+
+const config = loadConfig();
+const server = await createServer(config);
+const { app } = server;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, 20_000);
+  force.unref();
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+const address = await app.listen({ port: config.port, host: config.host });
+app.log.info(`Colete Online listening on ${address} (database: ${server.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+// A line for scripts that start the server on port 0 and need to know where it went.
+if (process.env.PRINT_LISTEN_URL === '1') process.stdout.write(`LISTENING ${address.replace('0.0.0.0', '127.0.0.1')}\n`);

@@ -1,0 +1,86 @@
+import {
+  LOGIN_ACCOUNT_WINDOW_MS,
+  LOGIN_ADDRESS_WINDOW_MS,
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  USER_TYPE,
+  messages,
+  normalisePhone,
+  type TLoginRequest,
+  type TRegisterRequest,
+  type TSessionUser,
+} from '@colete/contract';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { newReferralCode } from '../../lib/tokens.js';
+import type { UserRow } from '../../types.js';
+import { countAttemptsFromAddress, countRecentFailures, findUserByEmail, recordLoginAttempt } from './auth-queries.js';
+import { createSession, type SessionMeta, type SessionPolicy } from './sessions.js';
+
+export function toSessionUser(user: UserRow): TSessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    userType: user.userType,
+    accountType: user.accountType,
+    isAdmin: user.userType === USER_TYPE.admin,
+  };
+}
+
+export function authService(deps: { database: Database; policy: SessionPolicy }) {
+  const { db } = deps.database;
+
+  async function login(input: TLoginRequest, meta: SessionMeta & { ip: string }) {
+    const now = Date.now();
+    const fromAddress = await countAttemptsFromAddress(db, meta.ip, new Date(now - LOGIN_ADDRESS_WINDOW_MS));
+    if (fromAddress >= LOGIN_MAX_ATTEMPTS_PER_ADDRESS) throw tooManyRequests(messages.auth.tooManyFromAddress);
+    const failures = await countRecentFailures(db, input.email, new Date(now - LOGIN_ACCOUNT_WINDOW_MS));
+    if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) {
+      await recordLoginAttempt(db, input.email, meta.ip, false);
+      throw tooManyRequests(messages.auth.tooManyAttempts);
+    }
+
+    const user = await findUserByEmail(db, input.email);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    await recordLoginAttempt(db, input.email, meta.ip, ok && !!user);
+    if (!ok || !user) throw new AppError(401, messages.auth.invalidCredentials, 'invalidCredentials');
+
+    const session = await createSession(db, user.id, deps.policy, meta);
+    return { user, session };
+  }
+
+  async function register(input: TRegisterRequest, meta: SessionMeta) {
+    const existing = await findUserByEmail(db, input.email);
+    if (existing) throw conflict(messages.auth.emailTaken, 'emailTaken', { email: messages.auth.emailTaken });
+    const passwordHash = await hashPassword(input.password);
+    return db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          name: input.name,
+          phone: normalisePhone(input.phone),
+          userType: USER_TYPE.client,
+          accountType: input.accountType,
+          referralCode: newReferralCode(),
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      // Two registrations racing for one email: the unique index lets only one through.
+      if (!user) throw conflict(messages.auth.emailTaken, 'emailTaken', { email: messages.auth.emailTaken });
+      const session = await createSession(tx, user.id, deps.policy, meta);
+      return { user, session };
+    });
+  }
+
+  function requireUser(user: UserRow | null): UserRow {
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  return { login, register, requireUser };
+}

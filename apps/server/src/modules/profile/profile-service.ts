@@ -1,0 +1,71 @@
+import { messages, normalisePhone, type TChangePasswordRequest, type TProfile, type TProfileUpdateRequest } from '@colete/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { badRequest } from '../../lib/errors.js';
+import { baniToRon } from '../../lib/money.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { UserRow } from '../../types.js';
+import { createSession, deleteUserSessions, type SessionMeta, type SessionPolicy } from '../auth/sessions.js';
+
+/** Until the prepaid ledger exists (account issue) a client has no money movements: both sums are 0. */
+function toProfile(user: UserRow, sums: { notInvoicedBani: number; prepaidBani: number }): TProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    userType: user.userType,
+    accountType: user.accountType,
+    referralCode: user.referralCode,
+    workingTimeStart: user.workingTimeStart,
+    workingTimeEnd: user.workingTimeEnd,
+    bankAccount: user.bankAccount,
+    bankAccountHolder: user.bankAccountHolder,
+    bankName: user.bankName,
+    repaymentSendInterval: user.repaymentSendInterval,
+    repaymentSendMinAmount: user.repaymentSendMinAmount,
+    repaymentWaitPending: user.repaymentWaitPending,
+    amountNotInvoicedSum: baniToRon(sums.notInvoicedBani),
+    amountPrepaidSum: baniToRon(sums.prepaidBani),
+  };
+}
+
+export function profileService(deps: { database: Database; policy: SessionPolicy }) {
+  const { db } = deps.database;
+
+  async function getProfile(client: UserRow) {
+    return toProfile(client, { notInvoicedBani: 0, prepaidBani: 0 });
+  }
+
+  async function updateProfile(client: UserRow, input: TProfileUpdateRequest['profile']) {
+    const [updated] = await db
+      .update(users)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.phone !== undefined ? { phone: normalisePhone(input.phone) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, client.id))
+      .returning();
+    return getProfile(updated!);
+  }
+
+  /** Verifies the old password, stores the new hash, ends every session of the user and opens a new one. */
+  async function changePassword(user: UserRow, input: TChangePasswordRequest, meta: SessionMeta) {
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      throw badRequest(messages.password.oldWrong, 'oldPasswordWrong', { oldPassword: messages.password.oldWrong });
+    }
+    if (input.oldPassword === input.newPassword) {
+      throw badRequest(messages.password.sameAsOld, 'samePassword', { newPassword: messages.password.sameAsOld });
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    return db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await deleteUserSessions(tx, user.id);
+      return createSession(tx, user.id, deps.policy, meta);
+    });
+  }
+
+  return { getProfile, updateProfile, changePassword };
+}

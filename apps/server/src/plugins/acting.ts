@@ -1,0 +1,58 @@
+import { ZActingQuery, USER_TYPE, messages } from '@colete/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../db/schema.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors.js';
+
+/** Reads selectedClient/selectedCompany from the query or the body, before the route's schema strips them. */
+function readSelection(req: FastifyRequest) {
+  const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const fromQuery = (req.query ?? {}) as Record<string, unknown>;
+  const parsed = ZActingQuery.safeParse({
+    selectedClient: fromQuery.selectedClient ?? fromBody.selectedClient ?? undefined,
+    selectedCompany: fromQuery.selectedCompany ?? fromBody.selectedCompany ?? undefined,
+  });
+  if (!parsed.success) throw badRequest();
+  return parsed.data;
+}
+
+/**
+ * The one mechanism by which a request acts for someone: a signed-in user acts for themselves;
+ * an admin acts for the client named by selectedClient; anyone else naming another user gets 403.
+ */
+export async function resolveActing(app: FastifyInstance, req: FastifyRequest) {
+  const user = req.user;
+  if (!user) throw unauthorized();
+  const { selectedClient } = readSelection(req);
+  const isAdmin = user.userType === USER_TYPE.admin;
+  if (!selectedClient || selectedClient === user.id) {
+    req.acting = { user, client: user, isAdminActing: false };
+    return;
+  }
+  if (!isAdmin) throw forbidden();
+  const [client] = await app.deps.database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, selectedClient), eq(users.userType, USER_TYPE.client)))
+    .limit(1);
+  if (!client) throw notFound(messages.profile.clientNotFound);
+  req.acting = { user, client, isAdminActing: true };
+}
+
+/** Registers the guards on a scope: every route inside needs a session and gets req.acting. */
+export function authenticatedScope(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => resolveActing(app, req));
+}
+
+export function adminScope(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    if (!req.user) throw unauthorized();
+    if (req.user.userType !== USER_TYPE.admin) throw forbidden();
+  });
+}
+
+/** The acting context of a request inside an authenticated scope. */
+export function acting(req: FastifyRequest) {
+  if (!req.acting) throw unauthorized();
+  return req.acting;
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '@colete/contract';
+import { AppError } from '../lib/errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/**
+ * State-changing calls must come from our own pages: a foreign Origin (or a browser's
+ * cross-site fetch marker) is refused. Calls without Origin (curl, server-to-server) rely on
+ * the SameSite=Lax session cookie not being sent cross-site.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const configured = app.deps.config.publicUrl ? new URL(app.deps.config.publicUrl).origin : undefined;
+
+  app.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    const origin = req.headers.origin;
+    const fetchSite = req.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site') throw new AppError(403, messages.common.forbiddenOrigin, 'forbiddenOrigin');
+    if (!origin) return;
+    const own = `${req.protocol}://${req.headers.host ?? ''}`;
+    if (origin !== own && origin !== configured) {
+      throw new AppError(403, messages.common.forbiddenOrigin, 'forbiddenOrigin');
+    }
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    if (!req.url.startsWith('/api/docs')) reply.header('content-security-policy', CSP);
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+});

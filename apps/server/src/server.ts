@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seedDemo } from './db/seed.js';
+import { startJobs, type Jobs } from './jobs/boss.js';
+
+export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; close(): Promise<void> };
+
+/** Opens and migrates the database, seeds the demo data once, builds the app and starts the jobs. */
+export async function createServer(config: Config): Promise<Server> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  if (config.demoSeed) await seedDemo(database);
+  const app = await buildApp({ config, database });
+  const jobs = config.jobs ? await startJobs(database, app.log) : undefined;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close(); // stops accepting, finishes requests in flight
+      await jobs?.stop();
+      await database.close();
+    })());
+  return { app, database, jobs, close };
+}

@@ -1,0 +1,21 @@
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { users } from './db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Who a request acts for: the signed-in user, or the client an admin selected. */
+export type Acting = { user: UserRow; client: UserRow; isAdminActing: boolean };
+
+export type AppDeps = { config: Config; database: Database };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionToken: string | null;
+    acting: Acting | null;
+  }
+}

@@ -1,0 +1,7 @@
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import type { ReactNode } from 'react';
+
+/** The profile areas shown in the navigation: only the areas that work (each issue adds its own). */
+export type NavItem = { label: string; path: string; icon: ReactNode };
+
+export const NAV_ITEMS: NavItem[] = [{ label: 'Setari', path: '/profile/settings', icon: <SettingsOutlinedIcon /> }];

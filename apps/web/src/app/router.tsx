@@ -1,0 +1,35 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoadingState } from '../components/loading-state';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { ProfileLayout } from './layout/profile-layout';
+
+// Each page is its own chunk, so the first screen loads only what it shows.
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
+const SettingsLandingPage = lazy(() => import('../features/settings/pages/settings-landing-page'));
+const SecurityPage = lazy(() => import('../features/settings/pages/security-page'));
+const NotFoundPage = lazy(() => import('./not-found-page'));
+
+const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}>{node}</Suspense>;
+
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to="/profile/settings" replace /> },
+  { path: '/login', element: page(<LoginPage />) },
+  { path: '/register', element: page(<RegisterPage />) },
+  {
+    path: '/profile',
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <ProfileLayout />,
+        children: [
+          { index: true, element: <Navigate to="settings" replace /> },
+          { path: 'settings', element: <SettingsLandingPage /> },
+          { path: 'settings/security', element: <SecurityPage /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: page(<NotFoundPage />) },
+]);

@@ -1,0 +1,19 @@
+import { ZLoginRequest, type TAuthResponse, type TLoginRequest } from '@colete/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { authKeys } from './auth-keys';
+
+export const loginInputSchema = ZLoginRequest;
+
+export const login = (input: TLoginRequest) => api<TAuthResponse>('POST', 'auth/login', input);
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (data) => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.me(), data.user);
+    },
+  });
+}

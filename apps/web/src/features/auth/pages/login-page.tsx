@@ -1,0 +1,62 @@
+import { messages, type TLoginRequest } from '@colete/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { apiErrorMessage } from '../../../lib/api-client';
+import { safeRedirect } from '../../../lib/safe-redirect';
+import { useMe } from '../api/get-me';
+import { loginInputSchema, useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const navigate = useNavigate();
+  const me = useMe();
+  const login = useLogin();
+  const form = useForm<TLoginRequest>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  if (me.data) return <Navigate to={redirect} replace />;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, { onSuccess: () => navigate(redirect, { replace: true }) }),
+  );
+
+  return (
+    <AuthCard title={messages.auth.loginTitle}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack spacing={2.5}>
+          {login.isError && <Alert severity="error">{apiErrorMessage(login.error)}</Alert>}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...form.register('email')}
+            error={!!errors.email}
+            helperText={errors.email?.message}
+          />
+          <PasswordField
+            label="Parola"
+            autoComplete="current-password"
+            {...form.register('password')}
+            error={!!errors.password}
+            helperText={errors.password?.message}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
+            {login.isPending ? 'Se autentifica...' : 'Autentificare'}
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            Nu aveti cont?{' '}
+            <Link component={RouterLink} to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(redirect)}` : ''}`}>
+              Creati un cont nou
+            </Link>
+          </Typography>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
