@@ -1,6 +1,6 @@
 // npm test: every check and test, then one closing line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
@@ -50,5 +50,6 @@ if (step('build', 'npm', ['run', 'build', '--silent'])) {
   } else failed += 1;
 } else failed += 1;
 
+writeFileSync(`${out}/totals.json`, JSON.stringify({ passed, failed }));
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -10,6 +10,8 @@ export const DEMO = {
 } as const;
 
 export const test = base.extend({
+  // Playwright reads the fixture's dependencies from this (empty) destructuring.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the server');

@@ -13,7 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { apiErrorMessage } from '../../../lib/api-client';
@@ -36,7 +36,7 @@ export default function RegisterPage() {
     defaultValues: { accountType: 'company', name: '', email: '', phone: DEFAULT_PHONE_PREFIX, password: '' },
   });
   const { errors } = form.formState;
-  const accountType = form.watch('accountType');
+  const accountType = useWatch({ control: form.control, name: 'accountType' });
 
   if (me.data && !registration.isPending) return <Navigate to={redirect} replace />;
 

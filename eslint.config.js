@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', '.test-output/**', '.data/**', 'e2e/.artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/include': ['apps/web/src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'apps/web/src/app' },
+        { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'shared', pattern: ['apps/web/src/components', 'apps/web/src/lib'] },
+        { type: 'entry', pattern: 'apps/web/src/main.tsx', mode: 'file' },
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // shared -> features -> app: a feature never reaches into another feature's folder.
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'shared', allow: ['shared'] },
+            { from: 'feature', allow: ['shared', ['feature', { feature: '${from.feature}' }]] },
+            { from: 'app', allow: ['shared', 'feature', 'app'] },
+            { from: 'entry', allow: ['app'] },
+          ],
+        },
+      ],
+      'boundaries/no-unknown-files': 'error',
+    },
+  },
+);
