@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { adminRoutes } from './modules/admin/admin-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { geoRoutes } from './modules/geo/geo-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -35,6 +36,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Long path parameters reach the route's schema, which answers 400 in the usual shape.
+    routerOptions: { maxParamLength: 5000 },
+    frameworkErrors: (_error, _req, reply) => {
+      void reply.code(400).type('application/json').send(JSON.stringify({ success: false, message: messages.common.invalidData }));
+    },
   });
   app.decorate('deps', { config, database });
   app.setValidatorCompiler(validatorCompiler);
@@ -56,6 +62,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(adminRoutes);
+  await app.register(geoRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

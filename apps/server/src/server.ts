@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
+import { loadNomenclature } from './modules/geo/geo-loader.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
 
 export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; close(): Promise<void> };
@@ -11,6 +12,7 @@ export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; cl
 export async function createServer(config: Config): Promise<Server> {
   const database = await openDatabase(config);
   await database.migrate();
+  await loadNomenclature(database);
   if (config.demoSeed) await seedDemo(database);
   const app = await buildApp({ config, database });
   const jobs = config.jobs ? await startJobs(database, app.log) : undefined;

@@ -7,3 +7,7 @@ export * from './auth.js';
 export * from './profile.js';
 export * from './admin.js';
 export * from './health.js';
+export * from './rules/text.js';
+export * from './rules/address-line.js';
+export * from './geo.js';
+export * from './addresses.js';

@@ -67,3 +67,97 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* ---- Romanian address nomenclature (loaded from data/ro/ at start) ---- */
+
+export const geoCounties = pgTable('geo_counties', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  nameNorm: text('name_norm').notNull(),
+});
+
+export const geoLocalities = pgTable(
+  'geo_localities',
+  {
+    id: integer('id').primaryKey(),
+    countyCode: text('county_code')
+      .notNull()
+      .references(() => geoCounties.code),
+    name: text('name').notNull(),
+    /** The commune a village belongs to (the spec's upLocality). */
+    upLocality: text('up_locality'),
+    nameNorm: text('name_norm').notNull(),
+    /** ' word word ' of name and commune, normalised: matches any word's prefix. */
+    searchWords: text('search_words').notNull(),
+    /** The locality's code, or '0' when it has street-level codes. */
+    postalCode: text('postal_code').notNull(),
+    locationType: text('location_type', { enum: ['big_city', 'small_city', 'other'] }).notNull(),
+    population: integer('population'),
+    latitude: text('latitude'),
+    longitude: text('longitude'),
+  },
+  (t) => [
+    index('geo_localities_county_idx').on(t.countyCode, t.nameNorm),
+    index('geo_localities_postal_idx').on(t.postalCode),
+  ],
+);
+
+export const geoStreets = pgTable(
+  'geo_streets',
+  {
+    id: integer('id').primaryKey(),
+    localityId: integer('locality_id')
+      .notNull()
+      .references(() => geoLocalities.id),
+    streetType: text('street_type').notNull(),
+    streetName: text('street_name').notNull(),
+    /** Type and name as shown: 'Strada Memorandumului'. */
+    fullName: text('full_name').notNull(),
+    fullNameNorm: text('full_name_norm').notNull(),
+    searchWords: text('search_words').notNull(),
+    numbers: text('numbers').notNull(),
+    postalCode: text('postal_code').notNull(),
+  },
+  (t) => [
+    index('geo_streets_locality_idx').on(t.localityId, t.fullNameNorm),
+    index('geo_streets_postal_idx').on(t.postalCode),
+  ],
+);
+
+/* ---- Address book ---- */
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shortName: text('short_name').notNull(),
+    contactCompany: text('contact_company'),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactPhone2: text('contact_phone2'),
+    contactEmail: text('contact_email'),
+    countryCode: text('country_code').notNull().default('RO'),
+    countyCode: text('county_code').notNull(),
+    county: text('county').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    street: text('street'),
+    number: text('number'),
+    block: text('block'),
+    entrance: text('entrance'),
+    intercom: text('intercom'),
+    floor: text('floor'),
+    apartment: text('apartment'),
+    additionalInfo: text('additional_info'),
+    /** 10: used as a pick-up point; locked, cannot be edited or deleted. */
+    type: smallint('type').notNull().default(1),
+    /** Normalised text of the whole entry, for the address book search. */
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId, t.id)],
+);
