@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messages } from '@colete/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
@@ -39,7 +39,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     // Long path parameters reach the route's schema, which answers 400 in the usual shape.
     routerOptions: { maxParamLength: 5000 },
     frameworkErrors: (_error, _req, reply) => {
-      void reply.code(400).type('application/json').send(JSON.stringify({ success: false, message: messages.common.invalidData }));
+      void (reply as FastifyReply).code(400).send({ success: false, message: messages.common.invalidData });
     },
   });
   app.decorate('deps', { config, database });
