@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { addressesRoutes } from './modules/addresses/addresses-routes.js';
 import { adminRoutes } from './modules/admin/admin-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { geoRoutes } from './modules/geo/geo-routes.js';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(profileRoutes);
   await app.register(adminRoutes);
   await app.register(geoRoutes);
+  await app.register(addressesRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

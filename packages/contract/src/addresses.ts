@@ -94,7 +94,7 @@ export const ZAddressListRequest = z
     page: z.number().int().min(1).max(10_000).optional(),
     limit: z.number().int().min(1).max(500).optional(),
   })
-  .default({});
+  .nullish();
 export const ZAddressListResponse = z.object({
   success: z.literal(true),
   addresses: z.array(ZAddressEntry),

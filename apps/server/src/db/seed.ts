@@ -1,5 +1,6 @@
 import { USER_TYPE } from '@colete/contract';
-import { appMeta, users } from './schema.js';
+import { addresses, appMeta, users } from './schema.js';
+import { searchTextOf } from '../modules/addresses/addresses-service.js';
 import type { Database } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { newReferralCode } from '../lib/tokens.js';
@@ -12,6 +13,14 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const DEMO_SEED_KEY = 'demo_seed';
+
+/** Real places from data/ro: a Cluj-Napoca street, a Bucharest sector, a village with its commune; one locked (type 10). */
+const DEMO_ADDRESSES = [
+  { shortName: 'Depozit Cluj', contactCompany: 'Demo Logistic SRL', contactName: 'Mihai Pop', contactPhone: '+40722123456', countyCode: 'CJ', county: 'Cluj', city: 'Cluj-Napoca', postalCode: '400114', street: 'Strada Memorandumului', number: '28', type: 10 },
+  { shortName: 'Birou Bucuresti', contactCompany: 'Demo Logistic SRL', contactName: 'Elena Ionescu', contactPhone: '+40733111222', countyCode: 'B', county: 'București', city: 'Sectorul 1', postalCode: '010093', street: 'Calea Victoriei', number: '120', block: 'A', floor: '2', apartment: '14' },
+  { shortName: 'Magazin Timisoara', contactCompany: 'Demo Logistic SRL', contactName: 'Andrei Szabo', contactPhone: '+40744333444', countyCode: 'TM', county: 'Timiș', city: 'Timișoara', postalCode: '300024', street: 'Bulevardul Revoluției 1989', number: '4' },
+  { shortName: 'Atelier Lazaresti', contactCompany: null, contactName: 'Ion Dumitru', contactPhone: '+40755666777', countyCode: 'AG', county: 'Argeș', city: 'Lăzărești', postalCode: '117653', street: 'Strada Principala', number: '7' },
+] as const;
 
 /**
  * Fills a new database with the demo data, once: the marker row is taken in the same
@@ -26,7 +35,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
       .onConflictDoNothing()
       .returning();
     if (taken.length === 0) return false;
-    await tx
+    const created = await tx
       .insert(users)
       .values(
         DEMO_ACCOUNTS.map((a, i) => ({
@@ -39,7 +48,17 @@ export async function seedDemo(database: Database): Promise<boolean> {
           referralCode: newReferralCode(),
         })),
       )
-      .onConflictDoNothing({ target: users.email });
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    const client = created.find((u) => u.email === 'client@demo.ro');
+    if (client) {
+      await tx.insert(addresses).values(
+        DEMO_ADDRESSES.map((a) => {
+          const values = { contactPhone2: null, contactEmail: null, block: null, floor: null, apartment: null, ...a, countryCode: 'RO' };
+          return { ...values, userId: client.id, type: 'type' in a ? a.type : 1, searchText: searchTextOf(values) };
+        }),
+      );
+    }
     return true;
   });
 }

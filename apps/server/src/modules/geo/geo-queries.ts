@@ -66,6 +66,22 @@ export async function findLocality(db: Executor, countyCode: string, city: strin
   return rowsOf<LocalityDbRow>(res)[0] ?? null;
 }
 
+/** Every locality of a county with this exact (normalised) name: villages of different communes share names. */
+export async function findLocalities(db: Executor, countyCode: string, city: string) {
+  const res = await db.execute(sql`
+    SELECT id, name, up_locality, postal_code, location_type, county_code, latitude, longitude
+    FROM geo_localities
+    WHERE county_code = ${countyCode} AND name_norm = ${normalizeText(city)}
+    ORDER BY (postal_code = '0') DESC, population DESC NULLS LAST, id
+    LIMIT 50`);
+  return rowsOf<LocalityDbRow>(res);
+}
+
+export async function countyName(db: Executor, code: string) {
+  const res = await db.execute(sql`SELECT name FROM geo_counties WHERE code = ${code}`);
+  return rowsOf<{ name: string }>(res)[0]?.name ?? null;
+}
+
 /** Distinct streets of a locality with a word starting with the text. */
 export async function searchStreets(db: Executor, localityId: number, text: string, page: number) {
   const res = await db.execute(sql`

@@ -1,0 +1,53 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { addresses } from '../../db/schema.js';
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type NewAddressRow = typeof addresses.$inferInsert;
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One user's entries, optionally matching a normalised search text, a page at a time. */
+export async function listAddresses(db: Executor, userId: number, opts: { search?: string; limit: number; offset: number }) {
+  const where = and(
+    eq(addresses.userId, userId),
+    opts.search ? sql`${addresses.searchText} LIKE ${`%${likeEscape(opts.search)}%`}` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(addresses).where(where).orderBy(asc(addresses.shortName), asc(addresses.id)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: count() }).from(addresses).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+/** The entry if it belongs to this user; another user's entry is the same as a missing one. */
+export async function findAddress(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertAddress(db: Executor, values: NewAddressRow) {
+  const [row] = await db.insert(addresses).values(values).returning();
+  return row!;
+}
+
+export async function updateAddress(db: Executor, userId: number, id: number, values: Partial<NewAddressRow>) {
+  const [row] = await db
+    .update(addresses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteAddress(db: Executor, userId: number, id: number) {
+  const rows = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  return rows.length > 0;
+}
