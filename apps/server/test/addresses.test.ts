@@ -54,7 +54,7 @@ describe('address book', () => {
         addressCountry: { code: 'RO', nameRo: 'Romania' },
         contactPhone: '+40722123456',
         type: 1,
-        fullAddress: 'Str. Strada Memorandumului, Nr. 28, Bl. B2, Sc. 1, Int. 12, Et. 3, Ap. 14',
+        fullAddress: 'Strada Memorandumului, Nr. 28, Bl. B2, Sc. 1, Int. 12, Et. 3, Ap. 14',
       },
     });
   });

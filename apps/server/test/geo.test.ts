@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { createTestApp, type TestContext } from './helper.js';
@@ -16,11 +15,10 @@ describe('nomenclature loading', () => {
   it('loads 41 counties and Bucharest, every locality and street; a second load does nothing', async () => {
     const again = await loadNomenclature(ctx.database);
     expect(again.loaded).toBe(false);
-    const [counts] = (
-      await ctx.database.db.execute(
-        sql`SELECT (SELECT count(*) FROM geo_counties) AS counties, (SELECT count(*) FROM geo_localities) AS localities, (SELECT count(*) FROM geo_streets) AS streets`,
-      )
-    ).rows as { counties: number; localities: number; streets: number }[];
+    const { rows } = await ctx.database.executeSql(
+      'SELECT (SELECT count(*) FROM geo_counties) AS counties, (SELECT count(*) FROM geo_localities) AS localities, (SELECT count(*) FROM geo_streets) AS streets',
+    );
+    const counts = rows[0] as { counties: number; localities: number; streets: number } | undefined;
     expect(Number(counts!.counties)).toBe(42);
     expect(Number(counts!.localities)).toBe(13856);
     expect(Number(counts!.streets)).toBe(41320);

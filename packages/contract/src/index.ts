@@ -11,3 +11,4 @@ export * from './rules/text.js';
 export * from './rules/address-line.js';
 export * from './geo.js';
 export * from './addresses.js';
+export * from './rules/street-numbers.js';

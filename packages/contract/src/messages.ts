@@ -70,6 +70,12 @@ export const messages = {
     saveError: 'A aparut o eroare in salvarea adresei. Va rugam reincercati!',
     empty: 'Nu aveti nicio adresa salvata.',
   },
+  addressCorrection: {
+    county: (name: string, filled: boolean) => `Judetul a fost ${filled ? 'completat cu' : 'corectat in'} ${name}.`,
+    city: (name: string, filled: boolean) => `Localitatea a fost ${filled ? 'completata cu' : 'corectata in'} ${name}.`,
+    street: (name: string) => `Strada a fost corectata in ${name}.`,
+    postalCode: (code: string, filled: boolean) => `Codul postal a fost ${filled ? 'completat cu' : 'corectat in'} ${code}.`,
+  },
   profile: {
     saved: 'Datele au fost salvate cu succes!',
     clientNotFound: 'Clientul selectat nu exista!',

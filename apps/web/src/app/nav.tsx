@@ -1,7 +1,11 @@
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import type { ReactNode } from 'react';
 
 /** The profile areas shown in the navigation: only the areas that work (each issue adds its own). */
 export type NavItem = { label: string; path: string; icon: ReactNode };
 
-export const NAV_ITEMS: NavItem[] = [{ label: 'Setari', path: '/profile/settings', icon: <SettingsOutlinedIcon /> }];
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Adrese', path: '/profile/addresses', icon: <PlaceOutlinedIcon /> },
+  { label: 'Setari', path: '/profile/settings', icon: <SettingsOutlinedIcon /> },
+];

@@ -9,6 +9,7 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
 const SettingsLandingPage = lazy(() => import('../features/settings/pages/settings-landing-page'));
 const SecurityPage = lazy(() => import('../features/settings/pages/security-page'));
+const AddressesPage = lazy(() => import('../features/addresses/pages/addresses-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}>{node}</Suspense>;
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="settings" replace /> },
           { path: 'settings', element: <SettingsLandingPage /> },
           { path: 'settings/security', element: <SecurityPage /> },
+          { path: 'addresses', element: <AddressesPage /> },
         ],
       },
     ],

@@ -1,26 +1,18 @@
 import { CLIENT_SEARCH_DEBOUNCE_MS, type TClientSummary } from '@colete/contract';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../lib/api-client';
 import { useSelectedClient } from '../lib/selected-client';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
 type ClientSearchResponse = { success: true; list: TClientSummary[] };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** The admin's client selector: search clients by name or email; the choice is shared by admin-aware pages. */
 export function ClientSelector() {
   const { client, setClient } = useSelectedClient();
   const [input, setInput] = useState('');
-  const search = useDebounced(input, CLIENT_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(input, CLIENT_SEARCH_DEBOUNCE_MS);
   const clients = useQuery({
     queryKey: ['admin', 'clients', search],
     queryFn: () => api<ClientSearchResponse>('GET', `admin/clients?search=${encodeURIComponent(search)}`),

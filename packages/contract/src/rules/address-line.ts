@@ -19,6 +19,9 @@ const PARTS: [keyof AddressLineParts, string][] = [
   ['addressApartment', 'Ap.'],
 ];
 
+/** Street names from the nomenclature start with their type ('Calea Victoriei'): no 'Str.' before those. */
+const STREET_TYPE = /^(strada|str\.|bulevardul|bd\.|calea|aleea|intrarea|șoseaua|soseaua|piața|piata|drumul|splaiul|fundătura|fundatura|prelungirea|pasajul|stradela|fundacul|ulița|ulita|trecătoarea|trecatoarea|parcul|colonia|șirul|sirul|scuarul)\s/i;
+
 /**
  * The full address line (spec 001 section 3): the non-empty parts joined with ', ', each with its
  * prefix; 'Adresa' when nothing is filled in. The entrance (Sc.) is the issue's extra field.
@@ -26,7 +29,8 @@ const PARTS: [keyof AddressLineParts, string][] = [
 export function fullAddressLine(parts: AddressLineParts): string {
   const line = PARTS.map(([key, prefix]) => {
     const value = parts[key]?.trim();
-    return value ? `${prefix} ${value}` : '';
+    if (!value) return '';
+    return key === 'addressStreet' && STREET_TYPE.test(value) ? value : `${prefix} ${value}`;
   })
     .filter(Boolean)
     .join(', ');

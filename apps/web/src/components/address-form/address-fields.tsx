@@ -1,0 +1,294 @@
+import { AUTOCOMPLETE_DEBOUNCE_MS, POSTAL_CODE_PATTERN, messages, numberInRange, type TLocality } from '@colete/contract';
+import { Autocomplete, Box, CircularProgress, MenuItem, TextField } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { ApiError } from '../../lib/api-client';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import {
+  fetchLocality,
+  fetchPostalCodeReverse,
+  fetchStreetCodes,
+  localityLabel,
+  useCounties,
+  useLocalitySearch,
+  useStreetSearch,
+} from './geo-api';
+import { nextPageOnScroll } from './scroll-pager';
+
+/** The address fields every form shares; values are strings, '' when empty. */
+export type AddressFormValues = {
+  countyCode: string;
+  city: string;
+  postalCode: string;
+  street: string;
+  number: string;
+  block: string;
+  entrance: string;
+  intercom: string;
+  floor: string;
+  apartment: string;
+  additionalInfo: string;
+};
+
+export const EMPTY_ADDRESS: AddressFormValues = {
+  countyCode: '',
+  city: '',
+  postalCode: '',
+  street: '',
+  number: '',
+  block: '',
+  entrance: '',
+  intercom: '',
+  floor: '',
+  apartment: '',
+  additionalInfo: '',
+};
+
+const m = messages.address;
+type StreetCode = { code: string; street: string; numbers: string };
+
+/** The code of the street that covers the house number, or the street's first code. */
+function codeForNumber(codes: StreetCode[], houseNumber: string): string | undefined {
+  return (houseNumber ? codes.find((c) => numberInRange(c.numbers, houseNumber)) : undefined)?.code ?? codes[0]?.code;
+}
+
+/**
+ * County, city, postal code, street and the rest of a Romanian address (spec 001 section 4,
+ * "Selecting a locality"): a locality with its own code fills it; in a city with streets the
+ * code follows the street (and the number); a typed code fills county, city and first street;
+ * changing the county clears the city.
+ */
+export function AddressFields({ disabled = false }: { disabled?: boolean }) {
+  const form = useFormContext<AddressFormValues>();
+  const { setValue, clearErrors, setError, formState } = form;
+  const errors = formState.errors;
+  const [countyCode, city, street, houseNumber, postalCode] = useWatch({
+    control: form.control,
+    name: ['countyCode', 'city', 'street', 'number', 'postalCode'],
+  });
+
+  const counties = useCounties();
+  const [locality, setLocality] = useState<TLocality | null>(null);
+  const [cityInput, setCityInput] = useState(city);
+  const [streetInput, setStreetInput] = useState(street);
+  const [streetCodes, setStreetCodes] = useState<StreetCode[]>([]);
+  const hasStreets = locality?.postalCode === '0';
+
+  const cityText = useDebouncedValue(cityInput, AUTOCOMPLETE_DEBOUNCE_MS);
+  const localities = useLocalitySearch(countyCode, locality && cityText === localityLabel(locality) ? locality.localityName : cityText);
+  const streetText = useDebouncedValue(streetInput, AUTOCOMPLETE_DEBOUNCE_MS);
+  const streets = useStreetSearch(countyCode, city, streetText === street ? street : streetText, hasStreets);
+
+  // An address opened for editing: find its locality once, to know whether it has streets.
+  const initialised = useRef(false);
+  useEffect(() => {
+    if (initialised.current || !countyCode || !city) return;
+    initialised.current = true;
+    void fetchLocality(countyCode, city, postalCode).then((l) => {
+      if (!l) return;
+      setLocality(l);
+      setCityInput(localityLabel(l));
+      if (l.postalCode === '0' && street) void fetchStreetCodes(l.localityName, countyCode, street).then(setStreetCodes).catch(() => undefined);
+    });
+  }, [countyCode, city, postalCode, street]);
+
+  // In a city with streets, the number can move the address to another code of the same street.
+  useEffect(() => {
+    if (!hasStreets || streetCodes.length < 2) return;
+    const code = codeForNumber(streetCodes, houseNumber);
+    if (code && code !== postalCode) setValue('postalCode', code, { shouldDirty: true });
+  }, [houseNumber, streetCodes, hasStreets, postalCode, setValue]);
+
+  const chooseCounty = (code: string) => {
+    setValue('countyCode', code, { shouldDirty: true, shouldValidate: true });
+    setLocality(null);
+    setCityInput('');
+    setStreetInput('');
+    setStreetCodes([]);
+    for (const f of ['city', 'postalCode', 'street'] as const) setValue(f, '', { shouldDirty: true });
+  };
+
+  const chooseLocality = (l: TLocality | null) => {
+    setLocality(l);
+    setStreetInput('');
+    setStreetCodes([]);
+    setValue('street', '', { shouldDirty: true });
+    setValue('city', l?.localityName ?? '', { shouldDirty: true, shouldValidate: true });
+    setValue('postalCode', l && l.postalCode !== '0' ? l.postalCode : '', { shouldDirty: true, shouldValidate: !!l && l.postalCode !== '0' });
+  };
+
+  const chooseStreet = async (name: string | null) => {
+    setValue('street', name ?? '', { shouldDirty: true, shouldValidate: true });
+    setStreetCodes([]);
+    if (!name || !locality) return;
+    try {
+      const codes = await fetchStreetCodes(locality.localityName, countyCode, name);
+      setStreetCodes(codes);
+      const code = codeForNumber(codes, form.getValues('number'));
+      if (code) setValue('postalCode', code, { shouldDirty: true, shouldValidate: true });
+    } catch {
+      setError('street', { type: 'server', message: m.streetInvalid });
+    }
+  };
+
+  /** A typed postal code fills county, city (sectors too) and the first street. */
+  const lookUpPostalCode = async (code: string) => {
+    try {
+      const found = await fetchPostalCodeReverse(code);
+      setValue('countyCode', found.countyCode, { shouldDirty: true, shouldValidate: true });
+      setLocality(found.locality);
+      setCityInput(localityLabel(found.locality));
+      setValue('city', found.locality.localityName, { shouldDirty: true, shouldValidate: true });
+      const first = found.street[0]?.name ?? '';
+      setValue('street', first, { shouldDirty: true });
+      setStreetInput(first);
+      setStreetCodes(first ? [{ code, street: first, numbers: '' }] : []);
+      clearErrors(['postalCode', 'city', 'countyCode']);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setError('postalCode', { type: 'server', message: m.postalCodeInvalid });
+    }
+  };
+
+  const cityOptions = localities.data?.pages.flatMap((p) => p.list) ?? [];
+  const streetOptions = streets.data?.pages.flatMap((p) => p.list.map((s) => s.name)) ?? [];
+  const text = (name: keyof AddressFormValues, label: string, extra: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (
+    <TextField
+      label={label}
+      disabled={disabled}
+      {...form.register(name)}
+      error={!!errors[name]}
+      helperText={errors[name]?.message}
+      autoComplete={extra.autoComplete ?? 'off'}
+      slotProps={{ htmlInput: { inputMode: extra.inputMode } }}
+    />
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(6, 1fr)' } }}>
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+        <Controller
+          control={form.control}
+          name="countyCode"
+          render={({ field }) => (
+            <TextField
+              select
+              label="Judet"
+              value={counties.data ? field.value : ''}
+              onChange={(e) => chooseCounty(e.target.value)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={disabled || !counties.data}
+              error={!!errors.countyCode}
+              helperText={errors.countyCode?.message ?? (counties.isError ? 'Judetele nu au putut fi incarcate' : undefined)}
+              slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+            >
+              {(counties.data ?? []).map((c) => (
+                <MenuItem key={c.code} value={c.code}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Box>
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+        <Autocomplete<TLocality>
+          value={locality}
+          onChange={(_, l) => chooseLocality(l)}
+          inputValue={cityInput}
+          onInputChange={(_, v, reason) => {
+            if (reason !== 'reset' || v) setCityInput(v);
+          }}
+          options={cityOptions}
+          filterOptions={(x) => x}
+          getOptionLabel={localityLabel}
+          getOptionKey={(l) => `${l.localityName}|${l.postalCode}|${l.upLocality ?? ''}`}
+          isOptionEqualToValue={(a, b) => a.localityName === b.localityName && a.postalCode === b.postalCode}
+          disabled={disabled || !countyCode}
+          loading={localities.isFetching}
+          noOptionsText={cityInput ? 'Nicio localitate gasita' : 'Scrieti numele localitatii'}
+          loadingText="Se cauta..."
+          slotProps={{ listbox: { onScroll: nextPageOnScroll(localities) } }}
+          onBlur={() => {
+            if (cityInput && (!locality || localityLabel(locality) !== cityInput)) setError('city', { type: 'manual', message: m.cityInvalid });
+          }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label="Localitate"
+              name="city"
+              error={!!errors.city}
+              helperText={errors.city?.message ?? (!countyCode ? 'Alegeti mai intai judetul' : undefined)}
+              slotProps={{
+                input: {
+                  ...params.InputProps,
+                  endAdornment: (
+                    <>
+                      {localities.isFetching ? <CircularProgress size={18} aria-label="Se cauta" /> : null}
+                      {params.InputProps.endAdornment}
+                    </>
+                  ),
+                },
+              }}
+            />
+          )}
+        />
+      </Box>
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+        <Controller
+          control={form.control}
+          name="postalCode"
+          render={({ field }) => (
+            <TextField
+              label="Cod postal"
+              value={field.value}
+              inputRef={field.ref}
+              onBlur={field.onBlur}
+              disabled={disabled}
+              autoComplete="postal-code"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+              onChange={(e) => {
+                const code = e.target.value.replace(/\D/g, '').slice(0, 6);
+                field.onChange(code);
+                if (POSTAL_CODE_PATTERN.test(code)) void lookUpPostalCode(code);
+              }}
+              error={!!errors.postalCode}
+              helperText={errors.postalCode?.message}
+            />
+          )}
+        />
+      </Box>
+      <Box sx={{ gridColumn: { sm: 'span 4' } }}>
+        {hasStreets ? (
+          <Autocomplete<string>
+            value={street || null}
+            onChange={(_, s) => void chooseStreet(s)}
+            inputValue={streetInput}
+            onInputChange={(_, v, reason) => {
+              if (reason !== 'reset' || v) setStreetInput(v);
+            }}
+            options={streetOptions}
+            filterOptions={(x) => x}
+            disabled={disabled}
+            loading={streets.isFetching}
+            noOptionsText={streetInput ? 'Nicio strada gasita' : 'Scrieti numele strazii'}
+            loadingText="Se cauta..."
+            slotProps={{ listbox: { onScroll: nextPageOnScroll(streets) } }}
+            renderInput={(params) => (
+              <TextField {...params} label="Strada" name="street" error={!!errors.street} helperText={errors.street?.message} />
+            )}
+          />
+        ) : (
+          text('street', 'Strada', { autoComplete: 'address-line1' })
+        )}
+      </Box>
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('number', 'Numar')}</Box>
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('block', 'Bloc')}</Box>
+      <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('entrance', 'Scara')}</Box>
+      <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('intercom', 'Interfon')}</Box>
+      <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('floor', 'Etaj')}</Box>
+      <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('apartment', 'Apartament')}</Box>
+      <Box sx={{ gridColumn: { sm: 'span 6' } }}>{text('additionalInfo', 'Alte informatii')}</Box>
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+import { DEFAULT_PHONE_PREFIX, messages, type TAddressEntry, type TAddressInput, type TAddressInputParsed } from '@colete/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { FormProvider, useForm } from 'react-hook-form';
+import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { addressInputSchema, useSaveAddress } from '../api/save-address';
+
+type FormValues = AddressFormValues & {
+  shortName: string;
+  contactName: string;
+  contactCompany: string;
+  contactPhone: string;
+  contactPhone2: string;
+  contactEmail: string;
+};
+
+const FIELDS = [
+  'shortName',
+  'contactName',
+  'contactCompany',
+  'contactPhone',
+  'contactPhone2',
+  'contactEmail',
+  ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[]),
+] as const;
+
+function valuesOf(entry?: TAddressEntry): FormValues {
+  if (!entry) return { ...EMPTY_ADDRESS, shortName: '', contactName: '', contactCompany: '', contactPhone: DEFAULT_PHONE_PREFIX, contactPhone2: '', contactEmail: '' };
+  return {
+    shortName: entry.shortName,
+    contactName: entry.contactName,
+    contactCompany: entry.contactCompany ?? '',
+    contactPhone: entry.contactPhone,
+    contactPhone2: entry.contactPhone2 ?? '',
+    contactEmail: entry.contactEmail ?? '',
+    countyCode: entry.addressCountyCode,
+    city: entry.addressCity,
+    postalCode: entry.addressPostalCode,
+    street: entry.addressStreet ?? '',
+    number: entry.addressNumber ?? '',
+    block: entry.addressBlock ?? '',
+    entrance: entry.addressEntrance ?? '',
+    intercom: entry.addressIntercom ?? '',
+    floor: entry.addressFloor ?? '',
+    apartment: entry.addressApartment ?? '',
+    additionalInfo: entry.addressAdditionalInfo ?? '',
+  };
+}
+
+/** Add or edit an address-book entry: contact data and the shared address form. */
+export function AddressDialog({ entry, onClose }: { entry?: TAddressEntry; onClose: () => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useSaveAddress();
+  const form = useForm<FormValues, unknown, TAddressInputParsed>({
+    resolver: zodResolver(addressInputSchema) as never,
+    defaultValues: valuesOf(entry),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((input) =>
+    save.mutate(
+      { id: entry?.id, input: input as TAddressInput },
+      {
+        onSuccess: (data) => {
+          enqueueSnackbar(data.message ?? messages.address.saved, { variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          applyServerErrors(error, form.setError, FIELDS);
+          enqueueSnackbar(error instanceof ApiError && error.status < 500 ? error.message : messages.address.saveError, { variant: 'error' });
+        },
+      },
+    ),
+  );
+
+  const text = (name: (typeof FIELDS)[number], label: string, autoComplete = 'off', type = 'text') => (
+    <TextField label={label} type={type} autoComplete={autoComplete} {...form.register(name)} error={!!errors[name]} helperText={errors[name]?.message} />
+  );
+
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth fullScreen={fullScreen} aria-labelledby="address-dialog-title">
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate>
+          <DialogTitle id="address-dialog-title">{entry ? 'Modifica adresa' : 'Adauga adresa'}</DialogTitle>
+          <DialogContent dividers>
+            <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
+              Date de contact
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 3 }}>
+              {text('shortName', 'Nume adresa')}
+              {text('contactName', 'Persoana de contact', 'name')}
+              {text('contactCompany', 'Firma (optional)', 'organization')}
+              {text('contactEmail', 'Email (optional)', 'email', 'email')}
+              {text('contactPhone', 'Telefon', 'tel', 'tel')}
+              {text('contactPhone2', 'Telefon secundar (optional)', 'tel', 'tel')}
+            </Box>
+            <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
+              Adresa
+            </Typography>
+            <AddressFields />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, py: 2 }}>
+            <Button onClick={onClose} disabled={save.isPending}>
+              Renunta
+            </Button>
+            <Button type="submit" variant="contained" disabled={save.isPending}>
+              {save.isPending ? 'Se salveaza...' : 'Salveaza adresa'}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}
