@@ -28,7 +28,7 @@ function readJson(file) {
   }
 }
 
-check('typecheck (tsc -b)', 'npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'e2e']);
+check('typecheck (tsc -b)', 'npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']);
 check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 const unitOk = step('unit and API tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);

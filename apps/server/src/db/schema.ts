@@ -98,7 +98,8 @@ export const geoLocalities = pgTable(
   },
   (t) => [
     index('geo_localities_county_idx').on(t.countyCode, t.nameNorm),
-    index('geo_localities_postal_idx').on(t.postalCode),
+    // (postal_code, id) keeps the reverse look-up on the index even before statistics exist.
+    index('geo_localities_postal_id_idx').on(t.postalCode, t.id),
   ],
 );
 
@@ -120,8 +121,23 @@ export const geoStreets = pgTable(
   },
   (t) => [
     index('geo_streets_locality_idx').on(t.localityId, t.fullNameNorm),
-    index('geo_streets_postal_idx').on(t.postalCode),
+    index('geo_streets_postal_locality_idx').on(t.postalCode, t.localityId),
   ],
+);
+
+/** One row per distinct street of a locality: street search pages over these, with no GROUP BY. */
+export const geoStreetNames = pgTable(
+  'geo_street_names',
+  {
+    id: integer('id').primaryKey(),
+    localityId: integer('locality_id')
+      .notNull()
+      .references(() => geoLocalities.id),
+    fullName: text('full_name').notNull(),
+    streetNameNorm: text('street_name_norm').notNull(),
+    searchWords: text('search_words').notNull(),
+  },
+  (t) => [index('geo_street_names_locality_idx').on(t.localityId, t.streetNameNorm)],
 );
 
 /* ---- Address book ---- */

@@ -26,6 +26,10 @@ async function insertAll(tx: Tx, data: Nomenclature) {
     SELECT * FROM unnest(${column(s, 'id')}::int[], ${column(s, 'localityId')}::int[], ${column(s, 'streetType')}::text[],
       ${column(s, 'streetName')}::text[], ${column(s, 'fullName')}::text[], ${column(s, 'fullNameNorm')}::text[],
       ${column(s, 'searchWords')}::text[], ${column(s, 'numbers')}::text[], ${column(s, 'postalCode')}::text[])`);
+  const n = data.streetNames;
+  await tx.execute(sql`INSERT INTO geo_street_names (id, locality_id, full_name, street_name_norm, search_words)
+    SELECT * FROM unnest(${column(n, 'id')}::int[], ${column(n, 'localityId')}::int[], ${column(n, 'fullName')}::text[],
+      ${column(n, 'streetNameNorm')}::text[], ${column(n, 'searchWords')}::text[])`);
 }
 
 /**
@@ -44,6 +48,7 @@ export async function loadNomenclature(database: Database): Promise<{ loaded: bo
     await tx.insert(appMeta).values({ key: META_KEY, value: 'loading' }).onConflictDoNothing();
     const [locked] = await tx.select().from(appMeta).where(eq(appMeta.key, META_KEY)).for('update');
     if (locked?.value === data.version) return;
+    await tx.execute(sql`DELETE FROM geo_street_names`);
     await tx.execute(sql`DELETE FROM geo_streets`);
     await tx.execute(sql`DELETE FROM geo_localities`);
     await tx.execute(sql`DELETE FROM geo_counties`);
@@ -51,5 +56,8 @@ export async function loadNomenclature(database: Database): Promise<{ loaded: bo
     await tx.update(appMeta).set({ value: data.version, updatedAt: new Date() }).where(eq(appMeta.key, META_KEY));
     loaded = true;
   });
+  // Fresh planner statistics: PGlite never collects them by itself, and without them the
+  // planner scans whole tables for the postal-code look-ups.
+  if (loaded) await database.executeSql('ANALYZE geo_counties, geo_localities, geo_streets, geo_street_names');
   return { loaded, version: data.version };
 }

@@ -82,14 +82,13 @@ export async function countyName(db: Executor, code: string) {
   return rowsOf<{ name: string }>(res)[0]?.name ?? null;
 }
 
-/** Distinct streets of a locality with a word starting with the text. */
+/** Distinct streets of a locality with a word starting with the text; names starting with it first. */
 export async function searchStreets(db: Executor, localityId: number, text: string, page: number) {
   const res = await db.execute(sql`
     SELECT full_name, count(*) OVER () AS total
-    FROM geo_streets
+    FROM geo_street_names
     WHERE locality_id = ${localityId} AND search_words LIKE ${wordsPattern(text)}
-    GROUP BY full_name, street_name
-    ORDER BY (lower(street_name) LIKE ${`${normalizeText(text)}%`}) DESC, street_name, full_name
+    ORDER BY (street_name_norm LIKE ${`${normalizeText(text)}%`}) DESC, street_name_norm, full_name
     LIMIT ${GEO_PAGE_SIZE} OFFSET ${(page - 1) * GEO_PAGE_SIZE}`);
   const rows = rowsOf<{ full_name: string; total: string | number }>(res);
   return { list: rows.map((r) => ({ name: r.full_name })), total: Number(rows[0]?.total ?? 0) };

@@ -80,7 +80,14 @@ export type StreetRow = {
   numbers: string;
   postalCode: string;
 };
-export type Nomenclature = { version: string; counties: CountyRow[]; localities: LocalityRow[]; streets: StreetRow[] };
+export type StreetNameRow = { id: number; localityId: number; fullName: string; streetNameNorm: string; searchWords: string };
+export type Nomenclature = {
+  version: string;
+  counties: CountyRow[];
+  localities: LocalityRow[];
+  streets: StreetRow[];
+  streetNames: StreetNameRow[];
+};
 
 /** Where data/ro/ is, from wherever this module runs. */
 export function dataFolder(): string {
@@ -94,7 +101,7 @@ export function dataFolder(): string {
 }
 
 /** Bump when the way rows are built changes, so existing databases reload. */
-const BUILD_VERSION = 1;
+const BUILD_VERSION = 2;
 /** Towns without street-level codes above this population count as small cities. */
 const SMALL_CITY_POPULATION = 10_000;
 
@@ -201,5 +208,18 @@ export function buildNomenclature(folder = dataFolder()): Nomenclature {
       postalCode: p.postal_code!,
     });
   }
-  return { version, counties: [...counties.values()], localities: [...localities.values()], streets };
+  const streetNames = new Map<string, StreetNameRow>();
+  for (const st of streets) {
+    const key = `${st.localityId}|${st.fullName}`;
+    if (!streetNames.has(key)) {
+      streetNames.set(key, {
+        id: streetNames.size + 1,
+        localityId: st.localityId,
+        fullName: st.fullName,
+        streetNameNorm: normalizeText(st.streetName),
+        searchWords: st.searchWords,
+      });
+    }
+  }
+  return { version, counties: [...counties.values()], localities: [...localities.values()], streets, streetNames: [...streetNames.values()] };
 }

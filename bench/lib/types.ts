@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../apps/server/src/db/client.js';
+
+/** One HTTP request the load generator sends; a plain string is a GET of that path. */
+export type BenchRequest =
+  | string
+  | { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; headers?: Record<string, string>; body?: string };
+
+export type ScenarioContext = {
+  /** The real app, ready and listening: prepare may call it (app.inject), e.g. to sign in. */
+  app: FastifyInstance;
+  database: Database;
+  /** Seeded, so every run sends the same requests. */
+  random: () => number;
+};
+
+export type Prepared = {
+  /** Rotated through in order by all connections together (each request takes the next one). */
+  requests: BenchRequest[];
+  /** Sent with every request (a session cookie, say). */
+  headers?: Record<string, string>;
+};
+
+export type Scenario = {
+  name: string;
+  description: string;
+  /** Server-side p95 target in ms; without one the scenario is measured, not judged. */
+  targetP95Ms?: number;
+  /** The scenario every other one's requests/second is divided by (one per registry). */
+  baseline?: boolean;
+  /** Extra routes on the app, registered before it is ready (the bare baseline route, say). */
+  routes?: (app: FastifyInstance) => void;
+  /** Fills the data it needs (outside the timing) and returns the requests to rotate through. */
+  prepare: (ctx: ScenarioContext) => Promise<Prepared>;
+};
