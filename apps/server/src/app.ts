@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { geoRoutes } from './modules/geo/geo-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
+import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(adminRoutes);
   await app.register(geoRoutes);
   await app.register(addressesRoutes);
+  await app.register(settingsRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -20,6 +20,8 @@ const ZEnv = z.object({
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
   JOBS: z.enum(['true', 'false']).default('true'),
   WEB_DIST: z.string().optional(),
+  /** The platform's own bank account: clients may not enter it as their repayment account. */
+  PLATFORM_IBAN: z.string().default('RO49AAAA1B31007593840000'),
 });
 
 export type Config = {
@@ -39,6 +41,7 @@ export type Config = {
   demoSeed: boolean;
   jobs: boolean;
   webDist?: string;
+  platformIban: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: e.DEMO_SEED === 'true',
     jobs: e.JOBS === 'true',
     webDist: e.WEB_DIST,
+    platformIban: e.PLATFORM_IBAN.replace(/\s+/g, '').toUpperCase(),
   };
 }
 

@@ -12,3 +12,5 @@ export * from './rules/address-line.js';
 export * from './geo.js';
 export * from './addresses.js';
 export * from './rules/street-numbers.js';
+export * from './rules/iban.js';
+export * from './settings.js';

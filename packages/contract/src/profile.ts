@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES, NAME_MAX_LENGTH } from './constants.js';
 import { messages } from './messages.js';
 import { ZPhone } from './auth.js';
+import { ZBankHolder, ZIban, ZRepaymentSettings, ZSchedule } from './settings.js';
 
 /**
  * Profile (spec 000 section 3) plus the account's identity. Amounts are RON with two decimals
@@ -30,11 +31,42 @@ export type TProfile = z.infer<typeof ZProfile>;
 
 export const ZProfileResponse = z.object({ success: z.literal(true), profile: ZProfile });
 
-/** The identity fields a user edits here; the settings sections own the rest. */
-export const ZProfileUpdate = z.object({
-  name: z.string().trim().min(1, messages.auth.nameRequired).max(NAME_MAX_LENGTH, messages.auth.nameTooLong).optional(),
-  phone: ZPhone.optional(),
-});
+const REPAYMENT_KEYS = ['bankAccount', 'bankAccountHolder', 'repaymentSendInterval', 'repaymentSendMinAmount', 'repaymentWaitPending'] as const;
+const SCHEDULE_KEYS = ['workingTimeStart', 'workingTimeEnd'] as const;
+
+/**
+ * What POST user/profile changes: identity, the repayment account, the pick-up schedule. The
+ * repayment fields and the schedule fields are saved as whole groups, each with its rules.
+ */
+export const ZProfileUpdate = z
+  .object({
+    name: z.string().trim().min(1, messages.auth.nameRequired).max(NAME_MAX_LENGTH, messages.auth.nameTooLong).optional(),
+    phone: ZPhone.optional(),
+    bankAccount: ZIban.optional(),
+    bankAccountHolder: ZBankHolder.optional(),
+    repaymentSendInterval: ZRepaymentSettings.shape.repaymentSendInterval.optional(),
+    repaymentSendMinAmount: ZRepaymentSettings.shape.repaymentSendMinAmount.optional(),
+    repaymentWaitPending: ZRepaymentSettings.shape.repaymentWaitPending.optional(),
+    workingTimeStart: z.string().optional(),
+    workingTimeEnd: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    for (const [keys, schema] of [
+      [REPAYMENT_KEYS, ZRepaymentSettings],
+      [SCHEDULE_KEYS, ZSchedule],
+    ] as const) {
+      if (!keys.some((k) => v[k] !== undefined)) continue;
+      const group = Object.fromEntries(keys.map((k) => [k, v[k]]));
+      const parsed = (schema as z.ZodType).safeParse(group);
+      if (parsed.success) continue;
+      for (const issue of parsed.error.issues) {
+        // A missing member of the group gets the group's own message for that field.
+        const key = String(issue.path[0] ?? '');
+        const missing = v[key as keyof typeof v] === undefined;
+        ctx.addIssue({ code: 'custom', path: issue.path, message: missing ? messages.common.fieldRequired : issue.message });
+      }
+    }
+  });
 export const ZProfileUpdateRequest = z.object({ profile: ZProfileUpdate });
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AwbFormat, TMailSettings, TSmsSettings } from '@colete/contract';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -177,3 +178,16 @@ export const addresses = pgTable(
   },
   (t) => [index('addresses_user_idx').on(t.userId, t.id)],
 );
+
+/* ---- Settings of an account (spec 000 section 3): one row per user, created on first save ---- */
+
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mail: jsonb('mail').$type<TMailSettings>(),
+  sms: jsonb('sms').$type<TSmsSettings>(),
+  awbFormat: text('awb_format').$type<AwbFormat>(),
+  willPrint: boolean('will_print'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,7 +15,7 @@ import { profileService } from './profile-service.js';
 export async function profileRoutes(app: FastifyInstance) {
   authenticatedScope(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = profileService({ database: app.deps.database, policy: sessionPolicy(app) });
+  const service = profileService({ database: app.deps.database, policy: sessionPolicy(app), platformIban: app.deps.config.platformIban });
 
   r.get('/api/user/profile', { schema: { tags: ['profile'], response: { 200: ZProfileResponse } } }, async (req) => ({
     success: true as const,

@@ -1,4 +1,12 @@
-import { messages, normalisePhone, type TChangePasswordRequest, type TProfile, type TProfileUpdateRequest } from '@colete/contract';
+import {
+  REPAYMENT_INTERVAL_CONTRACTUAL,
+  bankNameFromIban,
+  messages,
+  normalisePhone,
+  type TChangePasswordRequest,
+  type TProfile,
+  type TProfileUpdateRequest,
+} from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -31,7 +39,23 @@ function toProfile(user: UserRow, sums: { notInvoicedBani: number; prepaidBani: 
   };
 }
 
-export function profileService(deps: { database: Database; policy: SessionPolicy }) {
+/** Rules that need the account or the configuration: not the provider's own IBAN; a contractual interval stays. */
+function checkRepayment(client: UserRow, input: TProfileUpdateRequest['profile'], platformIban: string) {
+  if (input.bankAccount !== undefined && input.bankAccount === platformIban) {
+    throw badRequest(messages.settings.ibanProvider, 'providerIban', { bankAccount: messages.settings.ibanProvider });
+  }
+  const wanted = input.repaymentSendInterval;
+  if (wanted === undefined || wanted === client.repaymentSendInterval) return;
+  const current = client.repaymentSendInterval ?? 0;
+  if (current >= REPAYMENT_INTERVAL_CONTRACTUAL) {
+    throw badRequest(messages.settings.intervalContractual, 'contractualInterval', { repaymentSendInterval: messages.settings.intervalContractual });
+  }
+  if (wanted >= REPAYMENT_INTERVAL_CONTRACTUAL) {
+    throw badRequest(messages.settings.intervalInvalid, 'intervalInvalid', { repaymentSendInterval: messages.settings.intervalInvalid });
+  }
+}
+
+export function profileService(deps: { database: Database; policy: SessionPolicy; platformIban: string }) {
   const { db } = deps.database;
 
   async function getProfile(client: UserRow) {
@@ -39,11 +63,21 @@ export function profileService(deps: { database: Database; policy: SessionPolicy
   }
 
   async function updateProfile(client: UserRow, input: TProfileUpdateRequest['profile']) {
+    checkRepayment(client, input, deps.platformIban);
+    const defined = <K extends keyof typeof input>(key: K) => (input[key] !== undefined ? { [key]: input[key] } : {});
     const [updated] = await db
       .update(users)
       .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...defined('name'),
         ...(input.phone !== undefined ? { phone: normalisePhone(input.phone) } : {}),
+        ...defined('bankAccount'),
+        ...defined('bankAccountHolder'),
+        ...(input.bankAccount !== undefined ? { bankName: bankNameFromIban(input.bankAccount) } : {}),
+        ...defined('repaymentSendInterval'),
+        ...defined('repaymentSendMinAmount'),
+        ...defined('repaymentWaitPending'),
+        ...defined('workingTimeStart'),
+        ...defined('workingTimeEnd'),
         updatedAt: new Date(),
       })
       .where(eq(users.id, client.id))
