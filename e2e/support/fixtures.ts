@@ -22,6 +22,8 @@ export { expect };
 
 /** WCAG 2.1 A and AA: the page must have no violations. */
 export async function expectAccessible(page: Page) {
+  // Measure the settled page: an element fading in has a blended colour, not its real one.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, 'accessibility violations').toEqual([]);

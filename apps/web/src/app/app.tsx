@@ -9,6 +9,7 @@ import { ApiError } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { SelectedClientProvider } from '../lib/selected-client';
 import { router } from './router';
+import { SNACKBAR_COMPONENTS } from './snackbar-content';
 import { theme } from './theme';
 
 export function App() {
@@ -26,7 +27,7 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={3} autoHideDuration={SNACKBAR_MS} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <SnackbarProvider maxSnack={3} autoHideDuration={SNACKBAR_MS} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} Components={SNACKBAR_COMPONENTS}>
           <SelectedClientProvider>
             <RouterProvider router={router} />
           </SelectedClientProvider>

@@ -9,6 +9,12 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page'));
 const SettingsLandingPage = lazy(() => import('../features/settings/pages/settings-landing-page'));
 const SecurityPage = lazy(() => import('../features/settings/pages/security-page'));
+const RepaymentPage = lazy(() => import('../features/settings/pages/repayment-page'));
+const NotifyMailPage = lazy(() => import('../features/settings/pages/notify-mail-page'));
+const NotifySmsPage = lazy(() => import('../features/settings/pages/notify-sms-page'));
+const PrintPage = lazy(() => import('../features/settings/pages/print-page'));
+const PrintOrderPage = lazy(() => import('../features/settings/pages/print-order-page'));
+const SchedulePage = lazy(() => import('../features/settings/pages/schedule-page'));
 const AddressesPage = lazy(() => import('../features/addresses/pages/addresses-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -28,6 +34,13 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="settings" replace /> },
           { path: 'settings', element: <SettingsLandingPage /> },
           { path: 'settings/security', element: <SecurityPage /> },
+          { path: 'settings/repayment', element: <RepaymentPage /> },
+          { path: 'settings/notify', element: <Navigate to="mail" replace /> },
+          { path: 'settings/notify/mail', element: <NotifyMailPage /> },
+          { path: 'settings/notify/sms', element: <NotifySmsPage /> },
+          { path: 'settings/print', element: <PrintPage /> },
+          { path: 'settings/print/order', element: <PrintOrderPage /> },
+          { path: 'settings/schedule', element: <SchedulePage /> },
           { path: 'addresses', element: <AddressesPage /> },
         ],
       },

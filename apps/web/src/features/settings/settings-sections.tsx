@@ -14,6 +14,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'Rambursuri',
     description: 'Contul bancar in care primiti banii din ramburs si cat de des ii primiti.',
     icon: <AccountBalanceOutlinedIcon />,
+    path: '/profile/settings/repayment',
   },
   {
     title: 'Securitate',
@@ -25,16 +26,19 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'Notificari',
     description: 'Ce notificari primiti pe email si SMS si la ce adrese.',
     icon: <NotificationsOutlinedIcon />,
+    path: '/profile/settings/notify/mail',
   },
   {
     title: 'Printare',
     description: 'Formatul etichetei AWB (A4 sau A6) si printarea comenzilor.',
     icon: <PrintOutlinedIcon />,
+    path: '/profile/settings/print',
   },
   {
     title: 'Program',
     description: 'Programul de lucru saptamanal pentru ridicarea coletelor.',
     icon: <ScheduleOutlinedIcon />,
+    path: '/profile/settings/schedule',
   },
   {
     title: 'Abonamente',
