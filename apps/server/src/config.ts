@@ -13,7 +13,11 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('.data'),
   PUBLIC_URL: z.url().optional(),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** 'false', the number of proxies in front (e.g. '1'), or their addresses ('10.0.0.1,10.0.0.0/8'). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v !== 'true', "trusting every hop lets clients fake their address: give the number of proxies (e.g. '1') or their addresses"),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(48),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
@@ -34,7 +38,7 @@ export type Config = {
   dataDir: string;
   publicUrl?: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  trustProxy: boolean | number | string;
   logLevel: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -61,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : (e.PUBLIC_URL ?? '').startsWith('https://'),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,

@@ -28,7 +28,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
-    index('users_user_type_idx').on(t.userType),
+    // The admin's client list: clients by name.
+    index('users_type_name_idx').on(t.userType, t.name, t.id),
   ],
 );
 
@@ -59,7 +60,12 @@ export const loginAttempts = pgTable(
     succeeded: boolean('succeeded').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+    // The clean-up job deletes by age.
+    index('login_attempts_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Small key/value facts about this database (for example, that the demo seed already ran). */

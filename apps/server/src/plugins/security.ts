@@ -5,6 +5,12 @@ import { AppError } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -26,7 +32,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   const configured = app.deps.config.publicUrl ? new URL(app.deps.config.publicUrl).origin : undefined;
 
   app.addHook('onRequest', async (req) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
+    // Every unsafe method, whatever the path looks like: '/%61pi/...' routes to the API too.
+    if (SAFE_METHODS.has(req.method)) return;
     const origin = req.headers.origin;
     const fetchSite = req.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site') throw new AppError(403, messages.common.forbiddenOrigin, 'forbiddenOrigin');
@@ -35,6 +42,11 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (origin !== own && origin !== configured) {
       throw new AppError(403, messages.common.forbiddenOrigin, 'forbiddenOrigin');
     }
+  });
+
+  // PostgreSQL refuses NUL in text: such input is invalid everywhere, and must answer 400, not 500.
+  app.addHook('preValidation', async (req) => {
+    if (req.url.includes('%00') || hasNul(req.body)) throw new AppError(400, messages.common.invalidData, 'invalidCharacters');
   });
 
   app.addHook('onSend', async (req, reply) => {

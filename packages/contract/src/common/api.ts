@@ -15,6 +15,6 @@ export type TSuccessResponse = z.infer<typeof ZSuccessResponse>;
 
 /** Admins act for a client by passing selectedClient (and selectedCompany) in the query or body. */
 export const ZActingQuery = z.object({
-  selectedClient: z.coerce.number().int().positive().optional(),
-  selectedCompany: z.coerce.number().int().positive().optional(),
+  selectedClient: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  selectedCompany: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });

@@ -12,10 +12,6 @@ export async function findUserById(db: Executor, id: number) {
   return user ?? null;
 }
 
-export async function recordLoginAttempt(db: Executor, email: string, ip: string, succeeded: boolean) {
-  await db.insert(loginAttempts).values({ email, ip, succeeded });
-}
-
 export async function countAttemptsFromAddress(db: Executor, ip: string, since: Date) {
   const [row] = await db
     .select({ n: count() })

@@ -1,8 +1,4 @@
 import {
-  LOGIN_ACCOUNT_WINDOW_MS,
-  LOGIN_ADDRESS_WINDOW_MS,
-  LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
-  LOGIN_MAX_FAILURES_PER_ACCOUNT,
   USER_TYPE,
   messages,
   normalisePhone,
@@ -12,11 +8,12 @@ import {
 } from '@colete/contract';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { AppError, conflict, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newReferralCode } from '../../lib/tokens.js';
 import type { UserRow } from '../../types.js';
-import { countAttemptsFromAddress, countRecentFailures, findUserByEmail, recordLoginAttempt } from './auth-queries.js';
+import { findUserByEmail } from './auth-queries.js';
+import { throttledCheck } from './throttle.js';
 import { createSession, type SessionMeta, type SessionPolicy } from './sessions.js';
 
 export function toSessionUser(user: UserRow): TSessionUser {
@@ -34,18 +31,12 @@ export function authService(deps: { database: Database; policy: SessionPolicy })
   const { db } = deps.database;
 
   async function login(input: TLoginRequest, meta: SessionMeta & { ip: string }) {
-    const now = Date.now();
-    const fromAddress = await countAttemptsFromAddress(db, meta.ip, new Date(now - LOGIN_ADDRESS_WINDOW_MS));
-    if (fromAddress >= LOGIN_MAX_ATTEMPTS_PER_ADDRESS) throw tooManyRequests(messages.auth.tooManyFromAddress);
-    const failures = await countRecentFailures(db, input.email, new Date(now - LOGIN_ACCOUNT_WINDOW_MS));
-    if (failures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) {
-      await recordLoginAttempt(db, input.email, meta.ip, false);
-      throw tooManyRequests(messages.auth.tooManyAttempts);
-    }
-
     const user = await findUserByEmail(db, input.email);
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    await recordLoginAttempt(db, input.email, meta.ip, ok && !!user);
+    // An unknown email still costs a verification, so timing does not tell it from a wrong password.
+    const ok = await throttledCheck(db, { email: input.email, ip: meta.ip }, async () => {
+      const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      return matches && !!user;
+    });
     if (!ok || !user) throw new AppError(401, messages.auth.invalidCredentials, 'invalidCredentials');
 
     const session = await createSession(db, user.id, deps.policy, meta);

@@ -15,6 +15,7 @@ import { baniToRon } from '../../lib/money.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserRow } from '../../types.js';
 import { createSession, deleteUserSessions, type SessionMeta, type SessionPolicy } from '../auth/sessions.js';
+import { throttledCheck } from '../auth/throttle.js';
 
 /** Until the prepaid ledger exists (account issue) a client has no money movements: both sums are 0. */
 function toProfile(user: UserRow, sums: { notInvoicedBani: number; prepaidBani: number }): TProfile {
@@ -86,8 +87,10 @@ export function profileService(deps: { database: Database; policy: SessionPolicy
   }
 
   /** Verifies the old password, stores the new hash, ends every session of the user and opens a new one. */
-  async function changePassword(user: UserRow, input: TChangePasswordRequest, meta: SessionMeta) {
-    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+  async function changePassword(user: UserRow, input: TChangePasswordRequest, meta: SessionMeta & { ip: string }) {
+    // Wrong old passwords count like failed sign-ins: a stolen session cannot guess the password.
+    const ok = await throttledCheck(db, { email: user.email, ip: meta.ip }, () => verifyPassword(user.passwordHash, input.oldPassword));
+    if (!ok) {
       throw badRequest(messages.password.oldWrong, 'oldPasswordWrong', { oldPassword: messages.password.oldWrong });
     }
     if (input.oldPassword === input.newPassword) {
