@@ -113,6 +113,9 @@ test('wrong values show the form’s messages and nothing is saved', async ({ pa
   await expect(dialog.getByText('Localitate invalida!')).toBeVisible();
   await dialog.getByRole('button', { name: 'Salveaza adresa' }).click();
   await expect(dialog.getByText('Campul este invalid!')).toBeVisible();
+  // Saving keeps the city's own message: the text was not chosen from the list.
+  await expect(dialog.getByText('Localitate invalida!')).toBeVisible();
+  await expect(dialog.getByText('Localitatea este obligatorie!')).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, 'address-dialog-errors');
   await dialog.getByRole('button', { name: 'Renunta' }).click();
@@ -144,6 +147,16 @@ test('the demo client edits and deletes entries; the pick-up point address is lo
   await expect(page.getByText('Adresa a fost modificata cu succes!')).toBeVisible();
   await page.getByLabel('Cautare in agenda').fill('');
   await expect(page.getByRole('article', { name: 'Magazin Timisoara Centru' })).toBeVisible();
+
+  // A postal code typed by hand is kept, even on a street with several codes.
+  await page.getByRole('button', { name: 'Modifica adresa Birou Bucuresti' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Strada' })).toHaveValue('Calea Victoriei');
+  await dialog.getByLabel('Cod postal').fill('010091');
+  await expect(dialog.getByRole('combobox', { name: 'Strada' })).toHaveValue('Calea Victoriei');
+  await dialog.getByLabel('Numar').fill('98');
+  await expect(dialog.getByLabel('Cod postal')).toHaveValue('010091');
+  await dialog.getByRole('button', { name: 'Salveaza adresa' }).click();
+  await expect(page.getByRole('article', { name: 'Birou Bucuresti' }).getByText('010091 Sectorul 1, jud. București')).toBeVisible();
 
   await page.getByRole('button', { name: 'Sterge adresa Atelier Lazaresti' }).click();
   await expect(page.getByRole('dialog', { name: 'Stergere adresa' })).toBeVisible();

@@ -25,3 +25,25 @@ test('an admin finds a client by name or email in the client selector', async ({
   await page.getByRole('combobox', { name: 'Client selectat' }).fill('zzz-nimeni');
   await expect(page.getByText('Niciun client gasit')).toBeVisible();
 });
+
+test("the admin's chosen client does not follow the next sign-in in the same tab", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  const selector = page.getByRole('combobox', { name: 'Client selectat' });
+  await selector.fill('popescu');
+  await page.getByRole('option', { name: 'Ana Popescu (client2@demo.ro)' }).click();
+  await page.getByRole('button', { name: /Contul meu/ }).click();
+  await page.getByRole('menuitem', { name: 'Deconectare' }).click();
+  await signIn(page, DEMO.client);
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Adrese' }).click();
+  await expect(page.getByRole('article', { name: 'Birou Bucuresti' })).toBeVisible();
+  await expect(page.getByText('A intervenit o eroare in procesarea datelor, va rugam reincercati!')).toHaveCount(0);
+});
+
+test('an admin sees and edits the selected client’s address book', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.getByRole('combobox', { name: 'Client selectat' }).fill('client@demo');
+  await page.getByRole('option', { name: 'Demo Logistic SRL (client@demo.ro)' }).click();
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Adrese' }).click();
+  await expect(page.getByRole('article', { name: 'Depozit Cluj' })).toBeVisible();
+  await expectAccessible(page);
+});

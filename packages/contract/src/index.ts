@@ -8,6 +8,7 @@ export * from './profile.js';
 export * from './admin.js';
 export * from './health.js';
 export * from './rules/text.js';
+export * from './rules/street-types.js';
 export * from './rules/address-line.js';
 export * from './geo.js';
 export * from './addresses.js';

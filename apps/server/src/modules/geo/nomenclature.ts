@@ -2,58 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { modernDiacritics, normalizeText, searchWords } from '@colete/contract';
+import { articulatedStreetType, modernDiacritics, normalizeText, searchWords } from '@colete/contract';
 import { csvRecords } from './csv.js';
-
-/** Street types as written in addresses ('Strada Memorandumului', not 'Stradă Memorandumului'). */
-const ARTICULATED: Record<string, string> = {
-  strada: 'Strada',
-  str: 'Strada',
-  bulevard: 'Bulevardul',
-  alee: 'Aleea',
-  intrare: 'Intrarea',
-  cale: 'Calea',
-  sosea: 'Șoseaua',
-  piata: 'Piața',
-  drum: 'Drumul',
-  fundatura: 'Fundătura',
-  splai: 'Splaiul',
-  stradela: 'Stradela',
-  fundac: 'Fundacul',
-  prelungire: 'Prelungirea',
-  pasaj: 'Pasajul',
-  ulita: 'Ulița',
-  trecatoare: 'Trecătoarea',
-  parc: 'Parcul',
-  colonie: 'Colonia',
-  sir: 'Șirul',
-  scuar: 'Scuarul',
-  cartier: 'Cartierul',
-  canal: 'Canalul',
-  vad: 'Vadul',
-  poteca: 'Poteca',
-  varianta: 'Varianta',
-  hotar: 'Hotarul',
-  platou: 'Platoul',
-  ansamblu: 'Ansamblul',
-  insula: 'Insula',
-  bariera: 'Bariera',
-  curte: 'Curtea',
-  pod: 'Podul',
-  rampa: 'Rampa',
-  zona: 'Zona',
-  cetate: 'Cetatea',
-  tunel: 'Tunelul',
-  port: 'Portul',
-};
-
-export function articulatedStreetType(type: string): string {
-  const clean = modernDiacritics(type.trim());
-  const [first, ...rest] = clean.split(/\s+/);
-  const key = normalizeText(first ?? '').replace(/[^a-z]/g, '');
-  const word = ARTICULATED[key] ?? first ?? '';
-  return [word, ...rest].join(' ').trim();
-}
 
 export type CountyRow = { code: string; name: string; nameNorm: string };
 export type LocalityRow = {
@@ -101,7 +51,7 @@ export function dataFolder(): string {
 }
 
 /** Bump when the way rows are built changes, so existing databases reload. */
-const BUILD_VERSION = 2;
+const BUILD_VERSION = 3;
 /** Towns without street-level codes above this population count as small cities. */
 const SMALL_CITY_POPULATION = 10_000;
 

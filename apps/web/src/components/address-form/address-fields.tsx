@@ -79,25 +79,49 @@ export function AddressFields({ disabled = false }: { disabled?: boolean }) {
   const streetText = useDebouncedValue(streetInput, AUTOCOMPLETE_DEBOUNCE_MS);
   const streets = useStreetSearch(countyCode, city, streetText === street ? street : streetText, hasStreets);
 
-  // An address opened for editing: find its locality once, to know whether it has streets.
-  const initialised = useRef(false);
+  // An address opened for editing (county and city already there at mount): find its locality once,
+  // to know whether it has streets, and the codes of its street.
+  const initial = useRef({ countyCode, city, postalCode, street });
   useEffect(() => {
-    if (initialised.current || !countyCode || !city) return;
-    initialised.current = true;
-    void fetchLocality(countyCode, city, postalCode).then((l) => {
-      if (!l) return;
+    const { countyCode: c, city: name, postalCode: code, street: st } = initial.current;
+    if (!c || !name) return;
+    let cancelled = false;
+    void fetchLocality(c, name, code).then((l) => {
+      if (!l || cancelled) return;
       setLocality(l);
       setCityInput(localityLabel(l));
-      if (l.postalCode === '0' && street) void fetchStreetCodes(l.localityName, countyCode, street).then(setStreetCodes).catch(() => undefined);
+      if (l.postalCode === '0' && st) void fetchStreetCodes(l.localityName, c, st).then((codes) => !cancelled && setStreetCodes(codes)).catch(() => undefined);
     });
-  }, [countyCode, city, postalCode, street]);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 
-  // In a city with streets, the number can move the address to another code of the same street.
+  // A new house number can move the address to another code of the same street. Only the number
+  // (or the street) changing does this: a postal code the user typed is never overwritten.
+  const lastNumber = useRef(houseNumber);
   useEffect(() => {
-    if (!hasStreets || streetCodes.length < 2) return;
+    if (lastNumber.current === houseNumber) return;
+    lastNumber.current = houseNumber;
+    if (streetCodes.length < 2) return;
     const code = codeForNumber(streetCodes, houseNumber);
-    if (code && code !== postalCode) setValue('postalCode', code, { shouldDirty: true });
-  }, [houseNumber, streetCodes, hasStreets, postalCode, setValue]);
+    if (code && code !== form.getValues('postalCode')) setValue('postalCode', code, { shouldDirty: true, shouldValidate: true });
+  }, [houseNumber, streetCodes, form, setValue]);
+
+  // Messages the schema cannot know (a city typed but not chosen, a postal code that does not
+  // exist) are put back after each submit, which replaces all errors with the schema's.
+  const invalidPostalCode = useRef<string | null>(null);
+  const cityTyped = cityInput.trim() !== '' && (!locality || localityLabel(locality) !== cityInput);
+  const submitCount = formState.submitCount;
+  useEffect(() => {
+    if (submitCount === 0) return;
+    if (cityTyped) setError('city', { type: 'manual', message: m.cityInvalid });
+    if (invalidPostalCode.current && invalidPostalCode.current === form.getValues('postalCode')) {
+      setError('postalCode', { type: 'manual', message: m.postalCodeInvalid });
+    }
+    // Only after a submit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount]);
 
   const chooseCounty = (code: string) => {
     setValue('countyCode', code, { shouldDirty: true, shouldValidate: true });
@@ -108,12 +132,12 @@ export function AddressFields({ disabled = false }: { disabled?: boolean }) {
     for (const f of ['city', 'postalCode', 'street'] as const) setValue(f, '', { shouldDirty: true });
   };
 
-  const chooseLocality = (l: TLocality | null) => {
+  const chooseLocality = (l: TLocality | null, validate = true) => {
     setLocality(l);
     setStreetInput('');
     setStreetCodes([]);
     setValue('street', '', { shouldDirty: true });
-    setValue('city', l?.localityName ?? '', { shouldDirty: true, shouldValidate: true });
+    setValue('city', l?.localityName ?? '', { shouldDirty: true, shouldValidate: validate });
     setValue('postalCode', l && l.postalCode !== '0' ? l.postalCode : '', { shouldDirty: true, shouldValidate: !!l && l.postalCode !== '0' });
   };
 
@@ -142,10 +166,15 @@ export function AddressFields({ disabled = false }: { disabled?: boolean }) {
       const first = found.street[0]?.name ?? '';
       setValue('street', first, { shouldDirty: true });
       setStreetInput(first);
-      setStreetCodes(first ? [{ code, street: first, numbers: '' }] : []);
+      // The code the user typed is the one to keep: no street codes to re-pick from.
+      setStreetCodes([]);
+      invalidPostalCode.current = null;
       clearErrors(['postalCode', 'city', 'countyCode']);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setError('postalCode', { type: 'server', message: m.postalCodeInvalid });
+      if (error instanceof ApiError && error.status === 404) {
+        invalidPostalCode.current = code;
+        setError('postalCode', { type: 'server', message: m.postalCodeInvalid });
+      }
     }
   };
 
@@ -197,8 +226,12 @@ export function AddressFields({ disabled = false }: { disabled?: boolean }) {
           onChange={(_, l) => chooseLocality(l)}
           inputValue={cityInput}
           onInputChange={(_, v, reason) => {
-            if (reason !== 'reset' || v) setCityInput(v);
+            if (reason === 'reset' && !v) return;
+            setCityInput(v);
+            // Text that no longer names the chosen locality: the city must be chosen again from the list.
+            if (reason === 'input' && locality && v !== localityLabel(locality)) chooseLocality(null, false);
           }}
+          clearOnBlur={false}
           options={cityOptions}
           filterOptions={(x) => x}
           getOptionLabel={localityLabel}
@@ -210,7 +243,7 @@ export function AddressFields({ disabled = false }: { disabled?: boolean }) {
           loadingText="Se cauta..."
           slotProps={{ listbox: { onScroll: nextPageOnScroll(localities) } }}
           onBlur={() => {
-            if (cityInput && (!locality || localityLabel(locality) !== cityInput)) setError('city', { type: 'manual', message: m.cityInvalid });
+            if (cityTyped) setError('city', { type: 'manual', message: m.cityInvalid });
           }}
           renderInput={(params) => (
             <TextField

@@ -71,6 +71,13 @@ export default function AddressesPage() {
     });
 
   const rows = list.data?.addresses ?? [];
+  // A page past the end (the last entry of a page deleted, an old link): go to the last page.
+  const count = list.data?.count ?? 0;
+  useEffect(() => {
+    if (!list.isPlaceholderData && rows.length === 0 && count > 0 && page > 1) update({ page: Math.ceil(count / ADDRESS_PAGE_SIZE) });
+    // update is recreated each render; the page and the answer decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows.length, count, page, list.isPlaceholderData]);
   return (
     <>
       <PageHeader

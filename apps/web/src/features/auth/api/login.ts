@@ -1,6 +1,7 @@
 import { ZLoginRequest, type TAuthResponse, type TLoginRequest } from '@colete/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useSelectedClient } from '../../../lib/selected-client';
 import { authKeys } from './auth-keys';
 
 export const loginInputSchema = ZLoginRequest;
@@ -9,9 +10,11 @@ export const login = (input: TLoginRequest) => api<TAuthResponse>('POST', 'auth/
 
 export function useLogin() {
   const queryClient = useQueryClient();
+  const { setClient } = useSelectedClient();
   return useMutation({
     mutationFn: login,
     onSuccess: (data) => {
+      setClient(null);
       queryClient.clear();
       queryClient.setQueryData(authKeys.me(), data.user);
     },

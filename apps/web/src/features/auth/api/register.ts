@@ -1,6 +1,7 @@
 import { ZRegisterRequest, type TAuthResponse, type TRegisterRequest } from '@colete/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useSelectedClient } from '../../../lib/selected-client';
 import { authKeys } from './auth-keys';
 
 export const registerInputSchema = ZRegisterRequest;
@@ -9,9 +10,11 @@ export const register = (input: TRegisterRequest) => api<TAuthResponse>('POST', 
 
 export function useRegister() {
   const queryClient = useQueryClient();
+  const { setClient } = useSelectedClient();
   return useMutation({
     mutationFn: register,
     onSuccess: (data) => {
+      setClient(null);
       queryClient.clear();
       queryClient.setQueryData(authKeys.me(), data.user);
     },
