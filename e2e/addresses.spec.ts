@@ -164,3 +164,17 @@ test('the demo client edits and deletes entries; the pick-up point address is lo
   await expect(page.getByText('Adresa a fost stearsa cu succes!')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Atelier Lazaresti' })).toHaveCount(0);
 });
+
+test('the city list loads the next 50 localities when scrolled past half', async ({ page }) => {
+  await freshClient(page);
+  await page.getByRole('button', { name: 'Adauga adresa' }).click();
+  await chooseCounty(page, 'Suceava');
+  await page.getByRole('dialog').getByRole('combobox', { name: 'Localitate' }).fill('b');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByRole('option')).toHaveCount(50);
+  await listbox.evaluate((el) => {
+    el.scrollTop = el.scrollHeight * 0.6;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await expect.poll(() => listbox.getByRole('option').count()).toBeGreaterThan(50);
+});
