@@ -18,6 +18,9 @@ import { geoRoutes } from './modules/geo/geo-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
+import { cardSimulatorRoutes, simulatedGateway } from './integrations/payments/card-simulator.js';
+import { prepayRoutes } from './modules/prepay/prepay-routes.js';
+import { prepayService } from './modules/prepay/prepay-service.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -68,6 +71,14 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(geoRoutes);
   await app.register(addressesRoutes);
   await app.register(settingsRoutes);
+
+  // Card payments: the built-in simulator unless turned off (a real processor's adapter goes here).
+  const gateway = config.payments === 'simulator' ? simulatedGateway() : null;
+  const prepay = prepayService({ database, gateway });
+  await app.register(prepayRoutes(prepay));
+  if (gateway) {
+    await app.register(cardSimulatorRoutes({ findPending: prepay.findPendingPayment, await3ds: prepay.await3ds, complete: prepay.completePayment }));
+  }
 
   const webDist = findWebDist(config);
   if (webDist) {

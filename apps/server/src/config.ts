@@ -26,6 +26,8 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   /** The platform's own bank account: clients may not enter it as their repayment account. */
   PLATFORM_IBAN: z.string().default('RO49AAAA1B31007593840000'),
+  /** 'simulator' (the built-in card processor) or 'off' (no card payments: the prepay page is hidden). */
+  PAYMENTS: z.enum(['simulator', 'off']).default('simulator'),
 });
 
 export type Config = {
@@ -46,6 +48,7 @@ export type Config = {
   jobs: boolean;
   webDist?: string;
   platformIban: string;
+  payments: 'simulator' | 'off';
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS === 'true',
     webDist: e.WEB_DIST,
     platformIban: e.PLATFORM_IBAN.replace(/\s+/g, '').toUpperCase(),
+    payments: e.PAYMENTS,
   };
 }
 

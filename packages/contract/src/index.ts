@@ -15,3 +15,4 @@ export * from './addresses.js';
 export * from './rules/street-numbers.js';
 export * from './rules/iban.js';
 export * from './settings.js';
+export * from './prepay.js';

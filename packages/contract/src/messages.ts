@@ -100,6 +100,17 @@ export const messages = {
     orderSaved: 'Setarea de printare a comenzilor a fost salvata cu succes!',
     scheduleSaved: 'Programul de lucru a fost salvat cu succes!',
   },
+  prepay: {
+    amountInvalid: 'Suma este invalida!',
+    amountRange: 'Suma trebuie sa fie intre 10 si 50.000 lei!',
+    paymentSucceeded: 'Plata a fost efectuata cu succes!',
+    paymentDeclined: 'Plata a fost refuzata. Va rugam verificati datele cardului sau folositi alt card.',
+    paymentPending: 'Plata este in curs de procesare...',
+    paymentNotFound: 'Plata nu exista!',
+    cardDeclined: 'Cardul a fost refuzat de banca emitenta.',
+    threeDsRefused: 'Autentificarea 3-D Secure nu a fost confirmata.',
+    unavailable: 'Plata cu cardul nu este disponibila momentan.',
+  },
   profile: {
     saved: 'Datele au fost salvate cu succes!',
     clientNotFound: 'Clientul selectat nu exista!',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AwbFormat, TMailSettings, TSmsSettings } from '@colete/contract';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -197,3 +197,45 @@ export const userSettings = pgTable('user_settings', {
   willPrint: boolean('will_print'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/* ---- Prepaid balance: every movement of a client's money is one row; the balance is their sum ---- */
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['topup', 'charge', 'refund', 'bonus'] }).notNull(),
+    /** Signed integer bani: top-ups, refunds and bonuses positive, charges negative. */
+    amountBani: bigint('amount_bani', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    /** What caused it (a card payment, a shipment): one movement per kind and reference. */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_user_idx').on(t.userId, t.createdAt), uniqueIndex('ledger_reference_key').on(t.kind, t.reference)],
+);
+
+/** A card payment through the processor's hosted page (or the simulator's). */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    identifier: text('identifier').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountBani: bigint('amount_bani', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'declined'] }).notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    cardBrand: text('card_brand'),
+    lastDigits: text('last_digits'),
+    expiryDate: text('expiry_date'),
+    /** The card was accepted and the bank asked for 3-D Secure: waiting for the holder's answer. */
+    awaiting3ds: boolean('awaiting_3ds').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('card_payments_user_idx').on(t.userId, t.createdAt)],
+);

@@ -16,8 +16,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserRow } from '../../types.js';
 import { createSession, deleteUserSessions, type SessionMeta, type SessionPolicy } from '../auth/sessions.js';
 import { throttledCheck } from '../auth/throttle.js';
+import { balanceBani } from '../prepay/prepay-queries.js';
 
-/** Until the prepaid ledger exists (account issue) a client has no money movements: both sums are 0. */
 function toProfile(user: UserRow, sums: { notInvoicedBani: number; prepaidBani: number }): TProfile {
   return {
     id: user.id,
@@ -60,7 +60,8 @@ export function profileService(deps: { database: Database; policy: SessionPolicy
   const { db } = deps.database;
 
   async function getProfile(client: UserRow) {
-    return toProfile(client, { notInvoicedBani: 0, prepaidBani: 0 });
+    // Not-invoiced charges come with shipments (postpaid clients); until then that sum is 0.
+    return toProfile(client, { notInvoicedBani: 0, prepaidBani: await balanceBani(db, client.id) });
   }
 
   async function updateProfile(client: UserRow, input: TProfileUpdateRequest['profile']) {
