@@ -1,5 +1,6 @@
 import { USER_TYPE } from '@colete/contract';
-import { addresses, appMeta, users } from './schema.js';
+import { randomUUID } from 'node:crypto';
+import { addresses, appMeta, cardPayments, ledgerEntries, users } from './schema.js';
 import { searchTextOf } from '../modules/addresses/addresses-service.js';
 import type { Database } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -58,6 +59,37 @@ export async function seedDemo(database: Database): Promise<boolean> {
           return { ...values, userId: client.id, type: 'type' in a ? a.type : 1, searchText: searchTextOf(values) };
         }),
       );
+      // A few months of card top-ups, each a completed payment of the card simulator and its movement.
+      const DAY = 86_400_000;
+      const topUps = [
+        { daysAgo: 84, bani: 50_000, brand: 'Visa', last: '4242' },
+        { daysAgo: 52, bani: 20_000, brand: 'Mastercard', last: '4444' },
+        { daysAgo: 23, bani: 100_000, brand: 'Visa', last: '4242' },
+        { daysAgo: 6, bani: 20_000, brand: 'Visa', last: '4242' },
+      ];
+      for (const t of topUps) {
+        const at = new Date(Date.now() - t.daysAgo * DAY);
+        const identifier = randomUUID();
+        await tx.insert(cardPayments).values({
+          identifier,
+          userId: client.id,
+          amountBani: t.bani,
+          status: 'succeeded',
+          cardBrand: t.brand,
+          lastDigits: t.last,
+          expiryDate: '12/30',
+          createdAt: at,
+          completedAt: at,
+        });
+        await tx.insert(ledgerEntries).values({
+          userId: client.id,
+          kind: 'topup',
+          amountBani: t.bani,
+          description: `Reincarcare cont cu cardul ${t.brand} **** ${t.last}`,
+          reference: identifier,
+          createdAt: at,
+        });
+      }
     }
     return true;
   });

@@ -1,3 +1,4 @@
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import type { ReactNode } from 'react';
@@ -7,5 +8,6 @@ export type NavItem = { label: string; path: string; icon: ReactNode };
 
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Adrese', path: '/profile/addresses', icon: <PlaceOutlinedIcon /> },
+  { label: 'Cont preplatit', path: '/profile/prepay', icon: <AccountBalanceWalletOutlinedIcon /> },
   { label: 'Setari', path: '/profile/settings', icon: <SettingsOutlinedIcon /> },
 ];

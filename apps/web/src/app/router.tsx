@@ -15,6 +15,8 @@ const NotifySmsPage = lazy(() => import('../features/settings/pages/notify-sms-p
 const PrintPage = lazy(() => import('../features/settings/pages/print-page'));
 const PrintOrderPage = lazy(() => import('../features/settings/pages/print-order-page'));
 const SchedulePage = lazy(() => import('../features/settings/pages/schedule-page'));
+const PrepayPage = lazy(() => import('../features/prepay/pages/prepay-page'));
+const AfterPaymentPage = lazy(() => import('../features/prepay/pages/after-payment-page'));
 const AddressesPage = lazy(() => import('../features/addresses/pages/addresses-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -42,6 +44,8 @@ export const router = createBrowserRouter([
           { path: 'settings/print/order', element: <PrintOrderPage /> },
           { path: 'settings/schedule', element: <SchedulePage /> },
           { path: 'addresses', element: <AddressesPage /> },
+          { path: 'prepay', element: <PrepayPage /> },
+          { path: 'after-payment/:identifier', element: <AfterPaymentPage /> },
         ],
       },
     ],
