@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
 
 /** A fresh client, so each test starts with an empty address book. */
 async function freshClient(page: Page) {
@@ -123,10 +123,7 @@ test('wrong values show the form’s messages and nothing is saved', async ({ pa
 });
 
 test('the demo client edits and deletes entries; the pick-up point address is locked', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('client@demo.ro');
-  await page.getByLabel('Parola', { exact: true }).fill('Client123!');
-  await page.getByRole('button', { name: 'Autentificare' }).click();
+  await signIn(page, DEMO.client);
   await page.goto('/profile/addresses');
   const locked = page.getByRole('article', { name: 'Depozit Cluj' });
   await expect(locked.getByText('Punct de ridicare')).toBeVisible();
