@@ -18,9 +18,11 @@ import { geoRoutes } from './modules/geo/geo-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
-import { cardSimulatorRoutes, simulatedGateway } from './integrations/payments/card-simulator.js';
+import { cardSimulatorRoutes } from './integrations/payments/card-simulator.js';
+import { paymentGateway } from './integrations/payments/index.js';
 import { prepayRoutes } from './modules/prepay/prepay-routes.js';
 import { prepayService } from './modules/prepay/prepay-service.js';
+import { subscriptionsService } from './modules/prepay/subscriptions-service.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -73,9 +75,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(settingsRoutes);
 
   // Card payments: the built-in simulator unless turned off (a real processor's adapter goes here).
-  const gateway = config.payments === 'simulator' ? simulatedGateway() : null;
+  const gateway = paymentGateway(config);
   const prepay = prepayService({ database, gateway });
-  await app.register(prepayRoutes(prepay));
+  await app.register(prepayRoutes(prepay, subscriptionsService({ database, gateway })));
   if (gateway) {
     await app.register(cardSimulatorRoutes({ findPending: prepay.findPendingPayment, await3ds: prepay.await3ds, complete: prepay.completePayment }));
   }

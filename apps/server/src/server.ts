@@ -15,7 +15,7 @@ export async function createServer(config: Config): Promise<Server> {
   await loadNomenclature(database);
   if (config.demoSeed) await seedDemo(database);
   const app = await buildApp({ config, database });
-  const jobs = config.jobs ? await startJobs(database, app.log) : undefined;
+  const jobs = config.jobs ? await startJobs(database, app.log, config) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () =>

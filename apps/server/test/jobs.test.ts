@@ -9,7 +9,7 @@ let ctx: TestContext;
 let jobs: Jobs;
 beforeAll(async () => {
   ctx = await createTestApp();
-  jobs = await startJobs(ctx.database, ctx.app.log);
+  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
 });
 afterAll(async () => {
   await jobs?.stop();
@@ -50,8 +50,9 @@ describe('background jobs (pg-boss in the same database)', () => {
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, expired.id))).toHaveLength(0);
   });
 
-  it('the clean-up is scheduled every 15 minutes', async () => {
+  it('the clean-up runs every 15 minutes, the automatic top-up every 5', async () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.find((s) => s.name === SESSION_CLEANUP_QUEUE)?.cron).toBe('*/15 * * * *');
+    expect(schedules.find((s) => s.name === 'prepay-auto-topup')?.cron).toBe('*/5 * * * *');
   });
 });

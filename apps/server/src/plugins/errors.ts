@@ -1,4 +1,4 @@
-import { messages } from '@colete/contract';
+import { SUBSCRIPTION_ERRORS, messages } from '@colete/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
@@ -23,7 +23,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const errors: Record<string, string> = {};
       for (const v of error.validation) {
         const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
-        errors[key] ??= v.message ?? messages.common.invalidData;
+        // Rules that speak in error keys (refillMin50, ...) answer the key's Romanian text.
+        const text = v.message ?? messages.common.invalidData;
+        errors[key] ??= SUBSCRIPTION_ERRORS[text] ?? text;
       }
       return reply.status(400).send({ success: false, message: messages.common.invalidData, code: 'validation', errors });
     }

@@ -5,7 +5,17 @@ import type { PaymentGateway, PaymentOutcome } from './payment-gateway.js';
 import { checkCard, TEST_CARDS } from './test-cards.js';
 
 /** The simulator answers at our own address, under /sim/card/. */
-export const simulatedGateway = (): PaymentGateway => ({ name: 'simulator', hostedPageUrl: (identifier) => `/sim/card/${identifier}` });
+export const simulatedGateway = (): PaymentGateway => ({
+  name: 'simulator',
+  hostedPageUrl: (identifier) => `/sim/card/${identifier}`,
+  async chargeSavedCard(cardToken) {
+    const m = cardToken.match(/^sim_(ok|decline)_(\d{4})$/);
+    if (!m) return { status: 'declined', reason: 'Cardul salvat nu este recunoscut.' };
+    return m[1] === 'ok'
+      ? { status: 'succeeded', cardBrand: 'Visa', lastDigits: m[2]!, expiryDate: '12/30', cardToken }
+      : { status: 'declined', reason: 'Cardul a fost refuzat de banca emitenta.', lastDigits: m[2]! };
+  },
+});
 
 type PendingPayment = {
   identifier: string;
@@ -14,10 +24,11 @@ type PendingPayment = {
   cardBrand: string | null;
   lastDigits: string | null;
   expiryDate: string | null;
+  cardToken: string | null;
 };
 type Deps = {
   findPending: (identifier: string) => Promise<PendingPayment | null>;
-  await3ds: (identifier: string, card: { cardBrand: string; lastDigits: string; expiryDate: string }) => Promise<unknown>;
+  await3ds: (identifier: string, card: { cardBrand: string; lastDigits: string; expiryDate: string; cardToken: string }) => Promise<unknown>;
   complete: (identifier: string, outcome: PaymentOutcome) => Promise<unknown>;
 };
 
@@ -108,13 +119,13 @@ export function cardSimulatorRoutes(deps: Deps) {
       const card = checkCard(form.number ?? '', form.expiry ?? '', form.cvc ?? '');
       if (!card.ok) return html(reply, 400, cardForm(payment, form, { [card.field]: card.message }));
       if (card.outcome === '3ds') {
-        await deps.await3ds(payment.identifier, { cardBrand: card.brand, lastDigits: card.lastDigits, expiryDate: card.expiryDate });
+        await deps.await3ds(payment.identifier, { cardBrand: card.brand, lastDigits: card.lastDigits, expiryDate: card.expiryDate, cardToken: card.token });
         return html(reply, 200, threeDsPage(payment));
       }
       await deps.complete(
         payment.identifier,
         card.outcome === 'succeeded'
-          ? { status: 'succeeded', cardBrand: card.brand, lastDigits: card.lastDigits, expiryDate: card.expiryDate }
+          ? { status: 'succeeded', cardBrand: card.brand, lastDigits: card.lastDigits, expiryDate: card.expiryDate, cardToken: card.token }
           : { status: 'declined', reason: 'Cardul a fost refuzat de banca emitenta.', cardBrand: card.brand, lastDigits: card.lastDigits },
       );
       return backToApp(reply, payment.identifier);
@@ -128,7 +139,7 @@ export function cardSimulatorRoutes(deps: Deps) {
       await deps.complete(
         payment.identifier,
         decision === 'confirm'
-          ? { status: 'succeeded', ...card, expiryDate: payment.expiryDate }
+          ? { status: 'succeeded', ...card, expiryDate: payment.expiryDate, cardToken: payment.cardToken ?? undefined }
           : { status: 'declined', reason: 'Autentificarea 3-D Secure nu a fost confirmata.', ...card },
       );
       return backToApp(reply, payment.identifier);

@@ -7,8 +7,10 @@ export interface PaymentGateway {
   readonly name: string;
   /** Where the browser pays for this payment. */
   hostedPageUrl(identifier: string): string;
+  /** A merchant-initiated charge of a saved card (recurring top-ups): no browser involved. */
+  chargeSavedCard(cardToken: string, amountBani: number): Promise<PaymentOutcome>;
 }
 
 export type PaymentOutcome =
-  | { status: 'succeeded'; cardBrand: string; lastDigits: string; expiryDate: string }
+  | { status: 'succeeded'; cardBrand: string; lastDigits: string; expiryDate: string; cardToken?: string }
   | { status: 'declined'; reason: string; cardBrand?: string; lastDigits?: string };

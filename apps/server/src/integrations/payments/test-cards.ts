@@ -4,10 +4,18 @@ export const TEST_CARDS = {
   '5555555555554444': { brand: 'Mastercard', outcome: 'succeeded' },
   '4000000000000002': { brand: 'Visa', outcome: 'declined' },
   '4000000000003220': { brand: 'Visa', outcome: '3ds' },
+  /** Pays now, but its later automatic charges are declined (an expired or blocked card). */
+  '4000000000000341': { brand: 'Visa', outcome: 'succeeded', recurring: 'declined' },
 } as const;
 
+/** The token the simulator gives a saved card: what its later charges do, and its last digits. */
+export function savedCardToken(number: string): string {
+  const known = TEST_CARDS[number as keyof typeof TEST_CARDS] as { recurring?: string } | undefined;
+  return `sim_${known?.recurring === 'declined' ? 'decline' : 'ok'}_${number.slice(-4)}`;
+}
+
 export type CardCheck =
-  | { ok: true; brand: string; outcome: 'succeeded' | 'declined' | '3ds'; lastDigits: string; expiryDate: string }
+  | { ok: true; brand: string; outcome: 'succeeded' | 'declined' | '3ds'; lastDigits: string; expiryDate: string; token: string }
   | { ok: false; field: 'number' | 'expiry' | 'cvc'; message: string };
 
 /** Luhn checksum, as a real processor checks a card number before anything else. */
@@ -41,5 +49,6 @@ export function checkCard(rawNumber: string, rawExpiry: string, cvc: string, now
     outcome: known?.outcome ?? 'declined',
     lastDigits: number.slice(-4),
     expiryDate: `${m[1]}/${m[2]}`,
+    token: savedCardToken(number),
   };
 }

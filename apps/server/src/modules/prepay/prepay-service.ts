@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages, type TLedgerEntry, type TPayment } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { cardPayments, ledgerEntries } from '../../db/schema.js';
+import { cardPayments, cardSubscriptions, ledgerEntries } from '../../db/schema.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
@@ -40,11 +40,17 @@ export function prepayService(deps: { database: Database; gateway: PaymentGatewa
       return { balance: baniToRon(total), movements: movements.map(toMovement) };
     },
 
-    /** A pending payment and the hosted page where the browser pays it. */
-    async startTopUp(userId: number, amountBani: number) {
+    /** A pending payment (with the subscription it starts, if asked) and the hosted page where the browser pays it. */
+    async startTopUp(userId: number, amountBani: number, subscription?: { paymentAmountBani: number; triggerAmountBani: number }) {
       if (!deps.gateway) throw notFound(messages.prepay.unavailable);
       const identifier = randomUUID();
-      await db.insert(cardPayments).values({ identifier, userId, amountBani });
+      const subscriptionIdentifier = subscription ? randomUUID() : null;
+      await db.transaction(async (tx) => {
+        if (subscription && subscriptionIdentifier) {
+          await tx.insert(cardSubscriptions).values({ identifier: subscriptionIdentifier, userId, status: 1, ...subscription });
+        }
+        await tx.insert(cardPayments).values({ identifier, userId, amountBani, subscriptionIdentifier });
+      });
       return { identifier, url: deps.gateway.hostedPageUrl(identifier) };
     },
 
@@ -65,11 +71,24 @@ export function prepayService(deps: { database: Database; gateway: PaymentGatewa
             cardBrand: outcome.cardBrand ?? null,
             lastDigits: outcome.lastDigits ?? null,
             expiryDate: outcome.status === 'succeeded' ? outcome.expiryDate : null,
+            cardToken: null,
             awaiting3ds: false,
             completedAt: new Date(),
           })
           .where(and(eq(cardPayments.identifier, identifier), eq(cardPayments.status, 'pending')))
           .returning();
+        if (row?.subscriptionIdentifier) {
+          // The first payment decides the subscription: active with the saved card, or inactive.
+          const ok = outcome.status === 'succeeded' && !!outcome.cardToken;
+          await tx
+            .update(cardSubscriptions)
+            .set(
+              ok
+                ? { status: 2, cardBrand: outcome.cardBrand, lastDigits: outcome.lastDigits, expiryDate: outcome.expiryDate, cardToken: outcome.cardToken, activatedAt: new Date(), armed: true, updatedAt: new Date() }
+                : { status: 0, updatedAt: new Date() },
+            )
+            .where(and(eq(cardSubscriptions.identifier, row.subscriptionIdentifier), eq(cardSubscriptions.status, 1)));
+        }
         if (row && outcome.status === 'succeeded') {
           await tx
             .insert(ledgerEntries)
@@ -87,7 +106,7 @@ export function prepayService(deps: { database: Database; gateway: PaymentGatewa
     },
 
     /** The bank asked for 3-D Secure: the card is known, the payment stays pending. */
-    async await3ds(identifier: string, card: { cardBrand: string; lastDigits: string; expiryDate: string }) {
+    async await3ds(identifier: string, card: { cardBrand: string; lastDigits: string; expiryDate: string; cardToken: string }) {
       await db
         .update(cardPayments)
         .set({ ...card, awaiting3ds: true })
