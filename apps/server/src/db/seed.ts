@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@colete/contract';
 import { randomUUID } from 'node:crypto';
-import { addresses, appMeta, cardPayments, ledgerEntries, users } from './schema.js';
+import { addresses, appMeta, cardPayments, cardSubscriptions, ledgerEntries, users } from './schema.js';
 import { searchTextOf } from '../modules/addresses/addresses-service.js';
 import type { Database } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -67,6 +67,20 @@ export async function seedDemo(database: Database): Promise<boolean> {
         { daysAgo: 23, bani: 100_000, brand: 'Visa', last: '4242' },
         { daysAgo: 6, bani: 20_000, brand: 'Visa', last: '4242' },
       ];
+      // The first top-up started an automatic top-up with the same card: 500 lei below 200 lei.
+      await tx.insert(cardSubscriptions).values({
+        identifier: randomUUID(),
+        userId: client.id,
+        status: 2,
+        paymentAmountBani: 50_000,
+        triggerAmountBani: 20_000,
+        cardBrand: 'Visa',
+        lastDigits: '4242',
+        expiryDate: '12/30',
+        cardToken: 'sim_ok_4242',
+        activatedAt: new Date(Date.now() - 84 * DAY),
+        createdAt: new Date(Date.now() - 84 * DAY),
+      });
       for (const t of topUps) {
         const at = new Date(Date.now() - t.daysAgo * DAY);
         const identifier = randomUUID();

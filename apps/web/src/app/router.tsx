@@ -17,6 +17,7 @@ const PrintOrderPage = lazy(() => import('../features/settings/pages/print-order
 const SchedulePage = lazy(() => import('../features/settings/pages/schedule-page'));
 const PrepayPage = lazy(() => import('../features/prepay/pages/prepay-page'));
 const AfterPaymentPage = lazy(() => import('../features/prepay/pages/after-payment-page'));
+const SubscriptionsPage = lazy(() => import('../features/prepay/pages/subscriptions-page'));
 const AddressesPage = lazy(() => import('../features/addresses/pages/addresses-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -43,6 +44,8 @@ export const router = createBrowserRouter([
           { path: 'settings/print', element: <PrintPage /> },
           { path: 'settings/print/order', element: <PrintOrderPage /> },
           { path: 'settings/schedule', element: <SchedulePage /> },
+          { path: 'settings/card-management', element: <Navigate to="subscriptions" replace /> },
+          { path: 'settings/card-management/subscriptions', element: <SubscriptionsPage /> },
           { path: 'addresses', element: <AddressesPage /> },
           { path: 'prepay', element: <PrepayPage /> },
           { path: 'after-payment/:identifier', element: <AfterPaymentPage /> },

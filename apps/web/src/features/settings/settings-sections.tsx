@@ -6,7 +6,7 @@ import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
 import type { ReactNode } from 'react';
 
-/** The sections of the settings area (spec 000 section 2); a card links only to a section that exists. */
+/** The sections of the settings area (spec 000 section 2); a card without a path is shown as coming soon. */
 export type SettingsSection = { title: string; description: string; icon: ReactNode; path?: string };
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
@@ -44,5 +44,6 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'Abonamente',
     description: 'Abonamentele cu cardul care reincarca automat contul preplatit.',
     icon: <CreditCardOutlinedIcon />,
+    path: '/profile/settings/card-management/subscriptions',
   },
 ];

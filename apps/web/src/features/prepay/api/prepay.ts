@@ -1,4 +1,4 @@
-import type { TBalanceResponse, TPaymentResponse, TTopUpRequest } from '@colete/contract';
+import type { TBalanceResponse, TPaymentResponse, TSubscriptionAmounts, TTopUpRequest } from '@colete/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingParams } from '../../../lib/selected-client';
@@ -22,7 +22,7 @@ export function useBalance() {
 export function useTopUp() {
   const { selectedClient } = useActingParams();
   return useMutation({
-    mutationFn: (input: TTopUpRequest) => api<{ success: true; identifier: string; url: string }>('POST', `user/prepay/top-up${query(selectedClient)}`, input),
+    mutationFn: (input: TTopUpRequest & { subscription?: TSubscriptionAmounts }) => api<{ success: true; identifier: string; url: string }>('POST', `user/prepay/top-up${query(selectedClient)}`, input),
   });
 }
 

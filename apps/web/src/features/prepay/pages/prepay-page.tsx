@@ -1,7 +1,7 @@
 import { PREPAY_PRESETS, TOP_UP_MAX_LEI, TOP_UP_MIN_LEI, ZTopUpRequest, messages } from '@colete/contract';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -9,7 +9,11 @@ import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { apiErrorMessage } from '../../../lib/api-client';
+import { parseAmounts, SubscriptionAmounts, type AmountsDraft } from '../../../components/subscription-amounts';
 import { useBalance, useTopUp } from '../api/prepay';
+import { useReEnableSubscription, useSubscriptions } from '../api/subscriptions';
+import { SubscriptionAmountsDialog } from '../components/subscription-amounts-dialog';
+import type { TSubscription } from '@colete/contract';
 
 const ron = (value: string) => `${Number(value).toLocaleString('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} lei`;
 const dateTime = (iso: string) => new Date(iso).toLocaleString('ro-RO', { timeZone: 'Europe/Bucharest', dateStyle: 'medium', timeStyle: 'short' });
@@ -20,6 +24,12 @@ export default function PrepayPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [amount, setAmount] = useState<string>(String(PREPAY_PRESETS[1]));
   const [error, setError] = useState<string | undefined>();
+  const [auto, setAuto] = useState(false);
+  const [draft, setDraft] = useState<AmountsDraft>({ refill: '200', trigger: '100', custom: false });
+  const [amountErrors, setAmountErrors] = useState<Record<string, string>>({});
+  const subscriptions = useSubscriptions();
+  const reEnable = useReEnableSubscription();
+  const [reEnabling, setReEnabling] = useState<TSubscription | null>(null);
 
   if (balance.isPending) return <LoadingState />;
   if (balance.isError) return <ErrorState onRetry={() => void balance.refetch()} />;
@@ -33,7 +43,13 @@ export default function PrepayPage() {
       return;
     }
     setError(undefined);
-    topUp.mutate(parsed.data, {
+    const subscription = auto ? parseAmounts(draft) : null;
+    if (subscription && !subscription.ok) {
+      setAmountErrors(subscription.errors);
+      return;
+    }
+    setAmountErrors({});
+    topUp.mutate({ ...parsed.data, ...(subscription?.ok ? { subscription: subscription.value } : {}) }, {
       // The processor's hosted page takes over; it sends the browser back to after-payment.
       onSuccess: (data) => window.location.assign(data.url),
       onError: (e) => enqueueSnackbar(apiErrorMessage(e), { variant: 'error' }),
@@ -81,6 +97,27 @@ export default function PrepayPage() {
               helperText={error ?? `Intre ${TOP_UP_MIN_LEI} si ${TOP_UP_MAX_LEI.toLocaleString('ro-RO')} lei`}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Checkbox checked={auto} onChange={(e) => setAuto(e.target.checked)} />}
+              label="Reincarca automat contul cu acest card"
+            />
+            {auto && (
+              <Box sx={{ mt: 1, p: 2, bgcolor: 'action.hover', borderRadius: 2 }}>
+                <SubscriptionAmounts
+                  value={draft}
+                  onChange={(next) => {
+                    setDraft(next);
+                    // Messages already shown follow the values as they change.
+                    if (Object.keys(amountErrors).length) {
+                      const checked = parseAmounts(next);
+                      setAmountErrors(checked.ok ? {} : checked.errors);
+                    }
+                  }}
+                  errors={amountErrors}
+                />
+              </Box>
+            )}
             <Alert severity="info" sx={{ mt: 2 }}>
               Plata se face pe pagina procesatorului de plati. In acest mediu ruleaza simulatorul de plati: folositi cardurile de test afisate acolo.
             </Alert>
@@ -90,6 +127,50 @@ export default function PrepayPage() {
           </CardContent>
         </Card>
       </Box>
+      {(subscriptions.data ?? []).some((x) => x.status === 0 && x.cardData) && (
+        <>
+          <Typography variant="h2" sx={{ mt: 4, mb: 1 }}>
+            Abonamente dezactivate
+          </Typography>
+          <Stack spacing={1}>
+            {(subscriptions.data ?? [])
+              .filter((x) => x.status === 0 && x.cardData)
+              .map((x) => (
+                <Card key={x.identifier} component="article" aria-label={`Abonament ${x.cardData!.cardBrand} **** ${x.cardData!.lastDigits}`}>
+                  <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+                    <Typography sx={{ flex: 1 }}>
+                      {x.cardData!.cardBrand} **** {x.cardData!.lastDigits}: reincarca {ron(x.paymentAmount)} sub {ron(x.triggerAmount)}
+                    </Typography>
+                    <Button variant="outlined" onClick={() => setReEnabling(x)}>
+                      Reactiveaza
+                    </Button>
+                  </CardContent>
+                </Card>
+              ))}
+          </Stack>
+        </>
+      )}
+      {reEnabling && (
+        <SubscriptionAmountsDialog
+          subscription={reEnabling}
+          title="Reactivare abonament"
+          confirmLabel="Reactiveaza"
+          pending={reEnable.isPending}
+          onClose={() => setReEnabling(null)}
+          onSave={(amounts) =>
+            reEnable.mutate(
+              { identifier: reEnabling.identifier, amounts },
+              {
+                onSuccess: (d) => {
+                  enqueueSnackbar(d.message, { variant: 'success' });
+                  setReEnabling(null);
+                },
+                onError: (e) => enqueueSnackbar(apiErrorMessage(e), { variant: 'error' }),
+              },
+            )
+          }
+        />
+      )}
       <Typography variant="h2" sx={{ mt: 4, mb: 1 }}>
         Ultimele miscari
       </Typography>
