@@ -16,3 +16,5 @@ export * from './rules/street-numbers.js';
 export * from './rules/iban.js';
 export * from './settings.js';
 export * from './prepay.js';
+export * from './rules/fiscal-codes.js';
+export * from './billing.js';

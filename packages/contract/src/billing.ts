@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ZPhone } from './auth.js';
+import { ZAddressFields } from './addresses.js';
+import { messages } from './messages.js';
+import { isValidCnp, isValidCui, normalizeCui } from './rules/fiscal-codes.js';
+
+/** fiscalIdentificationType: 1 CIF (Romanian company), 2 NIF (foreign), 6 CNP (Romanian individual). */
+export const FISCAL_ID_TYPE = { cif: 1, nif: 2, cnp: 6 } as const;
+export const VERIFY_STATUSES = ['verified', 'invalid', 'pendingVerification'] as const;
+export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
+
+const b = messages.billing;
+
+/** Who is invoiced: a Romanian company (CIF) or a Romanian individual (CNP). */
+export const ZEntityData = z
+  .object({
+    name: z.string().trim().min(1, b.nameRequired).max(150, messages.common.fieldInvalid),
+    isCompany: z.boolean(),
+    isVatPayer: z.boolean().default(false),
+    identificationCode: z.string().trim().min(1, b.codeRequired).max(20, messages.common.fieldInvalid),
+    tradeRegister: z
+      .string()
+      .trim()
+      .max(30, b.tradeRegisterInvalid)
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v.toUpperCase() : null))
+      .refine((v) => !v || /^[JFC]\d{1,2}\/\d{1,7}\/\d{4}$/.test(v) || /^J\d{13}$/.test(v), b.tradeRegisterInvalid),
+  })
+  .transform((v) => ({
+    ...v,
+    identificationCode: v.isCompany ? normalizeCui(v.identificationCode) : v.identificationCode,
+    fiscalIdentificationType: v.isCompany ? FISCAL_ID_TYPE.cif : FISCAL_ID_TYPE.cnp,
+    isVatPayer: v.isCompany ? v.isVatPayer : false,
+    tradeRegister: v.isCompany ? v.tradeRegister : null,
+  }))
+  .superRefine((v, ctx) => {
+    const ok = v.isCompany ? isValidCui(v.identificationCode) : isValidCnp(v.identificationCode);
+    if (!ok) ctx.addIssue({ code: 'custom', path: ['identificationCode'], message: v.isCompany ? b.cuiInvalid : b.cnpInvalid });
+  });
+export type TEntityDataInput = z.input<typeof ZEntityData>;
+
+/** POST user/billing/data: create (no fiscalSubaccountNumber) or edit an entry. */
+export const ZBillingDataRequest = z.object({
+  fiscalSubaccountNumber: z.number().int().positive().max(2_147_483_647).optional(),
+  entityData: ZEntityData,
+  address: ZAddressFields.pick({ countyCode: true, city: true, postalCode: true, street: true, number: true, additionalInfo: true }),
+});
+export type TBillingDataRequest = z.input<typeof ZBillingDataRequest>;
+
+export const ZBillingData = z.object({
+  fiscalSubaccountNumber: z.number().int(),
+  isActive: z.boolean(),
+  verifyStatus: z.enum(VERIFY_STATUSES),
+  entityData: z.object({
+    name: z.string(),
+    isCompany: z.boolean(),
+    isVatPayer: z.boolean(),
+    identificationCode: z.string(),
+    tradeRegister: z.string().nullable(),
+    fiscalIdentificationType: z.number().int(),
+  }),
+  address: z.object({
+    countryCode: z.string(),
+    countyCode: z.string(),
+    localityString: z.string(),
+    countyString: z.string(),
+    postalCode: z.string(),
+    street: z.string().nullable(),
+    number: z.string().nullable(),
+    additionalInfo: z.string().nullable(),
+  }),
+  countryString: z.string(),
+  /** Connected to the national e-invoicing system (the e-invoicing connection comes later). */
+  eInvoice: z.object({ state: z.string(), refreshExpiresAt: z.string().nullable() }).nullable(),
+});
+export type TBillingData = z.infer<typeof ZBillingData>;
+
+export const ZContactData = z.object({
+  givenName: z.string().trim().min(1, b.givenNameRequired).max(60, messages.common.fieldInvalid),
+  familyName: z.string().trim().min(1, b.familyNameRequired).max(60, messages.common.fieldInvalid),
+  phone: ZPhone,
+});
+export type TContactData = z.infer<typeof ZContactData>;
+
+export const ZBillingListResponse = z.object({
+  success: z.literal(true),
+  list: z.array(ZBillingData),
+  /** amountNotInvoicedSum and amountPrepaidSum both not positive (spec 000 section 4). */
+  settled: z.boolean(),
+  multiCompanySelect: z.object({ enabled: z.boolean() }),
+  contactData: ZContactData.nullable(),
+});
+export type TBillingListResponse = z.infer<typeof ZBillingListResponse>;
+export const ZBillingSavedResponse = z.object({ success: z.literal(true), message: z.string(), data: ZBillingData });
