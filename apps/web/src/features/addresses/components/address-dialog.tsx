@@ -1,23 +1,13 @@
 import { DEFAULT_PHONE_PREFIX, messages, type TAddressEntry, type TAddressInput, type TAddressInputParsed } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { FormProvider, useForm } from 'react-hook-form';
 import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { addressInputSchema, useSaveAddress } from '../api/save-address';
+import { DialogFormActions } from '../../../components/form-actions';
 
 type FormValues = AddressFormValues & {
   shortName: string;
@@ -115,14 +105,7 @@ export function AddressDialog({ entry, onClose }: { entry?: TAddressEntry; onClo
             </Typography>
             <AddressFields />
           </DialogContent>
-          <DialogActions sx={{ px: 3, py: 2 }}>
-            <Button onClick={onClose} disabled={save.isPending}>
-              Renunta
-            </Button>
-            <Button type="submit" variant="contained" disabled={save.isPending}>
-              {save.isPending ? 'Se salveaza...' : 'Salveaza adresa'}
-            </Button>
-          </DialogActions>
+          <DialogFormActions pending={save.isPending} onCancel={onClose} label="Salveaza adresa" />
         </form>
       </FormProvider>
     </Dialog>

@@ -1,6 +1,7 @@
 import type { TSubscription, TSubscriptionAmounts } from '@colete/contract';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
+import { DialogFormActions } from '../../../components/form-actions';
 import { parseAmounts, SubscriptionAmounts, type AmountsDraft } from '../../../components/subscription-amounts';
 
 const draftOf = (s: TSubscription): AmountsDraft => {
@@ -48,14 +49,7 @@ export function SubscriptionAmountsDialog({
           errors={errors}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={pending}>
-          Renunta
-        </Button>
-        <Button variant="contained" onClick={save} disabled={pending}>
-          {pending ? 'Se salveaza...' : confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogFormActions pending={pending} onCancel={onClose} label={confirmLabel} onConfirm={save} />
     </Dialog>
   );
 }

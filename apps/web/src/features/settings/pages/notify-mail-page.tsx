@@ -7,6 +7,7 @@ import { useSaveSettingsSection, useSettingsSection } from '../api/settings-sect
 import { SectionTabs } from '../components/section-tabs';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
+import { SaveBar } from '../../../components/form-actions';
 
 export const NOTIFY_TABS = [
   { label: 'Email', path: '/profile/settings/notify/mail' },
@@ -122,11 +123,7 @@ function MailForm({ initial }: { initial: TMailSettings }) {
             </Box>
           );
         })}
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Se salveaza...' : 'Salveaza'}
-          </Button>
-        </Stack>
+        <SaveBar pending={save.isPending} />
       </Stack>
     </form>
   );

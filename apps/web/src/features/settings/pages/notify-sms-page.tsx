@@ -1,11 +1,12 @@
 import type { TSmsSettings } from '@colete/contract';
-import { Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section';
 import { SectionTabs } from '../components/section-tabs';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
 import { NOTIFY_TABS } from './notify-mail-page';
+import { SaveBar } from '../../../components/form-actions';
 
 function SmsForm({ initial }: { initial: TSmsSettings }) {
   const [enabled, setEnabled] = useState(initial.pickUpRecipientNotify.enabled.value);
@@ -31,11 +32,7 @@ function SmsForm({ initial }: { initial: TSmsSettings }) {
           control={<Switch checked={enabled && second} disabled={!enabled} onChange={(e) => setSecond(e.target.checked)} />}
           label="Trimite SMS-ul si pe al doilea numar de telefon al destinatarului"
         />
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Se salveaza...' : 'Salveaza'}
-          </Button>
-        </Stack>
+        <SaveBar pending={save.isPending} />
       </Stack>
     </form>
   );

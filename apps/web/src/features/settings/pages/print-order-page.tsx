@@ -1,11 +1,12 @@
 import type { TOrderSettings } from '@colete/contract';
-import { Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useState } from 'react';
 import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section';
 import { SectionTabs } from '../components/section-tabs';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
 import { PRINT_TABS } from './print-page';
+import { SaveBar } from '../../../components/form-actions';
 
 function OrderForm({ initial }: { initial: TOrderSettings }) {
   const [willPrint, setWillPrint] = useState(initial.willPrint.value);
@@ -24,11 +25,7 @@ function OrderForm({ initial }: { initial: TOrderSettings }) {
           <FormControlLabel value="no" control={<Radio />} label="Nu, curierul aduce eticheta tiparita la ridicare" />
         </RadioGroup>
       </FormControl>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {save.isPending ? 'Se salveaza...' : 'Salveaza'}
-        </Button>
-      </Stack>
+      <SaveBar pending={save.isPending} />
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { AWB_FORMATS, type AwbFormat, type TPrintSettings } from '@colete/contract';
-import { Box, Button, Card, CardActionArea, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section';
 import { SectionTabs } from '../components/section-tabs';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
+import { SaveBar } from '../../../components/form-actions';
 
 export const PRINT_TABS = [
   { label: 'Format eticheta', path: '/profile/settings/print' },
@@ -59,11 +60,7 @@ function PrintForm({ initial }: { initial: TPrintSettings }) {
           </Card>
         ))}
       </Box>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {save.isPending ? 'Se salveaza...' : 'Salveaza'}
-        </Button>
-      </Stack>
+      <SaveBar pending={save.isPending} />
     </form>
   );
 }

@@ -10,11 +10,12 @@ import {
   type TRepaymentSettings,
 } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useProfile, useSaveProfile } from '../api/profile';
 import { SettingsFrame } from '../components/settings-frame';
 import { profileFieldErrors, useSettingsFeedback } from '../components/use-settings-feedback';
+import { SaveBar } from '../../../components/form-actions';
 
 const FIELDS = ['bankAccount', 'bankAccountHolder', 'repaymentSendInterval', 'repaymentSendMinAmount', 'repaymentWaitPending'] as const;
 const intervalLabel = (days: number) => (days === 1 ? 'Zilnic' : `La fiecare ${days} zile`);
@@ -104,11 +105,7 @@ function RepaymentForm({ profile }: { profile: TProfile }) {
         <Alert severity="info">
           Rambursurile se platesc cand suma adunata depaseste suma minima, dar nu mai tarziu de intervalul ales. Plata poate fi amanata cu o zi cat timp alte rambursuri sunt in procesare.
         </Alert>
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Se salveaza...' : 'Salveaza'}
-          </Button>
-        </Stack>
+        <SaveBar pending={save.isPending} />
       </Stack>
     </form>
   );

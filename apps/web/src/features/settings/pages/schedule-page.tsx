@@ -1,10 +1,11 @@
 import { WORKING_TIME_ENDS, WORKING_TIME_STARTS, ZSchedule, messages, type TProfile, type TSchedule } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useProfile, useSaveProfile } from '../api/profile';
 import { SettingsFrame } from '../components/settings-frame';
 import { profileFieldErrors, useSettingsFeedback } from '../components/use-settings-feedback';
+import { SaveBar } from '../../../components/form-actions';
 
 const DAYS = ['Luni', 'Marti', 'Miercuri', 'Joi', 'Vineri'];
 const DAY_START = 9 * 60;
@@ -100,11 +101,7 @@ function ScheduleForm({ profile }: { profile: TProfile }) {
           {select('workingTimeEnd', 'Pana la ora', WORKING_TIME_ENDS)}
         </Box>
         <WeekPicture start={start} end={end} />
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Se salveaza...' : 'Salveaza'}
-          </Button>
-        </Stack>
+        <SaveBar pending={save.isPending} />
       </Stack>
     </form>
   );

@@ -6,6 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { SaveBar } from '../../../components/form-actions';
 import { PasswordField } from '../../../components/password-field';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -64,11 +65,7 @@ export default function SecurityPage() {
                 error={!!errors.newPasswordConfirmation}
                 helperText={errors.newPasswordConfirmation?.message}
               />
-              <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-                <Button type="submit" variant="contained" disabled={mutation.isPending}>
-                  {mutation.isPending ? 'Se salveaza...' : 'Schimba parola'}
-                </Button>
-              </Stack>
+              <SaveBar pending={mutation.isPending} label="Schimba parola" />
             </Stack>
           </form>
         </CardContent>
