@@ -12,6 +12,9 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { addressesRoutes } from './modules/addresses/addresses-routes.js';
+import { billingRoutes } from './modules/billing/billing-routes.js';
+import { billingService } from './modules/billing/billing-service.js';
+import { companyCheckFor } from './integrations/company-check/index.js';
 import { adminRoutes } from './modules/admin/admin-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { geoRoutes } from './modules/geo/geo-routes.js';
@@ -81,6 +84,15 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   if (gateway) {
     await app.register(cardSimulatorRoutes({ findPending: prepay.findPendingPayment, await3ds: prepay.await3ds, complete: prepay.completePayment }));
   }
+
+  // Billing data: companies are checked against the register the configuration names (simulator by default).
+  const billing = billingService({
+    database,
+    companyCheck: companyCheckFor(config),
+    multiCompanySelect: config.featureMultiCompanySelect,
+    log: app.log,
+  });
+  await app.register(billingRoutes(billing));
 
   const webDist = findWebDist(config);
   if (webDist) {

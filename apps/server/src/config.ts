@@ -28,6 +28,10 @@ const ZEnv = z.object({
   PLATFORM_IBAN: z.string().default('RO49AAAA1B31007593840000'),
   /** 'simulator' (the built-in card processor) or 'off' (no card payments: the prepay page is hidden). */
   PAYMENTS: z.enum(['simulator', 'off']).default('simulator'),
+  /** Company look-up for billing data: 'simulator' (built-in demo registry) or 'anaf' (the tax authority's public service). */
+  COMPANY_CHECK: z.enum(['simulator', 'anaf']).default('simulator'),
+  /** Lets a client change the active billing data while the account is not settled (spec 000 multiCompanySelect). */
+  FEATURE_MULTI_COMPANY_SELECT: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -49,6 +53,8 @@ export type Config = {
   webDist?: string;
   platformIban: string;
   payments: 'simulator' | 'off';
+  companyCheck: 'simulator' | 'anaf';
+  featureMultiCompanySelect: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     platformIban: e.PLATFORM_IBAN.replace(/\s+/g, '').toUpperCase(),
     payments: e.PAYMENTS,
+    companyCheck: e.COMPANY_CHECK,
+    featureMultiCompanySelect: e.FEATURE_MULTI_COMPANY_SELECT === 'true',
   };
 }
 

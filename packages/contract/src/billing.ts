@@ -11,6 +11,15 @@ export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
 
 const b = messages.billing;
 
+/** The identification code matches the entity: a CUI for a company, a CNP for an individual. */
+function codeProblem(v: { isCompany?: unknown; identificationCode?: unknown }): string | null {
+  if (typeof v.identificationCode !== 'string' || v.identificationCode.trim() === '') return null;
+  const code = v.identificationCode.trim();
+  if (v.isCompany === true) return isValidCui(code) ? null : b.cuiInvalid;
+  if (v.isCompany === false) return isValidCnp(code) ? null : b.cnpInvalid;
+  return null;
+}
+
 /** Who is invoiced: a Romanian company (CIF) or a Romanian individual (CNP). */
 export const ZEntityData = z
   .object({
@@ -27,17 +36,18 @@ export const ZEntityData = z
       .transform((v) => (v ? v.toUpperCase() : null))
       .refine((v) => !v || /^[JFC]\d{1,2}\/\d{1,7}\/\d{4}$/.test(v) || /^J\d{13}$/.test(v), b.tradeRegisterInvalid),
   })
+  // Checked even when another field failed, so the form shows every problem at once.
+  .check((ctx) => {
+    const problem = codeProblem(ctx.value as Record<string, unknown>);
+    if (problem) ctx.issues.push({ code: 'custom', path: ['identificationCode'], message: problem, input: ctx.value });
+  })
   .transform((v) => ({
     ...v,
     identificationCode: v.isCompany ? normalizeCui(v.identificationCode) : v.identificationCode,
     fiscalIdentificationType: v.isCompany ? FISCAL_ID_TYPE.cif : FISCAL_ID_TYPE.cnp,
     isVatPayer: v.isCompany ? v.isVatPayer : false,
     tradeRegister: v.isCompany ? v.tradeRegister : null,
-  }))
-  .superRefine((v, ctx) => {
-    const ok = v.isCompany ? isValidCui(v.identificationCode) : isValidCnp(v.identificationCode);
-    if (!ok) ctx.addIssue({ code: 'custom', path: ['identificationCode'], message: v.isCompany ? b.cuiInvalid : b.cnpInvalid });
-  });
+  }));
 export type TEntityDataInput = z.input<typeof ZEntityData>;
 
 /** POST user/billing/data: create (no fiscalSubaccountNumber) or edit an entry. */

@@ -1,6 +1,7 @@
 import { USER_TYPE } from '@colete/contract';
 import { randomUUID } from 'node:crypto';
-import { addresses, appMeta, cardPayments, cardSubscriptions, ledgerEntries, users } from './schema.js';
+import { eq } from 'drizzle-orm';
+import { addresses, appMeta, billingEntities, cardPayments, cardSubscriptions, ledgerEntries, users } from './schema.js';
 import { searchTextOf } from '../modules/addresses/addresses-service.js';
 import type { Database } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -21,6 +22,15 @@ const DEMO_ADDRESSES = [
   { shortName: 'Birou Bucuresti', contactCompany: 'Demo Logistic SRL', contactName: 'Elena Ionescu', contactPhone: '+40733111222', countyCode: 'B', county: 'București', city: 'Sectorul 1', postalCode: '010093', street: 'Calea Victoriei', number: '120', block: 'A', floor: '2', apartment: '14' },
   { shortName: 'Magazin Timisoara', contactCompany: 'Demo Logistic SRL', contactName: 'Andrei Szabo', contactPhone: '+40744333444', countyCode: 'TM', county: 'Timiș', city: 'Timișoara', postalCode: '300024', street: 'Bulevardul Revoluției 1989', number: '4' },
   { shortName: 'Atelier Lazaresti', contactCompany: null, contactName: 'Ion Dumitru', contactPhone: '+40755666777', countyCode: 'AG', county: 'Argeș', city: 'Lăzărești', postalCode: '117653', street: 'Strada Principala', number: '7' },
+] as const;
+
+/**
+ * Billing data of client@demo.ro: the company (a CUI of the company-check simulator's register),
+ * active and verified, and an individual; both at real nomenclature addresses.
+ */
+const DEMO_BILLING = [
+  { name: 'Demo Logistic SRL', isCompany: true, isVatPayer: true, identificationCode: '14399840', tradeRegister: 'J12/1234/2010', fiscalIdentificationType: 1, countyCode: 'CJ', county: 'Cluj', city: 'Cluj-Napoca', postalCode: '400114', street: 'Strada Memorandumului', number: '28', isActive: true },
+  { name: 'Mihai Pop', isCompany: false, isVatPayer: false, identificationCode: '1800101123450', tradeRegister: null, fiscalIdentificationType: 6, countyCode: 'B', county: 'București', city: 'Sectorul 1', postalCode: '010093', street: 'Calea Victoriei', number: '120', isActive: false },
 ] as const;
 
 /**
@@ -59,6 +69,18 @@ export async function seedDemo(database: Database): Promise<boolean> {
           return { ...values, userId: client.id, type: 'type' in a ? a.type : 1, searchText: searchTextOf(values) };
         }),
       );
+      await tx.insert(billingEntities).values(
+        DEMO_BILLING.map((e, i) => ({
+          ...e,
+          userId: client.id,
+          countryCode: 'RO',
+          verifyStatus: 'verified' as const,
+          verifiedAt: new Date(),
+          // The company is the older entry, as if added first.
+          createdAt: new Date(Date.now() - (DEMO_BILLING.length - i) * 86_400_000),
+        })),
+      );
+      await tx.update(users).set({ contactGivenName: 'Mihai', contactFamilyName: 'Pop', contactPhone: '+40722123456' }).where(eq(users.id, client.id));
       // A few months of card top-ups, each a completed payment of the card simulator and its movement.
       const DAY = 86_400_000;
       const topUps = [

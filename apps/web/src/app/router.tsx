@@ -18,6 +18,7 @@ const SchedulePage = lazy(() => import('../features/settings/pages/schedule-page
 const PrepayPage = lazy(() => import('../features/prepay/pages/prepay-page'));
 const AfterPaymentPage = lazy(() => import('../features/prepay/pages/after-payment-page'));
 const SubscriptionsPage = lazy(() => import('../features/prepay/pages/subscriptions-page'));
+const BillingDataPage = lazy(() => import('../features/billing/pages/billing-data-page'));
 const AddressesPage = lazy(() => import('../features/addresses/pages/addresses-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -48,6 +49,8 @@ export const router = createBrowserRouter([
           { path: 'settings/card-management/subscriptions', element: <SubscriptionsPage /> },
           { path: 'addresses', element: <AddressesPage /> },
           { path: 'prepay', element: <PrepayPage /> },
+          { path: 'billing', element: <Navigate to="data/list" replace /> },
+          { path: 'billing/data/list', element: <BillingDataPage /> },
           { path: 'after-payment/:identifier', element: <AfterPaymentPage /> },
         ],
       },

@@ -13,7 +13,7 @@ export type ResolvedAddress = { countyCode: string; county: string; city: string
  * exists, the city is one of its localities, and the postal code belongs to that locality (or, in
  * a city with street-level codes, to the chosen street). Every problem is a field error (400).
  */
-export async function resolveAddress(db: Executor, input: TAddressFields): Promise<ResolvedAddress> {
+export async function resolveAddress(db: Executor, input: Pick<TAddressFields, 'countyCode' | 'city' | 'postalCode' | 'street'>): Promise<ResolvedAddress> {
   const county = await countyName(db, input.countyCode.toUpperCase());
   if (!county) throw badRequest(messages.common.invalidData, 'invalidAddress', { countyCode: m.countyInvalid });
   const countyCode = input.countyCode.toUpperCase();

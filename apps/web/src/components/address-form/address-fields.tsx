@@ -53,12 +53,13 @@ function codeForNumber(codes: StreetCode[], houseNumber: string): string | undef
 }
 
 /**
- * County, city, postal code, street and the rest of a Romanian address (spec 001 section 4,
+ * County, city, postal code, street and the rest of a Romanian address ('basic': without block,
+ * entrance, intercom, floor and apartment, e.g. a billing address) (spec 001 section 4,
  * "Selecting a locality"): a locality with its own code fills it; in a city with streets the
  * code follows the street (and the number); a typed code fills county, city and first street;
  * changing the county clears the city.
  */
-export function AddressFields({ disabled = false }: { disabled?: boolean }) {
+export function AddressFields({ disabled = false, variant = 'full' }: { disabled?: boolean; variant?: 'full' | 'basic' }) {
   const form = useFormContext<AddressFormValues>();
   const { setValue, clearErrors, setError, formState } = form;
   const errors = formState.errors;
@@ -316,11 +317,15 @@ export function AddressFields({ disabled = false }: { disabled?: boolean }) {
         )}
       </Box>
       <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('number', 'Numar')}</Box>
-      <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('block', 'Bloc')}</Box>
-      <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('entrance', 'Scara')}</Box>
-      <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('intercom', 'Interfon')}</Box>
-      <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('floor', 'Etaj')}</Box>
-      <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('apartment', 'Apartament')}</Box>
+      {variant === 'full' && (
+        <>
+          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('block', 'Bloc')}</Box>
+          <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('entrance', 'Scara')}</Box>
+          <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('intercom', 'Interfon')}</Box>
+          <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('floor', 'Etaj')}</Box>
+          <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('apartment', 'Apartament')}</Box>
+        </>
+      )}
       <Box sx={{ gridColumn: { sm: 'span 6' } }}>{text('additionalInfo', 'Alte informatii')}</Box>
     </Box>
   );

@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { billingEntities, users } from '../../db/schema.js';
+
+export type BillingRow = typeof billingEntities.$inferSelect;
+export type NewBillingRow = typeof billingEntities.$inferInsert;
+export type VerifyStatus = BillingRow['verifyStatus'];
+
+const own = (userId: number, id: number) => and(eq(billingEntities.id, id), eq(billingEntities.userId, userId));
+
+/** One user's entries: the active one first, then the newest. */
+export async function listEntities(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(billingEntities)
+    .where(eq(billingEntities.userId, userId))
+    .orderBy(desc(billingEntities.isActive), desc(billingEntities.createdAt), desc(billingEntities.id));
+}
+
+/** The entry if it belongs to this user; another user's entry is the same as a missing one. */
+export async function findEntity(db: Executor, userId: number, id: number) {
+  const [row] = await db.select().from(billingEntities).where(own(userId, id)).limit(1);
+  return row ?? null;
+}
+
+/** Another entry of the user with this identification code (except the one being edited). */
+export async function findByCode(db: Executor, userId: number, code: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: billingEntities.id })
+    .from(billingEntities)
+    .where(and(eq(billingEntities.userId, userId), eq(billingEntities.identificationCode, code), exceptId ? ne(billingEntities.id, exceptId) : undefined))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countEntities(db: Executor, userId: number) {
+  const [row] = await db.select({ n: count() }).from(billingEntities).where(eq(billingEntities.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Serialises one user's billing changes (first-entry activation, one active, duplicates): the
+ * user's row is locked until the transaction ends.
+ */
+export async function lockUser(tx: Executor, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function insertEntity(db: Executor, values: NewBillingRow) {
+  const [row] = await db.insert(billingEntities).values(values).returning();
+  return row!;
+}
+
+export async function updateEntity(db: Executor, userId: number, id: number, values: Partial<NewBillingRow>) {
+  const [row] = await db
+    .update(billingEntities)
+    .set({ ...values, updatedAt: new Date() })
+    .where(own(userId, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Makes one entry the only active one: the others are switched off first (the one-active index). */
+export async function activateOnly(tx: Executor, userId: number, id: number) {
+  await tx
+    .update(billingEntities)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(eq(billingEntities.userId, userId), eq(billingEntities.isActive, true), ne(billingEntities.id, id)));
+  await tx.update(billingEntities).set({ isActive: true, updatedAt: new Date() }).where(own(userId, id));
+}
+
+/** Deletes an entry only while it is not active; false when nothing was deleted. */
+export async function deleteInactiveEntity(db: Executor, userId: number, id: number) {
+  const rows = await db
+    .delete(billingEntities)
+    .where(and(own(userId, id), eq(billingEntities.isActive, false)))
+    .returning({ id: billingEntities.id });
+  return rows.length > 0;
+}
+
+/**
+ * Records the register's answer, only if the entry still waits for it with the code that was
+ * checked: an edit made meanwhile (a new code) is not overwritten by the answer for the old one.
+ */
+export async function recordVerification(db: Executor, id: number, checkedCode: string, status: Exclude<VerifyStatus, 'pendingVerification'>) {
+  const rows = await db
+    .update(billingEntities)
+    .set({ verifyStatus: status, verifiedAt: new Date() })
+    .where(
+      and(eq(billingEntities.id, id), eq(billingEntities.identificationCode, checkedCode), eq(billingEntities.verifyStatus, 'pendingVerification')),
+    )
+    .returning({ id: billingEntities.id });
+  return rows.length > 0;
+}
+
+/** Companies still waiting for the register, the longest waiting first. */
+export async function pendingCompanies(db: Executor, limit: number) {
+  return db
+    .select({ id: billingEntities.id, identificationCode: billingEntities.identificationCode })
+    .from(billingEntities)
+    .where(and(eq(billingEntities.verifyStatus, 'pendingVerification'), eq(billingEntities.isCompany, true)))
+    .orderBy(asc(billingEntities.updatedAt), asc(billingEntities.id))
+    .limit(limit);
+}
+
+export async function updateContact(db: Executor, userId: number, values: { givenName: string; familyName: string; phone: string }) {
+  await db
+    .update(users)
+    .set({ contactGivenName: values.givenName, contactFamilyName: values.familyName, contactPhone: values.phone, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+

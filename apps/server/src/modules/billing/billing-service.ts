@@ -1,0 +1,192 @@
+import { FISCAL_ID_TYPE, messages, normalisePhone, type TBillingData, type TContactData, type ZBillingDataRequest } from '@colete/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { CompanyCheck } from '../../integrations/company-check/company-check.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../../types.js';
+import { resolveAddress } from '../addresses/address-validation.js';
+import { balanceBani } from '../prepay/prepay-queries.js';
+import {
+  activateOnly,
+  countEntities,
+  deleteInactiveEntity,
+  findByCode,
+  findEntity,
+  insertEntity,
+  listEntities,
+  lockUser,
+  updateContact,
+  updateEntity,
+  type BillingRow,
+} from './billing-queries.js';
+import { verifyCompany } from './billing-verification.js';
+
+type BillingInput = z.output<typeof ZBillingDataRequest>;
+const b = messages.billing;
+
+export function toBillingData(row: BillingRow): TBillingData {
+  return {
+    fiscalSubaccountNumber: row.id,
+    isActive: row.isActive,
+    verifyStatus: row.verifyStatus,
+    entityData: {
+      name: row.name,
+      isCompany: row.isCompany,
+      isVatPayer: row.isVatPayer,
+      identificationCode: row.identificationCode,
+      tradeRegister: row.tradeRegister,
+      fiscalIdentificationType: row.fiscalIdentificationType,
+    },
+    address: {
+      countryCode: row.countryCode,
+      countyCode: row.countyCode,
+      localityString: row.city,
+      countyString: row.county,
+      postalCode: row.postalCode,
+      street: row.street,
+      number: row.number,
+      additionalInfo: row.additionalInfo,
+    },
+    countryString: 'Romania',
+    // The e-invoicing connection comes later; until then no entry is connected.
+    eInvoice: null,
+  };
+}
+
+/** The contact data, or null until all three are filled in. */
+function contactOf(user: UserRow): TContactData | null {
+  if (!user.contactGivenName || !user.contactFamilyName || !user.contactPhone) return null;
+  return { givenName: user.contactGivenName, familyName: user.contactFamilyName, phone: user.contactPhone };
+}
+
+/**
+ * The nomenclature check of the address book, with its field errors keyed as this form nests
+ * them ('address.city'), the same paths the contract's own validation errors use.
+ */
+async function resolveBillingAddress(db: Database['db'], address: BillingInput['address']) {
+  try {
+    return await resolveAddress(db, address);
+  } catch (err) {
+    if (!(err instanceof AppError) || !err.errors) throw err;
+    const errors = Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [`address.${k}`, v]));
+    throw new AppError(err.statusCode, err.message, err.code, errors);
+  }
+}
+
+export function billingService(deps: { database: Database; companyCheck: CompanyCheck; multiCompanySelect: boolean; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+  const { db } = deps.database;
+
+  /**
+   * Settled: nothing left to invoice and no prepaid balance (spec 000 section 4). Not-invoiced
+   * charges come with shipments (postpaid clients); until then that sum is 0.
+   */
+  async function isSettled(userId: number) {
+    const notInvoicedBani = 0;
+    return notInvoicedBani <= 0 && (await balanceBani(db, userId)) <= 0;
+  }
+
+  /** Editing or changing the active entry moves invoices between entities: only on a settled account, unless the flag allows it. */
+  async function requireSettled(userId: number) {
+    if (!deps.multiCompanySelect && !(await isSettled(userId))) throw conflict(b.notSettled, 'notSettled');
+  }
+
+  async function requireOwn(userId: number, id: number) {
+    const row = await findEntity(db, userId, id);
+    if (!row) throw notFound(b.notFound);
+    return row;
+  }
+
+  /** A company is checked right away; a failed look-up leaves it pending for the job. */
+  async function verifyNow(row: BillingRow) {
+    if (row.verifyStatus !== 'pendingVerification') return;
+    try {
+      await verifyCompany(db, deps.companyCheck, row);
+    } catch (err) {
+      deps.log?.warn({ err, fiscalSubaccountNumber: row.id }, 'company look-up failed; left pending');
+    }
+  }
+
+  return {
+    isSettled,
+
+    async list(client: UserRow) {
+      const [rows, settled] = await Promise.all([listEntities(db, client.id), isSettled(client.id)]);
+      return { list: rows.map(toBillingData), settled, multiCompanySelect: { enabled: deps.multiCompanySelect }, contactData: contactOf(client) };
+    },
+
+    /** Creates an entry, or edits the one named by fiscalSubaccountNumber. */
+    async save(userId: number, input: BillingInput) {
+      const editing = input.fiscalSubaccountNumber;
+      if (editing) {
+        await requireOwn(userId, editing);
+        await requireSettled(userId);
+      }
+      const address = await resolveBillingAddress(db, input.address);
+      const e = input.entityData;
+      const values = {
+        name: e.name,
+        isCompany: e.isCompany,
+        isVatPayer: e.isVatPayer,
+        identificationCode: e.identificationCode,
+        tradeRegister: e.tradeRegister,
+        fiscalIdentificationType: e.fiscalIdentificationType,
+        countryCode: 'RO',
+        countyCode: address.countyCode,
+        county: address.county,
+        city: address.city,
+        postalCode: address.postalCode,
+        street: address.street,
+        number: input.address.number,
+        additionalInfo: input.address.additionalInfo,
+        // An individual's CNP has no public register to ask; a company waits for the tax authority's.
+        verifyStatus: e.fiscalIdentificationType === FISCAL_ID_TYPE.cnp ? ('verified' as const) : ('pendingVerification' as const),
+        verifiedAt: e.fiscalIdentificationType === FISCAL_ID_TYPE.cnp ? new Date() : null,
+      };
+      const row = await db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        if (await findByCode(tx, userId, values.identificationCode, editing)) {
+          throw conflict(b.duplicate, 'duplicate', { 'entityData.identificationCode': b.duplicate });
+        }
+        if (editing) {
+          const updated = await updateEntity(tx, userId, editing, values);
+          if (!updated) throw notFound(b.notFound);
+          return updated;
+        }
+        // The account's first billing data is the one invoices go to.
+        const first = (await countEntities(tx, userId)) === 0;
+        return insertEntity(tx, { ...values, userId, isActive: first });
+      });
+      await verifyNow(row);
+      return toBillingData(await requireOwn(userId, row.id));
+    },
+
+    async setActive(userId: number, id: number) {
+      const row = await requireOwn(userId, id);
+      if (row.verifyStatus === 'invalid') throw conflict(b.activateInvalid, 'activateInvalid');
+      if (row.isActive) return toBillingData(row);
+      await requireSettled(userId);
+      await db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        // Deleted meanwhile: nothing to activate.
+        if (!(await findEntity(tx, userId, id))) throw notFound(b.notFound);
+        await activateOnly(tx, userId, id);
+      });
+      return toBillingData(await requireOwn(userId, id));
+    },
+
+    /** Only entries that are neither active nor connected to e-invoicing (none is connected yet). */
+    async remove(userId: number, id: number) {
+      const row = await requireOwn(userId, id);
+      if (row.isActive) throw conflict(b.deleteActive, 'deleteActive');
+      // The condition is repeated in the DELETE: an entry activated meanwhile stays.
+      if (!(await deleteInactiveEntity(db, userId, id))) throw conflict(b.deleteActive, 'deleteActive');
+    },
+
+    async saveContact(userId: number, input: TContactData) {
+      await updateContact(db, userId, { givenName: input.givenName, familyName: input.familyName, phone: normalisePhone(input.phone) });
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof billingService>;

@@ -1,0 +1,132 @@
+import { ZBillingDataRequest, ZEntityData, messages, type TBillingData, type TBillingDataRequest } from '@colete/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Checkbox, Dialog, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import { ApiError } from '../../../lib/api-client';
+import { useSaveBillingData } from '../api/billing';
+import { DialogFormActions } from '../../../components/form-actions';
+
+/** The form: the entity, and the billing address at the top level for the shared address fields. */
+const formSchema = ZBillingDataRequest.shape.address.extend({ entityData: ZEntityData });
+type FormValues = AddressFormValues & {
+  entityData: { name: string; isCompany: boolean; isVatPayer: boolean; identificationCode: string; tradeRegister: string };
+};
+
+function valuesOf(entry?: TBillingData): FormValues {
+  if (!entry) return { ...EMPTY_ADDRESS, entityData: { name: '', isCompany: true, isVatPayer: false, identificationCode: '', tradeRegister: '' } };
+  return {
+    ...EMPTY_ADDRESS,
+    countyCode: entry.address.countyCode,
+    city: entry.address.localityString,
+    postalCode: entry.address.postalCode,
+    street: entry.address.street ?? '',
+    number: entry.address.number ?? '',
+    additionalInfo: entry.address.additionalInfo ?? '',
+    entityData: {
+      name: entry.entityData.name,
+      isCompany: entry.entityData.isCompany,
+      isVatPayer: entry.entityData.isVatPayer,
+      identificationCode: entry.entityData.identificationCode,
+      tradeRegister: entry.entityData.tradeRegister ?? '',
+    },
+  };
+}
+
+export function BillingDialog({ entry, onClose }: { entry?: TBillingData; onClose: () => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const save = useSaveBillingData();
+  const { enqueueSnackbar } = useSnackbar();
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema) as never, defaultValues: valuesOf(entry) });
+  const { errors } = form.formState;
+  const isCompany = useWatch({ control: form.control, name: 'entityData.isCompany' });
+
+  const onSubmit = form.handleSubmit((v) => {
+    const body: TBillingDataRequest = {
+      ...(entry ? { fiscalSubaccountNumber: entry.fiscalSubaccountNumber } : {}),
+      entityData: v.entityData,
+      address: { countyCode: v.countyCode, city: v.city, postalCode: v.postalCode, street: v.street, number: v.number, additionalInfo: v.additionalInfo },
+    };
+    save.mutate(body, {
+      onSuccess: (data) => {
+        enqueueSnackbar(data.message, { variant: 'success' });
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors) {
+          for (const [path, message] of Object.entries(error.errors)) {
+            form.setError(path.replace(/^address\./, '') as never, { type: 'server', message });
+          }
+        }
+        enqueueSnackbar(error instanceof ApiError && error.status < 500 ? error.message : messages.billing.saveError, { variant: 'error' });
+      },
+    });
+  });
+
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth fullScreen={fullScreen} aria-labelledby="billing-dialog-title">
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate>
+          <DialogTitle id="billing-dialog-title">{entry ? 'Modifica datele de facturare' : 'Adauga date de facturare'}</DialogTitle>
+          <DialogContent dividers>
+            <Stack spacing={2} sx={{ mb: 3 }}>
+              <FormControl>
+                <FormLabel id="entity-type-label">Facturez pe</FormLabel>
+                <Controller
+                  control={form.control}
+                  name="entityData.isCompany"
+                  render={({ field }) => (
+                    <RadioGroup row aria-labelledby="entity-type-label" value={field.value ? 'company' : 'individual'} onChange={(e) => field.onChange(e.target.value === 'company')}>
+                      <FormControlLabel value="company" control={<Radio />} label="Firma" disabled={!!entry} />
+                      <FormControlLabel value="individual" control={<Radio />} label="Persoana fizica" disabled={!!entry} />
+                    </RadioGroup>
+                  )}
+                />
+              </FormControl>
+              <TextField
+                label={isCompany ? 'Denumire firma' : 'Nume si prenume'}
+                {...form.register('entityData.name')}
+                error={!!errors.entityData?.name}
+                helperText={errors.entityData?.name?.message}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  label={isCompany ? 'Cod fiscal (CUI)' : 'CNP'}
+                  {...form.register('entityData.identificationCode')}
+                  disabled={!!entry}
+                  error={!!errors.entityData?.identificationCode}
+                  helperText={errors.entityData?.identificationCode?.message}
+                />
+                {isCompany && (
+                  <TextField
+                    label="Nr. Registrul Comertului (optional)"
+                    placeholder="J12/1234/2020"
+                    {...form.register('entityData.tradeRegister')}
+                    error={!!errors.entityData?.tradeRegister}
+                    helperText={errors.entityData?.tradeRegister?.message}
+                  />
+                )}
+              </Stack>
+              {isCompany && (
+                <Controller
+                  control={form.control}
+                  name="entityData.isVatPayer"
+                  render={({ field }) => (
+                    <FormControlLabel control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Platitor de TVA" />
+                  )}
+                />
+              )}
+            </Stack>
+            <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
+              Adresa de facturare
+            </Typography>
+            <AddressFields variant="basic" />
+          </DialogContent>
+          <DialogFormActions pending={save.isPending} onCancel={onClose} />
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}
