@@ -153,6 +153,17 @@ export const geoStreetNames = pgTable(
 
 /* ---- Address book ---- */
 
+/** The columns of a Romanian address checked against the nomenclature (new builders at each use). */
+const romanianAddressColumns = () => ({
+  countryCode: text('country_code').notNull().default('RO'),
+  countyCode: text('county_code').notNull(),
+  county: text('county').notNull(),
+  city: text('city').notNull(),
+  postalCode: text('postal_code').notNull(),
+  street: text('street'),
+  number: text('number'),
+});
+
 export const addresses = pgTable(
   'addresses',
   {
@@ -166,13 +177,7 @@ export const addresses = pgTable(
     contactPhone: text('contact_phone').notNull(),
     contactPhone2: text('contact_phone2'),
     contactEmail: text('contact_email'),
-    countryCode: text('country_code').notNull().default('RO'),
-    countyCode: text('county_code').notNull(),
-    county: text('county').notNull(),
-    city: text('city').notNull(),
-    postalCode: text('postal_code').notNull(),
-    street: text('street'),
-    number: text('number'),
+    ...romanianAddressColumns(),
     block: text('block'),
     entrance: text('entrance'),
     intercom: text('intercom'),
@@ -299,13 +304,7 @@ export const billingEntities = pgTable(
     tradeRegister: text('trade_register'),
     /** 1 CIF, 2 NIF, 6 CNP. */
     fiscalIdentificationType: smallint('fiscal_identification_type').notNull(),
-    countryCode: text('country_code').notNull().default('RO'),
-    countyCode: text('county_code').notNull(),
-    county: text('county').notNull(),
-    city: text('city').notNull(),
-    postalCode: text('postal_code').notNull(),
-    street: text('street'),
-    number: text('number'),
+    ...romanianAddressColumns(),
     additionalInfo: text('additional_info'),
     isActive: boolean('is_active').notNull().default(false),
     verifyStatus: text('verify_status', { enum: ['verified', 'invalid', 'pendingVerification'] }).notNull(),
