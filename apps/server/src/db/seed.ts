@@ -1,8 +1,9 @@
 import { USER_TYPE } from '@colete/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addresses, appMeta, billingEntities, cardPayments, cardSubscriptions, ledgerEntries, users } from './schema.js';
+import { addresses, appMeta, billingEntities, cardPayments, cardSubscriptions, users } from './schema.js';
 import { searchTextOf } from '../modules/addresses/addresses-service.js';
+import { creditCardTopUp } from '../modules/prepay/prepay-queries.js';
 import type { Database } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { newReferralCode } from '../lib/tokens.js';
@@ -117,14 +118,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
           createdAt: at,
           completedAt: at,
         });
-        await tx.insert(ledgerEntries).values({
-          userId: client.id,
-          kind: 'topup',
-          amountBani: t.bani,
-          description: `Reincarcare cont cu cardul ${t.brand} **** ${t.last}`,
-          reference: identifier,
-          createdAt: at,
-        });
+        await creditCardTopUp(tx, { userId: client.id, amountBani: t.bani, paymentIdentifier: identifier, cardBrand: t.brand, lastDigits: t.last, at });
       }
     }
     return true;

@@ -23,3 +23,25 @@ export async function findPayment(db: Executor, identifier: string, userId?: num
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Credits a card top-up to the balance: one ledger row per card payment (its reference), so a
+ * repeated answer for the same payment credits nothing twice.
+ */
+export async function creditCardTopUp(
+  db: Executor,
+  p: { userId: number; amountBani: number; paymentIdentifier: string; cardBrand: string | null; lastDigits: string | null; automatic?: boolean; at?: Date },
+) {
+  const what = p.automatic ? 'Reincarcare automata' : 'Reincarcare cont';
+  await db
+    .insert(ledgerEntries)
+    .values({
+      userId: p.userId,
+      kind: 'topup',
+      amountBani: p.amountBani,
+      description: `${what} cu cardul ${p.cardBrand ?? ''} **** ${p.lastDigits ?? ''}`,
+      reference: p.paymentIdentifier,
+      ...(p.at ? { createdAt: p.at } : {}),
+    })
+    .onConflictDoNothing();
+}

@@ -6,7 +6,7 @@ import { cardPayments, cardSubscriptions, ledgerEntries } from '../../db/schema.
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
-import { balanceBani, findPayment, recentMovements } from './prepay-queries.js';
+import { balanceBani, creditCardTopUp, findPayment, recentMovements } from './prepay-queries.js';
 
 type PaymentRow = typeof cardPayments.$inferSelect;
 
@@ -90,16 +90,13 @@ export function prepayService(deps: { database: Database; gateway: PaymentGatewa
             .where(and(eq(cardSubscriptions.identifier, row.subscriptionIdentifier), eq(cardSubscriptions.status, 1)));
         }
         if (row && outcome.status === 'succeeded') {
-          await tx
-            .insert(ledgerEntries)
-            .values({
-              userId: row.userId,
-              kind: 'topup',
-              amountBani: row.amountBani,
-              description: `Reincarcare cont cu cardul ${outcome.cardBrand} **** ${outcome.lastDigits}`,
-              reference: row.identifier,
-            })
-            .onConflictDoNothing();
+          await creditCardTopUp(tx, {
+            userId: row.userId,
+            amountBani: row.amountBani,
+            paymentIdentifier: row.identifier,
+            cardBrand: outcome.cardBrand,
+            lastDigits: outcome.lastDigits,
+          });
         }
         return row ?? null;
       });

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { cardPayments, cardSubscriptions, ledgerEntries } from '../../db/schema.js';
 import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { creditCardTopUp } from './prepay-queries.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 
@@ -118,12 +119,13 @@ export function subscriptionsService(deps: { database: Database; gateway: Paymen
             completedAt: new Date(),
           });
           if (outcome.status === 'succeeded') {
-            await tx.insert(ledgerEntries).values({
+            await creditCardTopUp(tx, {
               userId: sub.userId,
-              kind: 'topup',
               amountBani: sub.paymentAmountBani,
-              description: `Reincarcare automata cu cardul ${sub.cardBrand} **** ${sub.lastDigits}`,
-              reference: identifier,
+              paymentIdentifier: identifier,
+              cardBrand: sub.cardBrand,
+              lastDigits: sub.lastDigits,
+              automatic: true,
             });
           }
         });
