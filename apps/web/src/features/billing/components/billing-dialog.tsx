@@ -5,8 +5,21 @@ import { useSnackbar } from 'notistack';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useSaveBillingData } from '../api/billing';
 import { DialogFormActions } from '../../../components/form-actions';
+
+const FIELDS = [
+  'entityData.name',
+  'entityData.identificationCode',
+  'entityData.tradeRegister',
+  'countyCode',
+  'city',
+  'postalCode',
+  'street',
+  'number',
+  'additionalInfo',
+] as const;
 
 /** The form: the entity, and the billing address at the top level for the shared address fields. */
 const formSchema = ZBillingDataRequest.shape.address.extend({ entityData: ZEntityData });
@@ -55,11 +68,7 @@ export function BillingDialog({ entry, onClose }: { entry?: TBillingData; onClos
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          for (const [path, message] of Object.entries(error.errors)) {
-            form.setError(path.replace(/^address\./, '') as never, { type: 'server', message });
-          }
-        }
+        applyServerErrors(error, form.setError, FIELDS, (path) => path.replace(/^address\./, ''));
         enqueueSnackbar(error instanceof ApiError && error.status < 500 ? error.message : messages.billing.saveError, { variant: 'error' });
       },
     });

@@ -21,8 +21,5 @@ export function useSettingsFeedback() {
   };
 }
 
-/** Field errors of a refused POST user/profile, keyed by the form's field names. */
-export function profileFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.errors) return {};
-  return Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k.replace(/^profile\./, ''), v]));
-}
+/** POST user/profile answers its field errors as 'profile.<field>'; the forms name them '<field>'. */
+export const stripProfile = (path: string) => path.replace(/^profile\./, '');

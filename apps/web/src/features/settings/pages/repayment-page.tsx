@@ -14,7 +14,8 @@ import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useProfile, useSaveProfile } from '../api/profile';
 import { SettingsFrame } from '../components/settings-frame';
-import { profileFieldErrors, useSettingsFeedback } from '../components/use-settings-feedback';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { stripProfile, useSettingsFeedback } from '../components/use-settings-feedback';
 import { SaveBar } from '../../../components/form-actions';
 
 const FIELDS = ['bankAccount', 'bankAccountHolder', 'repaymentSendInterval', 'repaymentSendMinAmount', 'repaymentWaitPending'] as const;
@@ -44,9 +45,7 @@ function RepaymentForm({ profile }: { profile: TProfile }) {
       save.mutate(values, {
         onSuccess: () => feedback.saved(messages.settings.repaymentSaved),
         onError: (error) => {
-          for (const [field, message] of Object.entries(profileFieldErrors(error))) {
-            if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { type: 'server', message });
-          }
+          applyServerErrors(error, form.setError, FIELDS, stripProfile);
           feedback.failed(error);
         },
       }),

@@ -4,7 +4,8 @@ import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useProfile, useSaveProfile } from '../api/profile';
 import { SettingsFrame } from '../components/settings-frame';
-import { profileFieldErrors, useSettingsFeedback } from '../components/use-settings-feedback';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { stripProfile, useSettingsFeedback } from '../components/use-settings-feedback';
 import { SaveBar } from '../../../components/form-actions';
 
 const DAYS = ['Luni', 'Marti', 'Miercuri', 'Joi', 'Vineri'];
@@ -66,10 +67,7 @@ function ScheduleForm({ profile }: { profile: TProfile }) {
       save.mutate(values, {
         onSuccess: () => feedback.saved(messages.settings.scheduleSaved),
         onError: (error) => {
-          const fieldErrors = profileFieldErrors(error);
-          for (const name of ['workingTimeStart', 'workingTimeEnd'] as const) {
-            if (fieldErrors[name]) form.setError(name, { type: 'server', message: fieldErrors[name] });
-          }
+          applyServerErrors(error, form.setError, ['workingTimeStart', 'workingTimeEnd'], stripProfile);
           feedback.failed(error);
         },
       }),
