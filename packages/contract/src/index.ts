@@ -18,3 +18,6 @@ export * from './settings.js';
 export * from './prepay.js';
 export * from './rules/fiscal-codes.js';
 export * from './billing.js';
+export * from './invoicing.js';
+export * from './einvoice.js';
+export * from './mail.js';

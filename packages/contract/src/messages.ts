@@ -142,6 +142,12 @@ export const messages = {
     activateInvalid: 'Datele de facturare invalide nu pot fi activate!',
     duplicate: 'Aceste date de facturare exista deja in cont!',
   },
+  /** Invoices, invoicing settings and settling the account (owned by the invoicing module). */
+  invoicing: {},
+  /** The e-invoicing (e-Factura) connection (owned by the e-invoicing module). */
+  einvoice: {},
+  /** Outgoing mail and the outbox page (owned by the mail module). */
+  mail: {},
   profile: {
     saved: 'Datele au fost salvate cu succes!',
     clientNotFound: 'Clientul selectat nu exista!',

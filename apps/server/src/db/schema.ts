@@ -204,6 +204,11 @@ export const userSettings = pgTable('user_settings', {
   sms: jsonb('sms').$type<TSmsSettings>(),
   awbFormat: text('awb_format').$type<AwbFormat>(),
   willPrint: boolean('will_print'),
+  /** Invoicing settings (spec 000 section 3): null until set; the *Manual flags say the client chose them. */
+  invoiceEveryPrepay: boolean('invoice_every_prepay'),
+  invoiceEveryPrepayManual: boolean('invoice_every_prepay_manual').notNull().default(false),
+  invoiceEveryOrder: boolean('invoice_every_order'),
+  invoiceEveryOrderManual: boolean('invoice_every_order_manual').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -216,12 +221,14 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['topup', 'charge', 'refund', 'bonus'] }).notNull(),
-    /** Signed integer bani: top-ups, refunds and bonuses positive, charges negative. */
+    kind: text('kind', { enum: ['topup', 'charge', 'refund', 'bonus', 'payout'] }).notNull(),
+    /** Signed integer bani: top-ups, refunds and bonuses positive, charges and payouts (balance returned to the client's bank account) negative. */
     amountBani: bigint('amount_bani', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
     /** What caused it (a card payment, a shipment): one movement per kind and reference. */
     reference: text('reference'),
+    /** The invoice that covers this movement (a top-up invoiced on payment), if any. */
+    invoiceId: integer('invoice_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_user_idx').on(t.userId, t.createdAt), uniqueIndex('ledger_reference_key').on(t.kind, t.reference)],
@@ -270,6 +277,8 @@ export const cardSubscriptions = pgTable(
     expiryDate: text('expiry_date'),
     /** The processor's token for the saved card. */
     cardToken: text('card_token'),
+    /** The billing entry (fiscal subaccount) its top-ups are invoiced to: the active one when it was created. */
+    billingEntityId: integer('billing_entity_id').references(() => billingEntities.id, { onDelete: 'set null' }),
     /**
      * Ready to charge on the next fall below the trigger. Charging takes it (one UPDATE ... WHERE
      * armed), so a fall is charged once even with several workers; it re-arms once the balance is
@@ -319,5 +328,149 @@ export const billingEntities = pgTable(
     uniqueIndex('billing_entities_one_active_key').on(t.userId).where(sql`${t.isActive}`),
     // The verification job only looks at companies still waiting for the tax authority.
     index('billing_entities_pending_idx').on(t.updatedAt).where(sql`${t.verifyStatus} = 'pendingVerification'`),
+  ],
+);
+
+/* ---- Invoices: fiscal documents with a gap-free number per series ---- */
+
+/** The last number used in each series; taking the next one locks the row until the transaction ends. */
+export const invoiceSeries = pgTable('invoice_series', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export type InvoiceParty = {
+  name: string;
+  identificationCode: string;
+  isCompany: boolean;
+  isVatPayer: boolean;
+  tradeRegister: string | null;
+  address: string;
+  county: string;
+  countryCode: string;
+};
+export type InvoiceLine = { description: string; quantity: number; unitNetBani: number; netBani: number; vatBani: number };
+
+/** An issued invoice. Buyer and lines are copied at issue time: later edits of billing data never change it. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    billingEntityId: integer('billing_entity_id').references(() => billingEntities.id, { onDelete: 'set null' }),
+    series: text('series').notNull(),
+    number: integer('number').notNull(),
+    /** prepay: a card top-up (advance); orders: shipments; settlement: the settle-account invoice. */
+    kind: text('kind', { enum: ['prepay', 'orders', 'settlement'] }).notNull(),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    vatPercent: smallint('vat_percent').notNull(),
+    netBani: bigint('net_bani', { mode: 'number' }).notNull(),
+    vatBani: bigint('vat_bani', { mode: 'number' }).notNull(),
+    totalBani: bigint('total_bani', { mode: 'number' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoices_series_number_key').on(t.series, t.number), index('invoices_user_idx').on(t.userId, t.issuedAt)],
+);
+
+/**
+ * What a client owes and has not been invoiced for yet (one row per shipment, written with it).
+ * amountNotInvoicedSum is the sum of the rows without an invoice.
+ */
+export const billableCharges = pgTable(
+  'billable_charges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    /** Gross amount (VAT included), integer bani. */
+    amountBani: bigint('amount_bani', { mode: 'number' }).notNull(),
+    /** What it is for (a shipment): one charge per reference. */
+    reference: text('reference').notNull(),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billable_charges_reference_key').on(t.reference),
+    index('billable_charges_open_idx').on(t.userId, t.createdAt).where(sql`${t.invoiceId} is null`),
+  ],
+);
+
+/* ---- e-Invoicing (e-Factura) connections of billing entries ---- */
+
+/** A company's authorisation with the tax authority's e-invoicing system. Tokens are encrypted at rest. */
+export const eInvoiceConnections = pgTable(
+  'einvoice_connections',
+  {
+    billingEntityId: integer('billing_entity_id')
+      .primaryKey()
+      .references(() => billingEntities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ACTIVE, or EXPIRED once the refresh token has lapsed. */
+    state: text('state', { enum: ['ACTIVE', 'EXPIRED'] }).notNull(),
+    accessTokenEnc: text('access_token_enc').notNull(),
+    refreshTokenEnc: text('refresh_token_enc').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('einvoice_connections_user_idx').on(t.userId)],
+);
+
+/** A consent in progress: the OAuth state sent to the authorize page, checked when the browser comes back. */
+export const eInvoiceAuthorizations = pgTable(
+  'einvoice_authorizations',
+  {
+    /** SHA-256 of the random state value. */
+    stateHash: text('state_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    billingEntityId: integer('billing_entity_id')
+      .notNull()
+      .references(() => billingEntities.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('einvoice_authorizations_expiry_idx').on(t.expiresAt)],
+);
+
+/* ---- Outgoing mail: every message goes through the outbox ---- */
+
+export type MailAttachmentRef = { filename: string; contentType: string; invoiceId: number };
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The account it is about (null for mail not tied to an account). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Which notification it is (sendInvoiceMail, sendOrderDeliveryAlerts, ...). */
+    kind: text('kind').notNull(),
+    to: jsonb('to').$type<string[]>().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
+    /** pending until the transport took it; sent; failed after the last attempt. */
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** smtp, or outbox (kept here only: no SMTP server configured). */
+    transport: text('transport'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_user_idx').on(t.userId, t.createdAt),
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );
