@@ -34,7 +34,7 @@ export type TPaymentResponse = z.infer<typeof ZPaymentResponse>;
 
 export const ZLedgerEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(['topup', 'charge', 'refund', 'bonus']),
+  kind: z.enum(['topup', 'charge', 'refund', 'bonus', 'payout']),
   amount: z.string(),
   description: z.string(),
   createdAt: z.string(),
