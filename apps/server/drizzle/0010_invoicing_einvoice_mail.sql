@@ -40,6 +40,7 @@ CREATE TABLE "invoices" (
 	"series" text NOT NULL,
 	"number" integer NOT NULL,
 	"kind" text NOT NULL,
+	"seller" jsonb NOT NULL,
 	"buyer" jsonb NOT NULL,
 	"lines" jsonb NOT NULL,
 	"vat_percent" smallint NOT NULL,

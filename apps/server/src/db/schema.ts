@@ -364,6 +364,7 @@ export const invoices = pgTable(
     number: integer('number').notNull(),
     /** prepay: a card top-up (advance); orders: shipments; settlement: the settle-account invoice. */
     kind: text('kind', { enum: ['prepay', 'orders', 'settlement'] }).notNull(),
+    seller: jsonb('seller').$type<InvoiceParty & { iban: string; bank: string }>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     vatPercent: smallint('vat_percent').notNull(),
