@@ -1,0 +1,110 @@
+import { MAIL_SETTING_KEYS, messages, type MailMode, type MailSettingKey, type TOutboxMail, type TOutboxMailDetail, type TOutboxQuery } from '@colete/contract';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { userSettings, users, type MailAttachmentRef } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { defaultMailSettings } from '../settings/settings-service.js';
+import { countMails, findMail, insertMail, listMails, type MailListRow } from './mail-queries.js';
+
+/** A notification setting (spec 000 section 3), or another kind for mail not tied to one. */
+export type MailKind = MailSettingKey | (string & {});
+
+export type MailInput = {
+  userId: number | null;
+  kind: MailKind;
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: MailAttachmentRef[];
+};
+export type MailMessage = Pick<MailInput, 'subject' | 'text' | 'html' | 'attachments'>;
+
+/* Wakes the mail sender after an enqueue, so a mail leaves in seconds rather than at the next minute. */
+const queuedListeners = new Set<() => void>();
+export function onMailQueued(listener: () => void) {
+  queuedListeners.add(listener);
+  return () => void queuedListeners.delete(listener);
+}
+
+/**
+ * Puts one mail in the outbox: a single INSERT, so it can run inside the caller's transaction
+ * (the mail exists exactly when what it announces does). The sender job takes it from there.
+ */
+export async function enqueueMail(db: Executor, input: MailInput): Promise<number> {
+  const to = [...new Set(input.to.map((a) => a.trim().toLowerCase()).filter(Boolean))];
+  if (to.length === 0) throw new Error('enqueueMail: no recipient');
+  const id = await insertMail(db, {
+    userId: input.userId,
+    kind: input.kind,
+    to,
+    // A header is one line.
+    subject: input.subject.replace(/[\r\n]+/g, ' ').trim(),
+    text: input.text,
+    html: input.html ?? null,
+    attachments: input.attachments ?? [],
+  });
+  for (const listener of queuedListeners) listener();
+  return id;
+}
+
+/**
+ * Sends a notification the way the account's mail settings promise: to that item's addresses,
+ * only when the item is on. An account that never saved its mail settings has the defaults
+ * (its own email; invoices, delivery alerts, repayment sheets, sender confirmations and returns
+ * on). 'Confirmare comanda fara atasamente' drops the attachments. Answers whether it queued.
+ */
+export async function notifyByUserSettings(db: Executor, userId: number, item: MailSettingKey, message: MailMessage): Promise<boolean> {
+  if (!(MAIL_SETTING_KEYS as readonly string[]).includes(item)) throw new Error(`notifyByUserSettings: unknown item ${item}`);
+  const [account] = await db
+    .select({ email: users.email, mail: userSettings.mail })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) return false;
+  const setting = account.mail?.[item] ?? defaultMailSettings(account.email)[item];
+  if (!setting.enabled || setting.emails.length === 0) return false;
+  await enqueueMail(db, {
+    userId,
+    kind: item,
+    to: setting.emails,
+    ...message,
+    attachments: item === 'sendOrderConfirmationWithoutAttachments' ? [] : message.attachments,
+  });
+  return true;
+}
+
+const toOutboxMail = (row: MailListRow): TOutboxMail => ({
+  id: row.id,
+  kind: row.kind,
+  to: row.to,
+  subject: row.subject,
+  status: row.status,
+  transport: row.transport === 'smtp' || row.transport === 'outbox' ? row.transport : null,
+  attempts: row.attempts,
+  attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/** The account's outbox page: what was sent (or kept, in outbox mode) from the account. */
+export function mailOutboxService(deps: { database: Database; mode: MailMode }) {
+  const { db } = deps.database;
+  return {
+    mode: deps.mode,
+    async list(userId: number, query: TOutboxQuery) {
+      const [list, count] = await Promise.all([
+        listMails(db, userId, { limit: query.perPage, offset: (query.page - 1) * query.perPage }),
+        countMails(db, userId),
+      ]);
+      return { list: list.map(toOutboxMail), count, page: query.page, perPage: query.perPage };
+    },
+    async get(userId: number, id: number): Promise<TOutboxMailDetail> {
+      const row = await findMail(db, userId, id);
+      if (!row) throw notFound(messages.mail.notFound);
+      return { ...toOutboxMail(row), text: row.text };
+    },
+  };
+}
+export type MailOutboxService = ReturnType<typeof mailOutboxService>;
