@@ -7,8 +7,9 @@ import { checkCard, TEST_CARDS } from './test-cards.js';
 /** The simulator answers at our own address, under /sim/card/. */
 export const simulatedGateway = (): PaymentGateway => ({
   name: 'simulator',
-  hostedPageUrl: (identifier) => `/sim/card/${identifier}`,
-  async chargeSavedCard(cardToken) {
+  // The simulator's pages know where to send the browser back; nothing to open beforehand.
+  startPayment: async ({ identifier }) => ({ url: `/sim/card/${identifier}` }),
+  async chargeSavedCard({ cardToken }) {
     const m = cardToken.match(/^sim_(ok|decline)_(\d{4})$/);
     if (!m) return { status: 'declined', reason: 'Cardul salvat nu este recunoscut.' };
     return m[1] === 'ok'
