@@ -1,2 +1,42 @@
-// Contract of the einvoice area: schemas shared by the server and the web app.
-export {};
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { normalizeCui } from './rules/fiscal-codes.js';
+
+/** Contract of the e-invoicing (e-Factura) connection of a billing entry (spec 000 sections 4 and 7). */
+
+/** ACTIVE while the refresh token is valid; EXPIRED once it lapsed (the company must be connected again). */
+export const EINVOICE_STATES = ['ACTIVE', 'EXPIRED'] as const;
+export type EInvoiceState = (typeof EINVOICE_STATES)[number];
+
+/** POST user/invoicing-system/connect/prepare: the entry and its code, checked against each other by the server. */
+export const ZEInvoicePrepareRequest = z.object({
+  fiscalSubaccountNumber: z.number().int().positive().max(2_147_483_647),
+  identificationCode: z
+    .string()
+    .trim()
+    .min(1, messages.billing.codeRequired)
+    .max(20, messages.common.fieldInvalid)
+    .transform((v) => normalizeCui(v)),
+});
+export type TEInvoicePrepareRequest = z.input<typeof ZEInvoicePrepareRequest>;
+
+/** The tax authority's consent page (or its simulator): the browser is sent there. */
+export const ZEInvoicePrepareResponse = z.object({ success: z.literal(true), url: z.string() });
+export type TEInvoicePrepareResponse = z.infer<typeof ZEInvoicePrepareResponse>;
+
+/**
+ * Where the consent page sends the browser back: `code` and `state`, or `error` and `state`.
+ * Values of an unexpected shape are dropped (the callback then reports a failure), never answered as JSON.
+ */
+const optionalParam = (max: number) => z.string().min(1).max(max).optional().catch(undefined);
+export const ZEInvoiceCallbackQuery = z.object({
+  code: optionalParam(4096),
+  state: optionalParam(256),
+  error: optionalParam(100),
+});
+
+/** The list page's query after the callback: ?einvoice=connected, or ?einvoice=error&reason=refused|failed. */
+export const EINVOICE_RETURN_PARAM = 'einvoice';
+export const EINVOICE_RETURN_REASONS = ['refused', 'failed'] as const;
+export type EInvoiceReturnReason = (typeof EINVOICE_RETURN_REASONS)[number];
+export const EINVOICE_RETURN_PATH = '/profile/billing/data/list';

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import { anafOAuth, type FetchLike } from './anaf-oauth.js';
+import type { EInvoiceAuth } from './einvoice-auth.js';
+import { SIM_AUTHORIZE_PATH, SIM_TOKEN_PATH } from './simulator.js';
+import { SIM_CLIENT_ID, simClientSecret } from './simulator-store.js';
+
+/** Calls into this server's own routes without the network: how the simulator's token endpoint is reached. */
+export function injectFetch(app: FastifyInstance): FetchLike {
+  return async (url, init) => {
+    const res = await app.inject({ method: init.method as 'POST', url, headers: init.headers, payload: init.body });
+    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') } });
+  };
+}
+
+/**
+ * The consent provider the configuration names: the tax authority's OAuth, or the same adapter
+ * pointed at the built-in simulator's endpoints (so the simulator exercises the real protocol).
+ */
+export function eInvoiceAuthFor(config: Pick<Config, 'einvoice' | 'anafOAuth' | 'tokenEncryptionKey'>, app: FastifyInstance): EInvoiceAuth {
+  if (config.einvoice === 'anaf') {
+    if (!config.anafOAuth) throw new Error('EINVOICE=anaf needs ANAF_OAUTH_CLIENT_ID and ANAF_OAUTH_CLIENT_SECRET');
+    return anafOAuth({ ...config.anafOAuth, name: 'anaf' });
+  }
+  return anafOAuth({
+    name: 'simulator',
+    clientId: SIM_CLIENT_ID,
+    clientSecret: simClientSecret(config.tokenEncryptionKey),
+    authorizeEndpoint: SIM_AUTHORIZE_PATH,
+    tokenEndpoint: SIM_TOKEN_PATH,
+    fetch: injectFetch(app),
+  });
+}

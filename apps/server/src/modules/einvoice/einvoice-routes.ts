@@ -1,0 +1,48 @@
+import {
+  EINVOICE_RETURN_PARAM,
+  EINVOICE_RETURN_PATH,
+  ZEInvoiceCallbackQuery,
+  ZEInvoicePrepareRequest,
+  ZEInvoicePrepareResponse,
+} from '@colete/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EINVOICE_CALLBACK_PATH } from '../../integrations/e-invoicing/einvoice-auth.js';
+import { acting, authenticatedScope } from '../../plugins/acting.js';
+import type { EInvoiceService } from './einvoice-service.js';
+
+/**
+ * Connecting a billing entry to e-Factura (spec 000 section 7): prepare answers the consent
+ * page's url, the consent page sends the browser back to the callback, which goes on to the list.
+ */
+export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string }) {
+  /** The registered redirect_uri: the public address when configured, otherwise this request's own. */
+  const redirectUri = (req: FastifyRequest) =>
+    new URL(EINVOICE_CALLBACK_PATH, opts.publicUrl ?? `${req.protocol}://${req.host}`).toString();
+  const tags = ['einvoice'];
+
+  return async (app: FastifyInstance) => {
+    await app.register(async (scope) => {
+      authenticatedScope(scope);
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/user/invoicing-system/connect/prepare',
+        { schema: { tags, body: ZEInvoicePrepareRequest, response: { 200: ZEInvoicePrepareResponse } } },
+        async (req) => {
+          const { user, client } = acting(req);
+          return { success: true as const, url: await service.prepare(user.id, client.id, req.body, redirectUri(req)) };
+        },
+      );
+    });
+
+    // A browser navigation back from the consent page: it always ends on the list page, never in JSON.
+    app.withTypeProvider<ZodTypeProvider>().get(
+      EINVOICE_CALLBACK_PATH,
+      { schema: { tags, querystring: ZEInvoiceCallbackQuery, hide: true } },
+      async (req, reply) => {
+        const outcome = await service.callback(req.user?.id ?? null, req.query, redirectUri(req));
+        const query = outcome.ok ? `${EINVOICE_RETURN_PARAM}=connected` : `${EINVOICE_RETURN_PARAM}=error&reason=${outcome.reason}`;
+        return reply.redirect(`${EINVOICE_RETURN_PATH}?${query}`, 303);
+      },
+    );
+  };
+}

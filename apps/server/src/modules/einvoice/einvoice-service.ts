@@ -1,0 +1,133 @@
+import { FISCAL_ID_TYPE, messages, normalizeCui, type EInvoiceReturnReason, type ZEInvoiceCallbackQuery, type ZEInvoicePrepareRequest } from '@colete/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { EInvoiceAuth } from '../../integrations/e-invoicing/einvoice-auth.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { newToken, sha256 } from '../../lib/tokens.js';
+import { findEntity, lockUser, type BillingRow } from '../billing/billing-queries.js';
+import { tokenCipher, tokenContext } from './einvoice-crypto.js';
+import {
+  connectionState,
+  consumeAuthorization,
+  deleteExpiredAuthorizations,
+  entityById,
+  findConnection,
+  insertAuthorization,
+  saveConnection,
+  updateTokens,
+} from './einvoice-queries.js';
+
+/** A consent must come back within 10 minutes. */
+export const AUTHORIZATION_TTL_MS = 10 * 60_000;
+
+type PrepareInput = z.output<typeof ZEInvoicePrepareRequest>;
+type CallbackQuery = z.output<typeof ZEInvoiceCallbackQuery>;
+export type CallbackOutcome = { ok: true } | { ok: false; reason: EInvoiceReturnReason };
+const m = messages.einvoice;
+
+/** Only a verified Romanian company (a CUI) can be connected to e-Factura (spec 000 section 4). */
+const eligible = (row: BillingRow) =>
+  row.isCompany && row.fiscalIdentificationType === FISCAL_ID_TYPE.cif && row.verifyStatus === 'verified' && row.countryCode === 'RO';
+
+export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; tokenKey: Buffer; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+  const { db } = deps.database;
+  const cipher = tokenCipher(deps.tokenKey);
+  const failed = (why: string, extra: object = {}): CallbackOutcome => {
+    deps.log?.warn({ ...extra, why }, 'e-invoicing connection failed');
+    return { ok: false, reason: 'failed' };
+  };
+
+  /** The decrypted tokens of a connection (for the e-Factura calls), or null when not connected. */
+  async function tokens(billingEntityId: number) {
+    const row = await findConnection(db, billingEntityId);
+    if (!row) return null;
+    return {
+      accessToken: cipher.decrypt(row.accessTokenEnc, tokenContext(billingEntityId, 'access')),
+      refreshToken: cipher.decrypt(row.refreshTokenEnc, tokenContext(billingEntityId, 'refresh')),
+      accessExpiresAt: row.accessExpiresAt,
+      refreshExpiresAt: row.refreshExpiresAt,
+    };
+  }
+
+  return {
+    /**
+     * Starts a consent for the acting client's entry: a random state (kept as its SHA-256, bound to
+     * the signed-in user, 10 minutes) and the consent page's address for the browser.
+     */
+    async prepare(signedInUserId: number, clientId: number, input: PrepareInput, redirectUri: string) {
+      const row = await findEntity(db, clientId, input.fiscalSubaccountNumber);
+      if (!row) throw notFound(messages.billing.notFound);
+      if (!eligible(row)) throw badRequest(m.onlyVerifiedCompany, 'notEligible');
+      if (normalizeCui(row.identificationCode) !== input.identificationCode) {
+        throw badRequest(m.codeMismatch, 'codeMismatch', { identificationCode: m.codeMismatch });
+      }
+      if ((await connectionState(db, row.id)) === 'ACTIVE') throw conflict(m.alreadyConnected, 'alreadyConnected');
+      const state = newToken();
+      await deleteExpiredAuthorizations(db);
+      await insertAuthorization(db, {
+        stateHash: sha256(state),
+        userId: signedInUserId,
+        billingEntityId: row.id,
+        expiresAt: new Date(Date.now() + AUTHORIZATION_TTL_MS),
+      });
+      return deps.auth.authorizeUrl(state, redirectUri);
+    },
+
+    /**
+     * The browser is back from the consent page. The state must be the signed-in user's, unspent
+     * and unexpired; a refusal or a failed exchange changes nothing but spending the state.
+     */
+    async callback(signedInUserId: number | null, query: CallbackQuery, redirectUri: string): Promise<CallbackOutcome> {
+      if (!signedInUserId || !query.state) return failed('no session or no state');
+      const authorization = await consumeAuthorization(db, sha256(query.state), signedInUserId);
+      if (!authorization) return failed('unknown state, or another user’s');
+      if (authorization.expired) return failed('state expired');
+      if (query.error) return query.error === 'access_denied' ? { ok: false, reason: 'refused' } : failed('consent page error', { error: query.error });
+      if (!query.code) return failed('no code');
+
+      const entityId = authorization.billingEntityId;
+      const before = await entityById(db, entityId);
+      if (!before || !eligible(before)) return failed('entry gone or no longer eligible', { entityId });
+      let issued;
+      try {
+        issued = await deps.auth.exchangeCode(query.code, redirectUri);
+      } catch (err) {
+        return failed('code exchange refused', { err, entityId });
+      }
+      const stored = await db.transaction(async (tx) => {
+        // The owner's billing changes are serialised: a delete cannot slip between the check and the save.
+        await lockUser(tx, before.userId);
+        const row = await entityById(tx, entityId);
+        if (!row || row.userId !== before.userId || !eligible(row)) return false;
+        await saveConnection(tx, {
+          billingEntityId: entityId,
+          userId: row.userId,
+          accessTokenEnc: cipher.encrypt(issued.accessToken, tokenContext(entityId, 'access')),
+          refreshTokenEnc: cipher.encrypt(issued.refreshToken, tokenContext(entityId, 'refresh')),
+          accessExpiresAt: issued.accessExpiresAt,
+          refreshExpiresAt: issued.refreshExpiresAt,
+        });
+        return true;
+      });
+      return stored ? { ok: true } : failed('entry changed during the consent', { entityId });
+    },
+
+    tokens,
+
+    /** Renews a connection's tokens: the answer carries a new refresh token too, and both are stored. */
+    async refresh(billingEntityId: number) {
+      const current = await tokens(billingEntityId);
+      if (!current) throw notFound(messages.billing.notFound);
+      const next = await deps.auth.refresh(current.refreshToken);
+      await updateTokens(db, billingEntityId, {
+        accessTokenEnc: cipher.encrypt(next.accessToken, tokenContext(billingEntityId, 'access')),
+        refreshTokenEnc: cipher.encrypt(next.refreshToken, tokenContext(billingEntityId, 'refresh')),
+        accessExpiresAt: next.accessExpiresAt,
+        refreshExpiresAt: next.refreshExpiresAt,
+      });
+    },
+  };
+}
+
+export type EInvoiceService = ReturnType<typeof einvoiceService>;

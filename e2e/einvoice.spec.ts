@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+
+/** A new client on the billing list (settled: no money yet, so entries can be activated). */
+async function freshClient(page: Page, company: string) {
+  await page.goto('/register');
+  await page.getByLabel('Denumire firma').fill(company);
+  await page.getByLabel('Email').fill(uniqueEmail('efactura'));
+  await page.getByLabel('Telefon').fill('+40722555777');
+  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
+  await page.getByRole('button', { name: 'Creeaza cont' }).click();
+  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Date facturare' }).click();
+  await expect(page.getByRole('heading', { name: 'Date de facturare' })).toBeVisible();
+}
+
+/** Adds billing data through the dialog, the address filled from a Bucharest postal code. */
+async function addEntry(page: Page, entry: { company: boolean; name: string; code: string }) {
+  await page.getByRole('button', { name: 'Adauga', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  if (!entry.company) await dialog.getByLabel('Persoana fizica').check();
+  await dialog.getByLabel(entry.company ? 'Denumire firma' : 'Nume si prenume').fill(entry.name);
+  await dialog.getByLabel(entry.company ? 'Cod fiscal (CUI)' : 'CNP').fill(entry.code);
+  await dialog.getByLabel('Cod postal').fill('010093');
+  await expect(dialog.getByRole('combobox', { name: 'Localitate' })).toHaveValue('Sectorul 1');
+  await dialog.getByLabel('Numar').fill('120');
+  await dialog.getByRole('button', { name: 'Salveaza' }).click();
+  await expect(page.getByText('Datele de facturare au fost salvate cu succes!')).toBeVisible();
+  return page.getByRole('article', { name: entry.name });
+}
+
+/** From the card's button through the confirmation to the simulator's consent page. */
+async function openConsent(page: Page, card: ReturnType<Page['getByRole']>, name: string) {
+  await card.getByRole('button', { name: 'Conecteaza la e-Factura' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Conectare la e-Factura' });
+  await expect(confirm.getByText(`„${name}”`, { exact: false })).toBeVisible();
+  await expect(confirm.getByText('Veti fi redirectionat catre pagina ANAF', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'einvoice-confirm');
+  await confirm.getByRole('button', { name: 'Continua catre ANAF' }).click();
+  await page.waitForURL(/\/sim\/efactura\/authorize\?/);
+  await expect(page.getByRole('heading', { name: 'Autorizare acces e-Factura' })).toBeVisible();
+  await expect(page.getByText('Mediu de test: simulator')).toBeVisible();
+}
+
+test('a client connects a verified company to e-Factura through the consent page; a connected entry cannot be deleted', async ({ page }) => {
+  await freshClient(page, 'Transport Rapid SA');
+  const company = await addEntry(page, { company: true, name: 'Transport Rapid SA', code: '4221306' });
+  // The first entry is the active one, verified by the register.
+  await expect(company.getByText('Activ', { exact: true })).toBeVisible();
+  await expect(company.getByText('Verificat')).toBeVisible();
+
+  await openConsent(page, company, 'Transport Rapid SA');
+  await expectAccessible(page);
+  await screenshot(page, 'einvoice-consent');
+  // Authorising needs a certificate.
+  await page.getByRole('button', { name: 'Autorizeaza accesul' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Alegeti certificatul digital cu care autorizati accesul.');
+  await expectAccessible(page);
+  await page.getByLabel('Ion Popescu, reprezentant Transport Rapid SA (CUI 4221306)', { exact: false }).check();
+  await page.getByRole('button', { name: 'Autorizeaza accesul' }).click();
+
+  // Back on the list: the success message once, the query cleared, the entry connected.
+  await page.waitForURL(/\/profile\/billing\/data\/list$/);
+  await expect(page.getByText('Firma a fost conectata la sistemul e-Factura!')).toBeVisible();
+  await expect(company.getByText('Conectat', { exact: true })).toBeVisible();
+  await expect(company.getByRole('button', { name: 'Conecteaza la e-Factura' })).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshot(page, 'einvoice-connected');
+  await page.reload();
+  await expect(company.getByText('Conectat', { exact: true })).toBeVisible();
+
+  // An individual becomes the active entry: the company is no longer active, but connected, so it stays.
+  const person = await addEntry(page, { company: false, name: 'Ion Popescu', code: '1800101123450' });
+  await expect(person.getByRole('button', { name: 'Conecteaza la e-Factura' })).toHaveCount(0);
+  await person.getByRole('button', { name: 'Activeaza' }).click();
+  await page.getByRole('dialog', { name: 'Activare date de facturare' }).getByRole('button', { name: 'Activeaza' }).click();
+  await expect(page.getByText('Datele de facturare au fost activate!')).toBeVisible();
+  await expect(company.getByText('Activ', { exact: true })).toHaveCount(0);
+  await expect(company.getByText('Conectat', { exact: true })).toBeVisible();
+  await expect(company.getByRole('button', { name: 'Sterge' })).toHaveCount(0);
+
+  // The server refuses the delete too.
+  const entries = (await (await page.request.get('/api/user/billing/data')).json()) as { list: { fiscalSubaccountNumber: number; entityData: { name: string } }[] };
+  const id = entries.list.find((e) => e.entityData.name === 'Transport Rapid SA')!.fiscalSubaccountNumber;
+  const refused = await page.request.delete(`/api/user/billing/data/${id}`);
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe('Datele de facturare active sau conectate la sistemul de facturare electronica nu pot fi sterse!');
+  await page.reload();
+  await expect(company.getByText('Conectat', { exact: true })).toBeVisible();
+});
+
+test('refusing consent on the e-Factura page shows the error and connects nothing (on a phone)', async ({ page }) => {
+  await freshClient(page, 'Exemplu Comert SRL');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const company = await addEntry(page, { company: true, name: 'Exemplu Comert SRL', code: '12345674' });
+  await expect(company.getByText('Verificat')).toBeVisible();
+
+  await openConsent(page, company, 'Exemplu Comert SRL');
+  await screenshot(page, 'einvoice-consent-mobile');
+  await page.getByRole('button', { name: 'Refuza' }).click();
+
+  await page.waitForURL(/\/profile\/billing\/data\/list$/);
+  await expect(page.getByText('Conectarea la e-Factura a fost anulata: accesul nu a fost autorizat in pagina ANAF. Nu s-a modificat nimic.')).toBeVisible();
+  await expect(company.getByText('Conectat', { exact: true })).toHaveCount(0);
+  await expect(company.getByRole('button', { name: 'Conecteaza la e-Factura' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'einvoice-refused');
+
+  // Coming back with a spent or forged answer is a failure, shown in plain words.
+  await page.goto('/api/user/invoicing-system/connect/callback?code=forged&state=forged');
+  await page.waitForURL(/\/profile\/billing\/data\/list$/);
+  await expect(page.getByText('Conectarea la e-Factura nu a reusit. Va rugam reincercati', { exact: false })).toBeVisible();
+  await expect(company.getByText('Conectat', { exact: true })).toHaveCount(0);
+});
