@@ -14,6 +14,12 @@ import type { Database } from './db/client.js';
 import { addressesRoutes } from './modules/addresses/addresses-routes.js';
 import { billingRoutes } from './modules/billing/billing-routes.js';
 import { billingService } from './modules/billing/billing-service.js';
+import { einvoiceRoutes } from './modules/einvoice/einvoice-routes.js';
+import { einvoiceService } from './modules/einvoice/einvoice-service.js';
+import { eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
+import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js';
+import { invoicingRoutes } from './modules/invoicing/invoicing-routes.js';
+import { invoicingDepsOf, invoicingService } from './modules/invoicing/invoicing-service.js';
 import { companyCheckFor } from './integrations/company-check/index.js';
 import { adminRoutes } from './modules/admin/admin-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
@@ -21,11 +27,12 @@ import { geoRoutes } from './modules/geo/geo-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
-import { cardSimulatorRoutes } from './integrations/payments/card-simulator.js';
-import { paymentGateway } from './integrations/payments/index.js';
+import { paymentGateway, paymentRoutes } from './integrations/payments/index.js';
 import { prepayRoutes } from './modules/prepay/prepay-routes.js';
 import { prepayService } from './modules/prepay/prepay-service.js';
 import { subscriptionsService } from './modules/prepay/subscriptions-service.js';
+import { mailRoutes } from './modules/mail/mail-routes.js';
+import { mailOutboxService } from './modules/mail/mail-service.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -76,14 +83,22 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(geoRoutes);
   await app.register(addressesRoutes);
   await app.register(settingsRoutes);
+  // The account's outbox page; the mode says whether mail leaves (smtp) or is only kept (outbox).
+  await app.register(mailRoutes(mailOutboxService({ database, mode: config.mail })));
 
-  // Card payments: the built-in simulator unless turned off (a real processor's adapter goes here).
+  // Card payments: the built-in simulator (its hosted pages) or Stripe (its webhook), unless turned off.
   const gateway = paymentGateway(config);
-  const prepay = prepayService({ database, gateway });
-  await app.register(prepayRoutes(prepay, subscriptionsService({ database, gateway })));
-  if (gateway) {
-    await app.register(cardSimulatorRoutes({ findPending: prepay.findPendingPayment, await3ds: prepay.await3ds, complete: prepay.completePayment }));
-  }
+  const invoicingDeps = invoicingDepsOf(config);
+  const prepay = prepayService({ database, gateway, log: app.log, invoicing: invoicingDeps });
+  const subscriptions = subscriptionsService({ database, gateway, invoicing: invoicingDeps });
+  await app.register(prepayRoutes(prepay, subscriptions));
+  const processorRoutes = paymentRoutes(config, {
+    findPending: prepay.findPendingPayment,
+    await3ds: prepay.await3ds,
+    complete: prepay.completePayment,
+    completeAutomatic: subscriptions.settleCharge,
+  });
+  if (processorRoutes) await app.register(processorRoutes);
 
   // Billing data: companies are checked against the register the configuration names (simulator by default).
   const billing = billingService({
@@ -93,6 +108,15 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     log: app.log,
   });
   await app.register(billingRoutes(billing));
+
+  // e-Invoicing (e-Factura): a verified company is connected through the tax authority's OAuth consent, or its built-in simulator.
+  const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, app), tokenKey: config.tokenEncryptionKey, log: app.log });
+  await app.register(einvoiceRoutes(einvoice, { publicUrl: config.publicUrl }));
+  if (config.einvoice === 'simulator') await app.register(efacturaSimulatorRoutes({ database, key: config.tokenEncryptionKey, publicUrl: config.publicUrl }));
+
+  // Invoices: numbered in one series, issued on top-ups (when the client wants) and on settling the account.
+  const invoicing = invoicingService({ database, ...invoicingDeps });
+  await app.register(invoicingRoutes(invoicing));
 
   const webDist = findWebDist(config);
   if (webDist) {

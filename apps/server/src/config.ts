@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,13 +27,65 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   /** The platform's own bank account: clients may not enter it as their repayment account. */
   PLATFORM_IBAN: z.string().default('RO49AAAA1B31007593840000'),
-  /** 'simulator' (the built-in card processor) or 'off' (no card payments: the prepay page is hidden). */
-  PAYMENTS: z.enum(['simulator', 'off']).default('simulator'),
+  /** 'simulator' (the built-in card processor), 'stripe' (Stripe Checkout and its webhook) or 'off' (no card payments: the prepay page is hidden). */
+  PAYMENTS: z.enum(['simulator', 'stripe', 'off']).default('simulator'),
+  /** Stripe: the secret API key and the webhook endpoint's signing secret (both required when PAYMENTS=stripe). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  /** Where Stripe's API answers (tests point it at a local fake). */
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
   /** Company look-up for billing data: 'simulator' (built-in demo registry) or 'anaf' (the tax authority's public service). */
   COMPANY_CHECK: z.enum(['simulator', 'anaf']).default('simulator'),
   /** Lets a client change the active billing data while the account is not settled (spec 000 multiCompanySelect). */
   FEATURE_MULTI_COMPANY_SELECT: z.enum(['true', 'false']).default('false'),
-});
+  /** Outgoing mail: 'outbox' (kept in the database and shown on the outbox page, nothing leaves) or 'smtp' (sent through SMTP_URL). */
+  MAIL: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** smtp://user:pass@host:port (STARTTLS when offered) or smtps://... (TLS from the start); required when MAIL=smtp. */
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^/\s]+/.test(v) && URL.canParse(v), 'must look like smtp://user:pass@host:port or smtps://...')
+    .optional(),
+  /** The sender of every mail: 'Name <address>' or a bare address. */
+  MAIL_FROM: z
+    .string()
+    .refine((v) => /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v.trim()), 'must be an address or Name <address>')
+    .default('Colete Online <notificari@colete.local>'),
+  /** The platform's company as printed on its invoices (the seller), and the invoices' number series. */
+  SELLER_NAME: z.string().default('Colete Online SRL'),
+  SELLER_CUI: z.string().regex(/^\d{2,10}$/, 'digits only, without RO').default('45500006'),
+  SELLER_TRADE_REGISTER: z.string().default('J40/1234/2012'),
+  SELLER_ADDRESS: z.string().default('Str. Fabrica de Glucoza 5, Bucuresti, Sector 2, 020331'),
+  SELLER_COUNTY: z.string().default('Bucuresti'),
+  SELLER_BANK: z.string().default('Banca Transilvania'),
+  INVOICE_SERIES: z.string().regex(/^[A-Z]{1,8}$/, 'one to eight capital letters').default('COL'),
+  /** e-Invoicing (e-Factura) consent: 'simulator' (built-in consent page and token endpoint) or 'anaf' (logincert.anaf.ro OAuth). */
+  EINVOICE: z.enum(['simulator', 'anaf']).default('simulator'),
+  /** The application registered with the tax authority (required when EINVOICE=anaf). */
+  ANAF_OAUTH_CLIENT_ID: z.string().optional(),
+  ANAF_OAUTH_CLIENT_SECRET: z.string().optional(),
+  /** 32 random bytes in base64 (`openssl rand -base64 32`): encrypts the e-invoicing tokens at rest. */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+}).refine((e) => e.MAIL !== 'smtp' || !!e.SMTP_URL, { path: ['SMTP_URL'], message: 'is required when MAIL=smtp' })
+  // A real card processor cannot run half-configured: refuse to start, naming what is missing.
+  .superRefine((e, ctx) => {
+    if (e.PAYMENTS !== 'stripe') return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENTS=stripe' });
+    }
+  })
+  // Real e-invoicing tokens are never encrypted with the derivable development key; the tax authority needs a fixed callback address.
+  .superRefine((e, ctx) => {
+    if (e.EINVOICE === 'anaf') {
+      for (const name of ['ANAF_OAUTH_CLIENT_ID', 'ANAF_OAUTH_CLIENT_SECRET', 'PUBLIC_URL', 'TOKEN_ENCRYPTION_KEY'] as const) {
+        if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when EINVOICE=anaf' });
+      }
+    } else if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production (NODE_ENV=production with DATABASE_URL)' });
+    }
+  });
 
 export type Config = {
   port: number;
@@ -52,9 +105,22 @@ export type Config = {
   jobs: boolean;
   webDist?: string;
   platformIban: string;
-  payments: 'simulator' | 'off';
+  payments: 'simulator' | 'stripe' | 'off';
+  /** Set when payments is 'stripe'. */
+  stripe?: { secretKey: string; webhookSecret: string; apiBase: string };
   companyCheck: 'simulator' | 'anaf';
   featureMultiCompanySelect: boolean;
+  /** Outgoing mail: kept in the outbox only, or sent through SMTP. */
+  mail: 'outbox' | 'smtp';
+  smtpUrl?: string;
+  mailFrom: string;
+  seller: { name: string; cui: string; tradeRegister: string; address: string; county: string; bank: string };
+  invoiceSeries: string;
+  /** e-Invoicing consent: the built-in simulator or the tax authority's OAuth (with its registered client when 'anaf'). */
+  einvoice: 'simulator' | 'anaf';
+  anafOAuth?: { clientId: string; clientSecret: string };
+  /** AES-256 key for the e-invoicing tokens at rest (a stable derived key unless TOKEN_ENCRYPTION_KEY is set). */
+  tokenEncryptionKey: Buffer;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,8 +149,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     platformIban: e.PLATFORM_IBAN.replace(/\s+/g, '').toUpperCase(),
     payments: e.PAYMENTS,
+    stripe:
+      e.PAYMENTS === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE.replace(/\/+$/, '') }
+        : undefined,
     companyCheck: e.COMPANY_CHECK,
     featureMultiCompanySelect: e.FEATURE_MULTI_COMPANY_SELECT === 'true',
+    mail: e.MAIL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM.trim(),
+    seller: { name: e.SELLER_NAME, cui: e.SELLER_CUI, tradeRegister: e.SELLER_TRADE_REGISTER, address: e.SELLER_ADDRESS, county: e.SELLER_COUNTY, bank: e.SELLER_BANK },
+    invoiceSeries: e.INVOICE_SERIES,
+    einvoice: e.EINVOICE,
+    anafOAuth:
+      e.EINVOICE === 'anaf' && e.ANAF_OAUTH_CLIENT_ID && e.ANAF_OAUTH_CLIENT_SECRET
+        ? { clientId: e.ANAF_OAUTH_CLIENT_ID, clientSecret: e.ANAF_OAUTH_CLIENT_SECRET }
+        : undefined,
+    // The development key is public (derived from a fixed text): fine for simulator tokens on a laptop, never for real ones.
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY
+      ? Buffer.from(e.TOKEN_ENCRYPTION_KEY, 'base64')
+      : createHash('sha256').update('colete-online development e-invoicing token key').digest(),
   };
 }
 

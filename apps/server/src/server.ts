@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
+import { invoicingDepsOf } from './modules/invoicing/invoicing-service.js';
 import { loadNomenclature } from './modules/geo/geo-loader.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
 
@@ -13,7 +14,7 @@ export async function createServer(config: Config): Promise<Server> {
   const database = await openDatabase(config);
   await database.migrate();
   await loadNomenclature(database);
-  if (config.demoSeed) await seedDemo(database);
+  if (config.demoSeed) await seedDemo(database, invoicingDepsOf(config));
   const app = await buildApp({ config, database });
   const jobs = config.jobs ? await startJobs(database, app.log, config) : undefined;
 

@@ -143,11 +143,37 @@ export const messages = {
     duplicate: 'Aceste date de facturare exista deja in cont!',
   },
   /** Invoices, invoicing settings and settling the account (owned by the invoicing module). */
-  invoicing: {},
+  invoicing: {
+    settingsSaved: 'Setarile de facturare au fost salvate cu succes!',
+    settingsError: 'A aparut o eroare la salvarea setarilor!',
+    settled: 'Contul a fost decontat cu succes!',
+    settleError: 'Factura nu a putut fi emisa. Va rugam reincercati, iar daca problema persista contactati echipa de suport!',
+    alreadySettled: 'Contul este deja decontat: nu exista sume nefacturate si nici sold preplatit.',
+    needsBillingData: 'Pentru decontare aveti nevoie de date de facturare active si verificate!',
+    needsBankAccount: 'Pentru a primi soldul ramas, completati contul bancar in Setari > Rambursare!',
+    invoiceNotFound: 'Factura nu exista!',
+  },
   /** The e-invoicing (e-Factura) connection (owned by the e-invoicing module). */
-  einvoice: {},
+  einvoice: {
+    connectLabel: 'Conecteaza la e-Factura',
+    reconnectLabel: 'Reconecteaza la e-Factura',
+    connected: 'Firma a fost conectata la sistemul e-Factura!',
+    connectRefused: 'Conectarea la e-Factura a fost anulata: accesul nu a fost autorizat in pagina ANAF. Nu s-a modificat nimic.',
+    connectFailed: 'Conectarea la e-Factura nu a reusit. Va rugam reincercati, iar daca problema persista contactati echipa de suport!',
+    onlyVerifiedCompany: 'Doar o firma romaneasca verificata poate fi conectata la sistemul e-Factura!',
+    codeMismatch: 'Codul fiscal nu corespunde datelor de facturare!',
+    alreadyConnected: 'Aceste date de facturare sunt deja conectate la sistemul e-Factura!',
+  },
   /** Outgoing mail and the outbox page (owned by the mail module). */
-  mail: {},
+  mail: {
+    outboxTitle: 'Emailuri trimise',
+    notFound: 'Emailul nu exista!',
+    empty: 'Nu exista emailuri trimise din acest cont.',
+    outboxMode: 'Trimiterea emailurilor nu este configurata (nu exista un server SMTP): mesajele nu pleaca spre destinatari, sunt doar pastrate pe aceasta pagina.',
+    smtpMode: 'Emailurile pleaca prin serverul SMTP al platformei; aici vedeti ce s-a trimis din cont.',
+    failedHint: 'Emailul nu a putut fi trimis dupa mai multe incercari.',
+    pendingHint: 'Emailul asteapta sa fie trimis; se reincearca automat.',
+  },
   profile: {
     saved: 'Datele au fost salvate cu succes!',
     clientNotFound: 'Clientul selectat nu exista!',

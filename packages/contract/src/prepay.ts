@@ -38,6 +38,8 @@ export const ZLedgerEntry = z.object({
   amount: z.string(),
   description: z.string(),
   createdAt: z.string(),
+  /** The invoice that covers the movement (a top-up's advance invoice), with its PDF's address. */
+  invoice: z.object({ fullNumber: z.string(), pdfUrl: z.string() }).nullable(),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 export const ZBalanceResponse = z.object({

@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import { addresses, appMeta, billingEntities, cardPayments, cardSubscriptions, users } from './schema.js';
 import { searchTextOf } from '../modules/addresses/addresses-service.js';
 import { creditCardTopUp } from '../modules/prepay/prepay-queries.js';
+import { seedDemoMail } from '../modules/mail/mail-demo.js';
+import { invoiceFileName } from '../modules/invoicing/invoice-pdf.js';
+import type { InvoicingDeps } from '../modules/invoicing/invoicing-service.js';
 import type { Database } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { newReferralCode } from '../lib/tokens.js';
@@ -38,7 +41,7 @@ const DEMO_BILLING = [
  * Fills a new database with the demo data, once: the marker row is taken in the same
  * transaction, so a second start (or a second instance) keeps whatever was saved since.
  */
-export async function seedDemo(database: Database): Promise<boolean> {
+export async function seedDemo(database: Database, invoicing?: InvoicingDeps): Promise<boolean> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   return database.db.transaction(async (tx) => {
     const taken = await tx
@@ -70,7 +73,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
           return { ...values, userId: client.id, type: 'type' in a ? a.type : 1, searchText: searchTextOf(values) };
         }),
       );
-      await tx.insert(billingEntities).values(
+      const entities = await tx.insert(billingEntities).values(
         DEMO_BILLING.map((e, i) => ({
           ...e,
           userId: client.id,
@@ -80,7 +83,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
           // The company is the older entry, as if added first.
           createdAt: new Date(Date.now() - (DEMO_BILLING.length - i) * 86_400_000),
         })),
-      );
+      ).returning();
       await tx.update(users).set({ contactGivenName: 'Mihai', contactFamilyName: 'Pop', contactPhone: '+40722123456' }).where(eq(users.id, client.id));
       // A few months of card top-ups, each a completed payment of the card simulator and its movement.
       const DAY = 86_400_000;
@@ -103,7 +106,10 @@ export async function seedDemo(database: Database): Promise<boolean> {
         cardToken: 'sim_ok_4242',
         activatedAt: new Date(Date.now() - 84 * DAY),
         createdAt: new Date(Date.now() - 84 * DAY),
+        billingEntityId: entities.find((e) => e.isActive)?.id ?? null,
       });
+      // Each top-up got its advance invoice (the default invoicing setting); their mails are the outbox's history.
+      let lastInvoice: { id: number; fileName: string } | null = null;
       for (const t of topUps) {
         const at = new Date(Date.now() - t.daysAgo * DAY);
         const identifier = randomUUID();
@@ -118,8 +124,15 @@ export async function seedDemo(database: Database): Promise<boolean> {
           createdAt: at,
           completedAt: at,
         });
-        await creditCardTopUp(tx, { userId: client.id, amountBani: t.bani, paymentIdentifier: identifier, cardBrand: t.brand, lastDigits: t.last, at });
+        const credited = await creditCardTopUp(
+          tx,
+          { userId: client.id, amountBani: t.bani, paymentIdentifier: identifier, cardBrand: t.brand, lastDigits: t.last, at },
+          invoicing && { ...invoicing, mail: false },
+        );
+        if (credited.invoice) lastInvoice = { id: credited.invoice.id, fileName: invoiceFileName(credited.invoice) };
       }
+      // A few notifications in the outbox ('Emailuri trimise').
+      await seedDemoMail(tx, client, lastInvoice);
     }
     return true;
   });

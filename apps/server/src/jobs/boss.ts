@@ -7,13 +7,20 @@ import { paymentGateway } from '../integrations/payments/index.js';
 import { subscriptionsService } from '../modules/prepay/subscriptions-service.js';
 import { registerAutoTopUp } from './auto-topup.js';
 import { registerCompanyVerification } from './company-verification.js';
+import { registerMailSender } from './mail-sender.js';
+import { registerMonthlyInvoices } from './monthly-invoices.js';
+import { invoiceAttachmentResolver, invoicingDepsOf } from '../modules/invoicing/invoicing-service.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 
 /**
  * The job queue lives in the same database: PostgreSQL directly, PGlite through executeSql.
  * Each job module registers its queue, schedule and worker here.
  */
-export async function startJobs(database: Database, log: FastifyBaseLogger, config: Pick<Config, 'payments' | 'companyCheck'>) {
+export async function startJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  config: Pick<Config, 'payments' | 'companyCheck' | 'mail' | 'smtpUrl' | 'mailFrom' | 'seller' | 'platformIban' | 'invoiceSeries'>,
+) {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
     schema: 'pgboss',
@@ -22,8 +29,12 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, conf
   boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
   await boss.start();
   await registerSessionCleanup(boss, database, log);
-  await registerAutoTopUp(boss, subscriptionsService({ database, gateway: paymentGateway(config) }), log);
+  const invoicing = invoicingDepsOf(config);
+  await registerAutoTopUp(boss, subscriptionsService({ database, gateway: paymentGateway(config), invoicing }), log);
   await registerCompanyVerification(boss, database, companyCheckFor(config), log);
+  await registerMonthlyInvoices(boss, database, invoicing, log);
+  // Outgoing mail: invoice PDFs are drawn when their mail is sent.
+  await registerMailSender(boss, database, config, log, { resolveAttachment: invoiceAttachmentResolver(database) });
   return {
     boss,
     stop: async () => {

@@ -12,6 +12,7 @@ const SecurityPage = lazy(() => import('../features/settings/pages/security-page
 const RepaymentPage = lazy(() => import('../features/settings/pages/repayment-page'));
 const NotifyMailPage = lazy(() => import('../features/settings/pages/notify-mail-page'));
 const NotifySmsPage = lazy(() => import('../features/settings/pages/notify-sms-page'));
+const OutboxPage = lazy(() => import('../features/settings/pages/outbox-page'));
 const PrintPage = lazy(() => import('../features/settings/pages/print-page'));
 const PrintOrderPage = lazy(() => import('../features/settings/pages/print-order-page'));
 const SchedulePage = lazy(() => import('../features/settings/pages/schedule-page'));
@@ -19,6 +20,7 @@ const PrepayPage = lazy(() => import('../features/prepay/pages/prepay-page'));
 const AfterPaymentPage = lazy(() => import('../features/prepay/pages/after-payment-page'));
 const SubscriptionsPage = lazy(() => import('../features/prepay/pages/subscriptions-page'));
 const BillingDataPage = lazy(() => import('../features/billing/pages/billing-data-page'));
+const InvoicingSettingsPage = lazy(() => import('../features/billing/pages/invoicing-settings-page'));
 const AddressesPage = lazy(() => import('../features/addresses/pages/addresses-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -42,6 +44,7 @@ export const router = createBrowserRouter([
           { path: 'settings/notify', element: <Navigate to="mail" replace /> },
           { path: 'settings/notify/mail', element: <NotifyMailPage /> },
           { path: 'settings/notify/sms', element: <NotifySmsPage /> },
+          { path: 'settings/notify/outbox', element: <OutboxPage /> },
           { path: 'settings/print', element: <PrintPage /> },
           { path: 'settings/print/order', element: <PrintOrderPage /> },
           { path: 'settings/schedule', element: <SchedulePage /> },
@@ -51,6 +54,7 @@ export const router = createBrowserRouter([
           { path: 'prepay', element: <PrepayPage /> },
           { path: 'billing', element: <Navigate to="data/list" replace /> },
           { path: 'billing/data/list', element: <BillingDataPage /> },
+          { path: 'billing/settings', element: <InvoicingSettingsPage /> },
           { path: 'after-payment/:identifier', element: <AfterPaymentPage /> },
         ],
       },

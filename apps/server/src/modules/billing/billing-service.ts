@@ -6,6 +6,7 @@ import type { CompanyCheck } from '../../integrations/company-check/company-chec
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { resolveAddress } from '../addresses/address-validation.js';
+import { notInvoicedBani } from '../invoicing/invoicing-queries.js';
 import { balanceBani } from '../prepay/prepay-queries.js';
 import {
   activateOnly,
@@ -21,11 +22,15 @@ import {
   type BillingRow,
 } from './billing-queries.js';
 import { verifyCompany } from './billing-verification.js';
+import { connectionState, connectionsOfUser } from '../einvoice/einvoice-queries.js';
 
 type BillingInput = z.output<typeof ZBillingDataRequest>;
 const b = messages.billing;
 
-export function toBillingData(row: BillingRow): TBillingData {
+/** The entry's e-invoicing connection, when it has one (ACTIVE, or EXPIRED once the refresh token lapsed). */
+type EInvoiceOf = { state: 'ACTIVE' | 'EXPIRED'; refreshExpiresAt: Date } | null | undefined;
+
+export function toBillingData(row: BillingRow, eInvoice?: EInvoiceOf): TBillingData {
   return {
     fiscalSubaccountNumber: row.id,
     isActive: row.isActive,
@@ -49,8 +54,7 @@ export function toBillingData(row: BillingRow): TBillingData {
       additionalInfo: row.additionalInfo,
     },
     countryString: 'Romania',
-    // The e-invoicing connection comes later; until then no entry is connected.
-    eInvoice: null,
+    eInvoice: eInvoice ? { state: eInvoice.state, refreshExpiresAt: eInvoice.refreshExpiresAt.toISOString() } : null,
   };
 }
 
@@ -78,12 +82,11 @@ export function billingService(deps: { database: Database; companyCheck: Company
   const { db } = deps.database;
 
   /**
-   * Settled: nothing left to invoice and no prepaid balance (spec 000 section 4). Not-invoiced
-   * charges come with shipments (postpaid clients); until then that sum is 0.
+   * Settled: nothing left to invoice and no prepaid balance (spec 000 section 4).
    */
   async function isSettled(userId: number) {
-    const notInvoicedBani = 0;
-    return notInvoicedBani <= 0 && (await balanceBani(db, userId)) <= 0;
+    const [unbilled, prepaid] = await Promise.all([notInvoicedBani(db, userId), balanceBani(db, userId)]);
+    return unbilled <= 0 && prepaid <= 0;
   }
 
   /** Editing or changing the active entry moves invoices between entities: only on a settled account, unless the flag allows it. */
@@ -111,8 +114,10 @@ export function billingService(deps: { database: Database; companyCheck: Company
     isSettled,
 
     async list(client: UserRow) {
-      const [rows, settled] = await Promise.all([listEntities(db, client.id), isSettled(client.id)]);
-      return { list: rows.map(toBillingData), settled, multiCompanySelect: { enabled: deps.multiCompanySelect }, contactData: contactOf(client) };
+      // The connections of all entries in one extra query, never one per entry.
+      const [rows, settled, connections] = await Promise.all([listEntities(db, client.id), isSettled(client.id), connectionsOfUser(db, client.id)]);
+      const byEntry = new Map(connections.map((c) => [c.billingEntityId, c]));
+      return { list: rows.map((row) => toBillingData(row, byEntry.get(row.id))), settled, multiCompanySelect: { enabled: deps.multiCompanySelect }, contactData: contactOf(client) };
     },
 
     /** Creates an entry, or edits the one named by fiscalSubaccountNumber. */
@@ -175,12 +180,17 @@ export function billingService(deps: { database: Database; companyCheck: Company
       return toBillingData(await requireOwn(userId, id));
     },
 
-    /** Only entries that are neither active nor connected to e-invoicing (none is connected yet). */
+    /** Only entries that are neither active nor connected to e-invoicing (an expired connection no longer counts). */
     async remove(userId: number, id: number) {
       const row = await requireOwn(userId, id);
       if (row.isActive) throw conflict(b.deleteActive, 'deleteActive');
-      // The condition is repeated in the DELETE: an entry activated meanwhile stays.
-      if (!(await deleteInactiveEntity(db, userId, id))) throw conflict(b.deleteActive, 'deleteActive');
+      await db.transaction(async (tx) => {
+        // Under the owner's lock, which a consent coming back also takes: no connection appears between the check and the DELETE.
+        await lockUser(tx, userId);
+        if ((await connectionState(tx, id)) === 'ACTIVE') throw conflict(b.deleteActive, 'deleteConnected');
+        // The condition is repeated in the DELETE: an entry activated meanwhile stays.
+        if (!(await deleteInactiveEntity(tx, userId, id))) throw conflict(b.deleteActive, 'deleteActive');
+      });
     },
 
     async saveContact(userId: number, input: TContactData) {

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { messages, type TLedgerEntry, type TPayment } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { cardPayments, cardSubscriptions, ledgerEntries } from '../../db/schema.js';
+import { cardPayments, cardSubscriptions } from '../../db/schema.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
+import { invoiceFullNumber } from '../invoicing/invoice-pdf.js';
+import { activeEntity } from '../invoicing/invoicing-queries.js';
+import type { InvoicingDeps } from '../invoicing/invoicing-service.js';
 import { balanceBani, creditCardTopUp, findPayment, recentMovements } from './prepay-queries.js';
 
 type PaymentRow = typeof cardPayments.$inferSelect;
@@ -20,16 +23,72 @@ export const toPayment = (row: PaymentRow): TPayment => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const toMovement = (row: typeof ledgerEntries.$inferSelect): TLedgerEntry => ({
+const toMovement = ({ entry: row, invoiceSeries, invoiceNumber }: Awaited<ReturnType<typeof recentMovements>>[number]): TLedgerEntry => ({
   id: row.id,
   kind: row.kind,
   amount: baniToRon(row.amountBani),
   description: row.description,
   createdAt: row.createdAt.toISOString(),
+  invoice:
+    row.invoiceId && invoiceSeries && invoiceNumber
+      ? { fullNumber: invoiceFullNumber({ series: invoiceSeries, number: invoiceNumber }), pdfUrl: `/api/user/invoices/${row.invoiceId}/pdf` }
+      : null,
 });
 
-export function prepayService(deps: { database: Database; gateway: PaymentGateway | null }) {
+/** Where the processor sends the browser back (the web app's routes). */
+export const afterPaymentPath = (identifier: string) => `/profile/after-payment/${identifier}`;
+const PREPAY_PATH = '/profile/prepay';
+
+export function prepayService(deps: {
+  database: Database;
+  gateway: PaymentGateway | null;
+  log?: { error: (obj: object, msg: string) => void };
+  /** Issues the advance invoice of a top-up the client wants invoiced (invoiceEveryPrepay). */
+  invoicing?: InvoicingDeps;
+}) {
   const { db } = deps.database;
+
+  /** Only a pending payment can be completed, and a success credits the balance once. */
+  async function completePayment(identifier: string, outcome: PaymentOutcome) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(cardPayments)
+        .set({
+          status: outcome.status,
+          failureReason: outcome.status === 'declined' ? outcome.reason : null,
+          cardBrand: outcome.cardBrand ?? null,
+          lastDigits: outcome.lastDigits ?? null,
+          expiryDate: outcome.status === 'succeeded' ? outcome.expiryDate : null,
+          cardToken: null,
+          awaiting3ds: false,
+          completedAt: new Date(),
+        })
+        .where(and(eq(cardPayments.identifier, identifier), eq(cardPayments.status, 'pending')))
+        .returning();
+      if (row?.subscriptionIdentifier) {
+        // The first payment decides the subscription: active with the saved card, or inactive.
+        const ok = outcome.status === 'succeeded' && !!outcome.cardToken;
+        await tx
+          .update(cardSubscriptions)
+          .set(
+            ok
+              ? { status: 2, cardBrand: outcome.cardBrand, lastDigits: outcome.lastDigits, expiryDate: outcome.expiryDate, cardToken: outcome.cardToken, activatedAt: new Date(), armed: true, updatedAt: new Date() }
+              : { status: 0, updatedAt: new Date() },
+          )
+          .where(and(eq(cardSubscriptions.identifier, row.subscriptionIdentifier), eq(cardSubscriptions.status, 1)));
+      }
+      if (row && outcome.status === 'succeeded') {
+        await creditCardTopUp(tx, {
+          userId: row.userId,
+          amountBani: row.amountBani,
+          paymentIdentifier: row.identifier,
+          cardBrand: outcome.cardBrand,
+          lastDigits: outcome.lastDigits,
+        }, deps.invoicing);
+      }
+      return row ?? null;
+    });
+  }
 
   return {
     cardPaymentsEnabled: () => deps.gateway !== null,
@@ -40,18 +99,38 @@ export function prepayService(deps: { database: Database; gateway: PaymentGatewa
       return { balance: baniToRon(total), movements: movements.map(toMovement) };
     },
 
-    /** A pending payment (with the subscription it starts, if asked) and the hosted page where the browser pays it. */
+    /**
+     * A pending payment (with the subscription it starts, if asked), opened at the processor: its
+     * hosted page is where the browser pays. If the processor cannot open it, nobody can pay it:
+     * it is closed as declined (its subscription inactive) and the client told to try later.
+     */
     async startTopUp(userId: number, amountBani: number, subscription?: { paymentAmountBani: number; triggerAmountBani: number }) {
       if (!deps.gateway) throw notFound(messages.prepay.unavailable);
       const identifier = randomUUID();
       const subscriptionIdentifier = subscription ? randomUUID() : null;
       await db.transaction(async (tx) => {
         if (subscription && subscriptionIdentifier) {
-          await tx.insert(cardSubscriptions).values({ identifier: subscriptionIdentifier, userId, status: 1, ...subscription });
+          // Its top-ups are invoiced to the billing data active now (the subscription's financial subaccount).
+          const entity = await activeEntity(tx, userId);
+          await tx.insert(cardSubscriptions).values({ identifier: subscriptionIdentifier, userId, status: 1, billingEntityId: entity?.id ?? null, ...subscription });
         }
         await tx.insert(cardPayments).values({ identifier, userId, amountBani, subscriptionIdentifier });
       });
-      return { identifier, url: deps.gateway.hostedPageUrl(identifier) };
+      try {
+        const { url } = await deps.gateway.startPayment({
+          identifier,
+          amountBani,
+          description: 'Reincarcare cont Colete Online',
+          saveCard: !!subscription,
+          returnUrl: afterPaymentPath(identifier),
+          cancelUrl: PREPAY_PATH,
+        });
+        return { identifier, url };
+      } catch (err) {
+        deps.log?.error({ err, payment: identifier, processor: deps.gateway.name }, 'the card processor did not open the payment');
+        await completePayment(identifier, { status: 'declined', reason: messages.prepay.unavailable });
+        throw new AppError(503, messages.prepay.unavailable, 'processorUnavailable');
+      }
     },
 
     async payment(userId: number, identifier: string) {
@@ -60,47 +139,7 @@ export function prepayService(deps: { database: Database; gateway: PaymentGatewa
       return { payment: toPayment(row), balance: baniToRon(await balanceBani(db, userId)) };
     },
 
-    /** Only a pending payment can be completed, and a success credits the balance once. */
-    async completePayment(identifier: string, outcome: PaymentOutcome) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(cardPayments)
-          .set({
-            status: outcome.status,
-            failureReason: outcome.status === 'declined' ? outcome.reason : null,
-            cardBrand: outcome.cardBrand ?? null,
-            lastDigits: outcome.lastDigits ?? null,
-            expiryDate: outcome.status === 'succeeded' ? outcome.expiryDate : null,
-            cardToken: null,
-            awaiting3ds: false,
-            completedAt: new Date(),
-          })
-          .where(and(eq(cardPayments.identifier, identifier), eq(cardPayments.status, 'pending')))
-          .returning();
-        if (row?.subscriptionIdentifier) {
-          // The first payment decides the subscription: active with the saved card, or inactive.
-          const ok = outcome.status === 'succeeded' && !!outcome.cardToken;
-          await tx
-            .update(cardSubscriptions)
-            .set(
-              ok
-                ? { status: 2, cardBrand: outcome.cardBrand, lastDigits: outcome.lastDigits, expiryDate: outcome.expiryDate, cardToken: outcome.cardToken, activatedAt: new Date(), armed: true, updatedAt: new Date() }
-                : { status: 0, updatedAt: new Date() },
-            )
-            .where(and(eq(cardSubscriptions.identifier, row.subscriptionIdentifier), eq(cardSubscriptions.status, 1)));
-        }
-        if (row && outcome.status === 'succeeded') {
-          await creditCardTopUp(tx, {
-            userId: row.userId,
-            amountBani: row.amountBani,
-            paymentIdentifier: row.identifier,
-            cardBrand: outcome.cardBrand,
-            lastDigits: outcome.lastDigits,
-          });
-        }
-        return row ?? null;
-      });
-    },
+    completePayment,
 
     /** The bank asked for 3-D Secure: the card is known, the payment stays pending. */
     async await3ds(identifier: string, card: { cardBrand: string; lastDigits: string; expiryDate: string; cardToken: string }) {

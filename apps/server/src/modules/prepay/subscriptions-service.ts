@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { messages, type TSubscription, type TSubscriptionAmounts } from '@colete/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { cardPayments, cardSubscriptions, ledgerEntries } from '../../db/schema.js';
-import type { PaymentGateway } from '../../integrations/payments/payment-gateway.js';
+import type { Database, Executor } from '../../db/client.js';
+import { billingEntities, cardPayments, cardSubscriptions, ledgerEntries } from '../../db/schema.js';
+import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import type { InvoicingDeps } from '../invoicing/invoicing-service.js';
 import { creditCardTopUp } from './prepay-queries.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
@@ -18,15 +19,22 @@ function cardImage(brand: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-export function toSubscription(row: Row, owner: UserRow): TSubscription {
+/** The billing entry a subscription's top-ups are invoiced to, if it still exists. */
+async function subscriptionEntity(db: Executor, identifier: string | null) {
+  if (!identifier) return null;
+  const [row] = await db.select({ id: cardSubscriptions.billingEntityId }).from(cardSubscriptions).where(eq(cardSubscriptions.identifier, identifier)).limit(1);
+  return row?.id ?? null;
+}
+
+export function toSubscription(row: Row, owner: UserRow, entityName?: string | null): TSubscription {
   return {
     identifier: row.identifier,
     status: row.status,
     paymentAmount: baniToRon(row.paymentAmountBani),
     triggerAmount: baniToRon(row.triggerAmountBani),
     activatedDatetime: row.activatedAt?.toISOString() ?? null,
-    // Billing entities (several companies per account) come with billing data; until then, the account.
-    userFinancialSubaccount: { name: owner.name, entityName: owner.name },
+    // The account, and the billing entry its top-ups are invoiced to (the account's name when it has none).
+    userFinancialSubaccount: { name: owner.name, entityName: entityName ?? owner.name },
     cardData:
       row.cardBrand && row.lastDigits
         ? { cardBrand: row.cardBrand, lastDigits: row.lastDigits, expiryDate: row.expiryDate ?? '', imageString: cardImage(row.cardBrand) }
@@ -37,7 +45,7 @@ export function toSubscription(row: Row, owner: UserRow): TSubscription {
 const amounts = (a: TSubscriptionAmounts) => ({ paymentAmountBani: leiToBani(a.recurringAmount), triggerAmountBani: leiToBani(a.recurringMinBalance) });
 const balanceOf = sql`(SELECT coalesce(sum(l.amount_bani), 0) FROM ${ledgerEntries} l WHERE l.user_id = ${cardSubscriptions.userId})`;
 
-export function subscriptionsService(deps: { database: Database; gateway: PaymentGateway | null }) {
+export function subscriptionsService(deps: { database: Database; gateway: PaymentGateway | null; invoicing?: InvoicingDeps }) {
   const { db } = deps.database;
 
   async function owned(userId: number, identifier: string) {
@@ -50,10 +58,49 @@ export function subscriptionsService(deps: { database: Database; gateway: Paymen
     return row;
   }
 
+  /**
+   * An automatic charge's outcome: only a pending payment moves, and a success credits the
+   * balance once, whether the answer came from the charge call or later from the processor.
+   */
+  async function settleCharge(identifier: string, outcome: PaymentOutcome) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(cardPayments)
+        .set({
+          status: outcome.status,
+          failureReason: outcome.status === 'declined' ? outcome.reason : null,
+          ...(outcome.cardBrand ? { cardBrand: outcome.cardBrand } : {}),
+          ...(outcome.lastDigits ? { lastDigits: outcome.lastDigits } : {}),
+          completedAt: new Date(),
+        })
+        .where(and(eq(cardPayments.identifier, identifier), eq(cardPayments.status, 'pending')))
+        .returning();
+      if (row && outcome.status === 'succeeded') {
+        await creditCardTopUp(tx, {
+          userId: row.userId,
+          amountBani: row.amountBani,
+          paymentIdentifier: identifier,
+          cardBrand: row.cardBrand,
+          lastDigits: row.lastDigits,
+          automatic: true,
+          billingEntityId: await subscriptionEntity(tx, row.subscriptionIdentifier),
+        }, deps.invoicing);
+      }
+      return row ?? null;
+    });
+  }
+
   return {
+    settleCharge,
+
     async list(owner: UserRow) {
-      const rows = await db.select().from(cardSubscriptions).where(eq(cardSubscriptions.userId, owner.id)).orderBy(desc(cardSubscriptions.createdAt));
-      return rows.map((r) => toSubscription(r, owner));
+      const rows = await db
+        .select({ sub: cardSubscriptions, entityName: billingEntities.name })
+        .from(cardSubscriptions)
+        .leftJoin(billingEntities, eq(billingEntities.id, cardSubscriptions.billingEntityId))
+        .where(eq(cardSubscriptions.userId, owner.id))
+        .orderBy(desc(cardSubscriptions.createdAt));
+      return rows.map((r) => toSubscription(r.sub, owner, r.entityName));
     },
 
     async edit(owner: UserRow, identifier: string, input: TSubscriptionAmounts) {
@@ -91,7 +138,7 @@ export function subscriptionsService(deps: { database: Database; gateway: Paymen
      * workers never both take it) and their saved card charged once for this fall.
      */
     async autoTopUp() {
-      if (!deps.gateway) return { charged: 0, declined: 0 };
+      if (!deps.gateway) return { charged: 0, declined: 0, unsettled: 0 };
       await db
         .update(cardSubscriptions)
         .set({ armed: true })
@@ -103,36 +150,36 @@ export function subscriptionsService(deps: { database: Database; gateway: Paymen
         .returning();
       let charged = 0;
       let declined = 0;
+      let unsettled = 0;
       for (const sub of claimed) {
-        const outcome = await deps.gateway.chargeSavedCard(sub.cardToken ?? '', sub.paymentAmountBani);
+        // The payment exists (pending) before the charge: its identifier is the processor's
+        // idempotency key, and a lost answer leaves it pending for the processor's notification.
         const identifier = randomUUID();
-        await db.transaction(async (tx) => {
-          await tx.insert(cardPayments).values({
-            identifier,
-            userId: sub.userId,
-            amountBani: sub.paymentAmountBani,
-            status: outcome.status,
-            failureReason: outcome.status === 'declined' ? outcome.reason : null,
-            cardBrand: outcome.cardBrand ?? sub.cardBrand,
-            lastDigits: outcome.lastDigits ?? sub.lastDigits,
-            subscriptionIdentifier: sub.identifier,
-            completedAt: new Date(),
-          });
-          if (outcome.status === 'succeeded') {
-            await creditCardTopUp(tx, {
-              userId: sub.userId,
-              amountBani: sub.paymentAmountBani,
-              paymentIdentifier: identifier,
-              cardBrand: sub.cardBrand,
-              lastDigits: sub.lastDigits,
-              automatic: true,
-            });
-          }
+        await db.insert(cardPayments).values({
+          identifier,
+          userId: sub.userId,
+          amountBani: sub.paymentAmountBani,
+          cardBrand: sub.cardBrand,
+          lastDigits: sub.lastDigits,
+          subscriptionIdentifier: sub.identifier,
         });
+        let outcome: PaymentOutcome;
+        try {
+          outcome = await deps.gateway.chargeSavedCard({
+            identifier,
+            cardToken: sub.cardToken ?? '',
+            amountBani: sub.paymentAmountBani,
+            description: 'Reincarcare automata cont Colete Online',
+          });
+        } catch {
+          unsettled += 1;
+          continue;
+        }
+        await settleCharge(identifier, outcome);
         if (outcome.status === 'succeeded') charged += 1;
         else declined += 1;
       }
-      return { charged, declined };
+      return { charged, declined, unsettled };
     },
   };
 }

@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserRow } from '../../types.js';
 import { createSession, deleteUserSessions, type SessionMeta, type SessionPolicy } from '../auth/sessions.js';
 import { throttledCheck } from '../auth/throttle.js';
+import { notInvoicedBani } from '../invoicing/invoicing-queries.js';
 import { balanceBani } from '../prepay/prepay-queries.js';
 
 function toProfile(user: UserRow, sums: { notInvoicedBani: number; prepaidBani: number }): TProfile {
@@ -60,8 +61,8 @@ export function profileService(deps: { database: Database; policy: SessionPolicy
   const { db } = deps.database;
 
   async function getProfile(client: UserRow) {
-    // Not-invoiced charges come with shipments (postpaid clients); until then that sum is 0.
-    return toProfile(client, { notInvoicedBani: 0, prepaidBani: await balanceBani(db, client.id) });
+    const [unbilled, prepaid] = await Promise.all([notInvoicedBani(db, client.id), balanceBani(db, client.id)]);
+    return toProfile(client, { notInvoicedBani: unbilled, prepaidBani: prepaid });
   }
 
   async function updateProfile(client: UserRow, input: TProfileUpdateRequest['profile']) {

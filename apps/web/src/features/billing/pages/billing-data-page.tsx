@@ -1,8 +1,8 @@
-import { messages, type TBillingData } from '@colete/contract';
+import type { TBillingData } from '@colete/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -12,7 +12,10 @@ import { PageHeader } from '../../../components/page-header';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useActivateBillingData, useBillingList, useDeleteBillingData } from '../api/billing';
 import { BillingDialog } from '../components/billing-dialog';
+import { BillingTabs } from '../components/billing-tabs';
 import { ContactDialog } from '../components/contact-dialog';
+import { EInvoiceChip, EInvoiceConnectButton, useEInvoiceReturn } from '../components/einvoice-connect-dialog';
+import { SettleAccount } from '../components/settle-account';
 
 const VERIFY: Record<TBillingData['verifyStatus'], { label: string; color: 'success' | 'error' | 'warning'; hint: string }> = {
   verified: { label: 'Verificat', color: 'success', hint: 'Datele au fost verificate.' },
@@ -35,7 +38,7 @@ function EntryCard({ entry, locked, onEdit, onActivate, onDelete }: { entry: TBi
           <Tooltip title={v.hint}>
             <Chip size="small" color={v.color} variant="outlined" label={v.label} />
           </Tooltip>
-          {connected && <Chip size="small" color="success" label="Conectat" />}
+          <EInvoiceChip entry={entry} />
         </Stack>
         <Typography variant="body2">
           {entry.entityData.isCompany ? 'Firma' : 'Persoana fizica'} · {entry.entityData.isCompany ? 'CUI' : 'CNP'} {entry.entityData.identificationCode}
@@ -49,6 +52,7 @@ function EntryCard({ entry, locked, onEdit, onActivate, onDelete }: { entry: TBi
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <EInvoiceConnectButton entry={entry} />
         <Button onClick={onEdit} disabled={locked}>
           Modifica
         </Button>
@@ -72,6 +76,8 @@ export default function BillingDataPage() {
   const remove = useDeleteBillingData();
   const activate = useActivateBillingData();
   const { enqueueSnackbar } = useSnackbar();
+  // Back from the e-Factura consent page: its outcome as a snackbar.
+  useEInvoiceReturn();
   const [editing, setEditing] = useState<TBillingData | 'new' | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const [deleting, setDeleting] = useState<TBillingData | null>(null);
@@ -105,17 +111,14 @@ export default function BillingDataPage() {
           </Stack>
         }
       />
+      <BillingTabs />
       {list.isPending ? (
         <LoadingState />
       ) : list.isError || !data ? (
         <ErrorState onRetry={() => void list.refetch()} />
       ) : (
         <>
-          {locked && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {messages.billing.notSettled}
-            </Alert>
-          )}
+          <SettleAccount settled={data.settled} locked={locked} />
           {data.list.length === 0 ? (
             <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
               <ReceiptLongOutlinedIcon sx={{ fontSize: 56, mb: 1 }} aria-hidden />

@@ -1,7 +1,7 @@
 import { PREPAY_PRESETS, TOP_UP_MAX_LEI, TOP_UP_MIN_LEI, ZTopUpRequest, messages } from '@colete/contract';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -9,6 +9,7 @@ import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { apiErrorMessage } from '../../../lib/api-client';
+import { useInvoiceHref } from '../../../lib/invoice-href';
 import { parseAmounts, SubscriptionAmounts, type AmountsDraft } from '../../../components/subscription-amounts';
 import { useBalance, useTopUp } from '../api/prepay';
 import { useReEnableSubscription, useSubscriptions } from '../api/subscriptions';
@@ -30,6 +31,7 @@ export default function PrepayPage() {
   const subscriptions = useSubscriptions();
   const reEnable = useReEnableSubscription();
   const [reEnabling, setReEnabling] = useState<TSubscription | null>(null);
+  const invoiceHref = useInvoiceHref();
 
   if (balance.isPending) return <LoadingState />;
   if (balance.isError) return <ErrorState onRetry={() => void balance.refetch()} />;
@@ -184,6 +186,7 @@ export default function PrepayPage() {
                 <TableCell>Data</TableCell>
                 <TableCell>Descriere</TableCell>
                 <TableCell align="right">Suma</TableCell>
+                <TableCell>Factura</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -194,6 +197,15 @@ export default function PrepayPage() {
                   <TableCell align="right" sx={{ color: m.amount.startsWith('-') ? 'error.main' : 'success.main', fontWeight: 600, whiteSpace: 'nowrap' }}>
                     {m.amount.startsWith('-') ? '' : '+'}
                     {ron(m.amount)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {m.invoice ? (
+                      <Link href={invoiceHref(m.invoice.pdfUrl)} download>
+                        {m.invoice.fullNumber}
+                      </Link>
+                    ) : (
+                      '-'
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -4,7 +4,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Divider, FormControlLabel, IconButton, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section';
-import { SectionTabs } from '../components/section-tabs';
+import { SectionTabs } from '../../../components/section-tabs';
+import { OutboxLink } from '../components/outbox-link';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
 import { SaveBar } from '../../../components/form-actions';
@@ -139,6 +140,7 @@ export default function NotifyMailPage() {
       onRetry={() => void mail.refetch()}
       tabs={<SectionTabs label="Tip notificari" tabs={NOTIFY_TABS} />}
     >
+      <OutboxLink />
       {mail.data && <MailForm initial={mail.data} />}
     </SettingsFrame>
   );

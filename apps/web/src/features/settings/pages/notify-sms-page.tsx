@@ -2,7 +2,7 @@ import type { TSmsSettings } from '@colete/contract';
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section';
-import { SectionTabs } from '../components/section-tabs';
+import { SectionTabs } from '../../../components/section-tabs';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
 import { NOTIFY_TABS } from './notify-mail-page';

@@ -2,7 +2,7 @@ import type { TOrderSettings } from '@colete/contract';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useState } from 'react';
 import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section';
-import { SectionTabs } from '../components/section-tabs';
+import { SectionTabs } from '../../../components/section-tabs';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
 import { PRINT_TABS } from './print-page';

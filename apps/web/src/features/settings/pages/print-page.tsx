@@ -2,7 +2,7 @@ import { AWB_FORMATS, type AwbFormat, type TPrintSettings } from '@colete/contra
 import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section';
-import { SectionTabs } from '../components/section-tabs';
+import { SectionTabs } from '../../../components/section-tabs';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
 import { SaveBar } from '../../../components/form-actions';

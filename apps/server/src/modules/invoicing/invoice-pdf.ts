@@ -1,0 +1,168 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { baniToRon } from '../../lib/money.js';
+import type { InvoiceRow } from './invoicing-queries.js';
+
+/** Series and number as printed: 'COL 000012'. */
+export const invoiceFullNumber = (row: Pick<InvoiceRow, 'series' | 'number'>) => `${row.series} ${String(row.number).padStart(6, '0')}`;
+export const invoiceFileName = (row: Pick<InvoiceRow, 'series' | 'number'>) => `Factura-${row.series}-${String(row.number).padStart(6, '0')}.pdf`;
+
+const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
+  prepay: 'Factura de avans (reincarcare cont preplatit)',
+  orders: 'Factura servicii de curierat',
+  settlement: 'Factura de decontare a contului',
+};
+
+/**
+ * The standard PDF fonts only know Windows-1252: Romanian letters outside it (a breve, s and t
+ * with comma or cedilla) are printed without their marks, other unknown characters as '?'.
+ */
+export function pdfSafe(text: string): string {
+  const folded = text
+    .replace(/[ăĂ]/g, (c) => (c === 'ă' ? 'a' : 'A'))
+    .replace(/[șşȘŞ]/g, (c) => (c === 'ș' || c === 'ş' ? 's' : 'S'))
+    .replace(/[țţȚŢ]/g, (c) => (c === 'ț' || c === 'ţ' ? 't' : 'T'));
+  // Printable Latin-1 plus the handful of Windows-1252 extras the fonts carry.
+  return folded.replace(/[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g, '?');
+}
+
+const dateRo = (d: Date) =>
+  new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+
+const INK = rgb(0.07, 0.09, 0.15);
+const MUTED = rgb(0.42, 0.45, 0.5);
+const BRAND = rgb(0.09, 0.28, 0.65);
+const RULE = rgb(0.85, 0.87, 0.9);
+
+/** Wraps text to a width, by words. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const words = pdfSafe(text).split(/\s+/);
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    const candidate = line ? `${line} ${w}` : w;
+    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+    else {
+      lines.push(line);
+      line = w;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The invoice as a one-or-more page A4 PDF, from the copy kept in the database. */
+export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(pdfSafe(`Factura ${invoiceFullNumber(invoice)}`));
+  doc.setAuthor(pdfSafe(invoice.seller.name));
+  doc.setCreationDate(invoice.issuedAt);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const W = 595.28;
+  const H = 841.89;
+  const M = 48;
+  let page: PDFPage = doc.addPage([W, H]);
+  let y = H - M;
+
+  const text = (s: string, x: number, yy: number, o: { size?: number; font?: PDFFont; color?: typeof INK; right?: boolean } = {}) => {
+    const size = o.size ?? 9;
+    const font = o.font ?? regular;
+    const safe = pdfSafe(s);
+    const dx = o.right ? font.widthOfTextAtSize(safe, size) : 0;
+    page.drawText(safe, { x: x - dx, y: yy, size, font, color: o.color ?? INK });
+  };
+
+  // Header: title, number, dates.
+  text('FACTURA FISCALA', M, y - 6, { size: 20, font: bold, color: BRAND });
+  text(`Seria ${invoice.series} nr. ${String(invoice.number).padStart(6, '0')}`, W - M, y - 2, { size: 11, font: bold, right: true });
+  text(`Data emiterii: ${dateRo(invoice.issuedAt)}`, W - M, y - 16, { right: true });
+  text(`Cota TVA: ${invoice.vatPercent}%`, W - M, y - 28, { right: true });
+  text(KIND_TITLE[invoice.kind], M, y - 24, { size: 10, color: MUTED });
+  y -= 56;
+
+  // Seller and buyer, side by side.
+  const party = (title: string, p: InvoiceRow['buyer'] & { iban?: string; bank?: string }, x: number) => {
+    let yy = y;
+    text(title, x, yy, { size: 8, font: bold, color: MUTED });
+    yy -= 14;
+    for (const l of wrap(p.name, bold, 11, 230)) {
+      text(l, x, yy, { size: 11, font: bold });
+      yy -= 14;
+    }
+    const id = p.isCompany ? `CIF: ${p.isVatPayer ? 'RO' : ''}${p.identificationCode}` : `CNP: ${p.identificationCode}`;
+    const rows = [id, p.tradeRegister ? `Nr. Reg. Com.: ${p.tradeRegister}` : null, `Adresa: ${p.address}`, `Judet: ${p.county}`, p.iban ? `IBAN: ${p.iban}` : null, p.bank ? `Banca: ${p.bank}` : null];
+    for (const r of rows.filter((v): v is string => !!v)) {
+      for (const l of wrap(r, regular, 9, 230)) {
+        text(l, x, yy);
+        yy -= 12;
+      }
+    }
+    return yy;
+  };
+  const afterSeller = party('FURNIZOR', invoice.seller, M);
+  const afterBuyer = party('CUMPARATOR', invoice.buyer, W / 2 + 10);
+  y = Math.min(afterSeller, afterBuyer) - 18;
+
+  // Lines table.
+  const cols = [
+    { title: 'Nr.', x: M, w: 24 },
+    { title: 'Denumire', x: M + 26, w: 200 },
+    { title: 'U.M.', x: M + 230, w: 30 },
+    { title: 'Cant.', x: M + 290, w: 30, right: true },
+    { title: 'Pret unitar (fara TVA)', x: M + 385, w: 90, right: true },
+    { title: 'Valoare', x: M + 445, w: 55, right: true },
+    { title: 'TVA', x: W - M, w: 45, right: true },
+  ];
+  const header = () => {
+    page.drawRectangle({ x: M, y: y - 6, width: W - 2 * M, height: 20, color: rgb(0.93, 0.95, 0.98) });
+    for (const c of cols) text(c.title, c.x + (c.right ? 0 : 2), y, { size: 8, font: bold, right: c.right });
+    y -= 22;
+  };
+  header();
+  invoice.lines.forEach((line, i) => {
+    const desc = wrap(line.description, regular, 9, 196);
+    if (y - desc.length * 12 < M + 120) {
+      page = doc.addPage([W, H]);
+      y = H - M;
+      header();
+    }
+    text(String(i + 1), M + 2, y);
+    desc.forEach((l, k) => text(l, M + 28, y - k * 12));
+    text('buc', M + 232, y);
+    text(String(line.quantity), cols[3]!.x, y, { right: true });
+    text(baniToRon(line.unitNetBani), cols[4]!.x, y, { right: true });
+    text(baniToRon(line.netBani), cols[5]!.x, y, { right: true });
+    text(baniToRon(line.vatBani), cols[6]!.x, y, { right: true });
+    y -= desc.length * 12;
+    page.drawLine({ start: { x: M, y: y + 6 }, end: { x: W - M, y: y + 6 }, thickness: 0.5, color: RULE });
+    y -= 8;
+  });
+
+  // Totals.
+  y -= 10;
+  const total = (label: string, value: number, strong = false) => {
+    text(label, W - M - 120, y, { size: strong ? 11 : 9, font: strong ? bold : regular, right: true });
+    text(`${baniToRon(value)} RON`, W - M, y, { size: strong ? 11 : 9, font: strong ? bold : regular, right: true, color: strong ? BRAND : INK });
+    y -= strong ? 18 : 14;
+  };
+  total('Total fara TVA', invoice.netBani);
+  total(`TVA ${invoice.vatPercent}%`, invoice.vatBani);
+  total('Total de plata', invoice.totalBani, true);
+
+  y -= 16;
+  const note =
+    invoice.kind === 'prepay'
+      ? 'Factura achitata cu cardul la data emiterii. Suma este disponibila in contul preplatit.'
+      : invoice.totalBani < 0
+        ? 'Valoare negativa: suma se returneaza clientului in contul bancar indicat.'
+        : `Plata prin transfer bancar in contul ${invoice.seller.iban} (${invoice.seller.bank}).`;
+  for (const l of wrap(note, regular, 9, W - 2 * M)) {
+    text(l, M, y, { color: MUTED });
+    y -= 12;
+  }
+  text('Factura circula fara semnatura si stampila conform art. 319 alin. (29) din Legea nr. 227/2015 privind Codul fiscal.', M, M - 10, {
+    size: 7,
+    color: MUTED,
+  });
+  return doc.save();
+}

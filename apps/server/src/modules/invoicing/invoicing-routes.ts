@@ -1,0 +1,49 @@
+import {
+  ZInvoiceIdParams,
+  ZInvoicingSettingsRequest,
+  ZInvoicingSettingsResponse,
+  ZSettleResponse,
+  messages,
+} from '@colete/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { acting, authenticatedScope } from '../../plugins/acting.js';
+import type { InvoicingService } from './invoicing-service.js';
+
+const ZSavedSettings = ZInvoicingSettingsResponse.extend({ message: z.string() });
+
+/** Invoicing settings, settling the account and invoice PDFs (spec 000 section 7), for the acting client. */
+export function invoicingRoutes(service: InvoicingService) {
+  return async (app: FastifyInstance) => {
+    authenticatedScope(app);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['invoicing'];
+
+    r.get('/api/user/settings/invoicing', { schema: { tags, response: { 200: ZInvoicingSettingsResponse } } }, async (req) => ({
+      success: true as const,
+      settings: await service.settings(acting(req).client),
+    }));
+
+    r.post('/api/user/settings/invoicing', { schema: { tags, body: ZInvoicingSettingsRequest, response: { 200: ZSavedSettings } } }, async (req) => ({
+      success: true as const,
+      message: messages.invoicing.settingsSaved,
+      settings: await service.saveSettings(acting(req).client, req.body.settings),
+    }));
+
+    r.post('/api/user/settle-account-finances', { schema: { tags, response: { 200: ZSettleResponse } } }, async (req) => ({
+      success: true as const,
+      message: messages.invoicing.settled,
+      ...(await service.settle(acting(req).client)),
+    }));
+
+    r.get('/api/user/invoices/:id/pdf', { schema: { tags, params: ZInvoiceIdParams } }, async (req, reply) => {
+      const { fileName, bytes } = await service.pdf(acting(req).client, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    });
+  };
+}

@@ -1,0 +1,116 @@
+import { messages, type TSettleResponse } from '@colete/contract';
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { useProfile } from '../../../lib/profile-query';
+import { useInvoiceHref } from '../../../lib/invoice-href';
+import { useSettleAccount } from '../api/invoicing';
+
+/** A refusal keeps the server's reason; anything else asks to retry or contact support (spec 000 section 8). */
+const settleErrorText = (e: unknown) => (e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : messages.invoicing.settleError);
+
+function SettledDialog({ result, onClose }: { result: TSettleResponse | null; onClose: () => void }) {
+  const href = useInvoiceHref();
+  return (
+    <Dialog open={!!result} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="settled-title">
+      <DialogTitle id="settled-title">Cont decontat</DialogTitle>
+      <DialogContent>
+        {result?.invoice && (
+          <DialogContentText sx={{ mb: 2 }}>
+            Am emis factura <strong>{result.invoice.fullNumber}</strong> in valoare de <strong>{result.invoice.total} RON</strong> pe numele{' '}
+            {result.invoice.buyerName}.
+          </DialogContentText>
+        )}
+        {result && Number(result.returnedAmount) > 0 && (
+          <DialogContentText>
+            Soldul preplatit de <strong>{result.returnedAmount} RON</strong> va fi virat in contul {result.bankAccount}.
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        {result?.invoice && (
+          <Button component="a" href={href(result.invoice.pdfUrl)} download startIcon={<DownloadOutlinedIcon />}>
+            Descarca factura
+          </Button>
+        )}
+        <Button variant="contained" onClick={onClose}>
+          Inchide
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Settling the account (spec 000 section 4): while there are unbilled orders or a prepaid balance,
+ * the sums and the irreversible, confirmed settle action.
+ */
+export function SettleAccount({ settled, locked }: { settled: boolean; locked: boolean }) {
+  const profile = useProfile();
+  const settle = useSettleAccount();
+  const { enqueueSnackbar } = useSnackbar();
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<TSettleResponse | null>(null);
+
+  const p = profile.data;
+  const onConfirm = () =>
+    settle.mutate(undefined, {
+      onSuccess: (data) => {
+        setConfirming(false);
+        setResult(data);
+        enqueueSnackbar(data.message, { variant: 'success' });
+      },
+      onError: (e) => {
+        setConfirming(false);
+        enqueueSnackbar(settleErrorText(e), { variant: 'error' });
+      },
+    });
+
+  return (
+    <>
+      {!settled && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2, '& .MuiAlert-message': { flex: 1 } }}
+          action={
+            <Button color="inherit" variant="outlined" size="small" onClick={() => setConfirming(true)} disabled={!p}>
+              Deconteaza contul
+            </Button>
+          }
+        >
+          <AlertTitle>Cont nedecontat</AlertTitle>
+          {locked && <Typography variant="body2" sx={{ mb: 1 }}>{messages.billing.notSettled}</Typography>}
+          {p && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
+              <Typography variant="body2">
+                Sume nefacturate: <strong>{p.amountNotInvoicedSum} RON</strong>
+              </Typography>
+              <Typography variant="body2">
+                Sold preplatit: <strong>{p.amountPrepaidSum} RON</strong>
+              </Typography>
+            </Stack>
+          )}
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Decontare cont"
+        confirmLabel="Deconteaza"
+        destructive
+        pending={settle.isPending}
+        onConfirm={onConfirm}
+        onClose={() => setConfirming(false)}
+      >
+        <Typography sx={{ mb: 1 }}>
+          Emitem factura fiscala pentru comenzile nefacturate ({p?.amountNotInvoicedSum ?? '0.00'} RON) si va returnam soldul preplatit (
+          {p?.amountPrepaidSum ?? '0.00'} RON){p?.bankAccount ? ` in contul ${p.bankAccount}` : ''}.
+        </Typography>
+        <Typography sx={{ fontWeight: 600 }}>Operatiunea este ireversibila.</Typography>
+      </ConfirmDialog>
+      <SettledDialog result={result} onClose={() => setResult(null)} />
+    </>
+  );
+}

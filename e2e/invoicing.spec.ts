@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { REPAYMENT_MIN_AMOUNTS } from '@colete/contract';
+import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+
+async function freshClient(page: Page, name: string) {
+  await page.goto('/register');
+  await page.getByLabel('Denumire firma').fill(name);
+  await page.getByLabel('Email').fill(uniqueEmail('facturi'));
+  await page.getByLabel('Telefon').fill('+40722555666');
+  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
+  await page.getByRole('button', { name: 'Creeaza cont' }).click();
+  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+}
+
+test('a client changes the invoicing settings; a bad value is refused and the saved ones stay', async ({ page }) => {
+  await freshClient(page, 'Setari Facturare SRL');
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Date facturare' }).click();
+  await page.getByRole('tab', { name: 'Setari facturare' }).click();
+  await expect(page).toHaveURL(/\/profile\/billing\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Setari facturare' })).toBeVisible();
+
+  const prepay = page.getByRole('switch', { name: 'Factura la fiecare reincarcare' });
+  const order = page.getByRole('switch', { name: 'Factura pentru fiecare comanda' });
+  await expect(prepay).toBeChecked();
+  await expect(order).not.toBeChecked();
+  await expect(page.getByText('Setare implicita')).toHaveCount(2);
+  await expect(page.getByText('Comenzile nefacturate se strang intr-o singura factura la sfarsitul lunii.')).toBeVisible();
+  await expectAccessible(page);
+
+  await order.check();
+  await expect(page.getByText('Fiecare comanda activata primeste propria factura.')).toBeVisible();
+  await page.getByRole('button', { name: 'Salveaza' }).click();
+  await expect(page.getByText('Setarile de facturare au fost salvate cu succes!')).toBeVisible();
+  await expect(page.getByText('Setat de dumneavoastra')).toHaveCount(1);
+  await screenshot(page, 'invoicing-settings');
+
+  // The server refuses what the form cannot send, and nothing saved is lost.
+  const bad = await page.request.post('/api/user/settings/invoicing', { data: { settings: { invoiceEveryOrder: { value: 'da' } } } });
+  expect(bad.status()).toBe(400);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Factura pentru fiecare comanda' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Factura la fiecare reincarcare' })).toBeChecked();
+  await expect(page.getByText('Setat de dumneavoastra')).toHaveCount(1);
+});
+
+test('a client with a prepaid balance settles the account: confirmation, invoice PDF, balance returned', async ({ page }) => {
+  await freshClient(page, 'Decontare Test SRL');
+  // Billing data (a company the register knows) and the bank account that gets the balance back.
+  const saved = await page.request.post('/api/user/billing/data', {
+    data: {
+      entityData: { name: 'Decontare Test SRL', isCompany: true, isVatPayer: true, identificationCode: '4221306', tradeRegister: 'J12/1234/2010' },
+      address: { countyCode: 'CJ', city: 'Cluj-Napoca', postalCode: '400114', street: 'Memorandumului', number: '28' },
+    },
+  });
+  expect(saved.status()).toBe(200);
+  const profile = await page.request.post('/api/user/profile', {
+    data: {
+      profile: {
+        bankAccountHolder: 'Decontare Test SRL',
+        bankAccount: 'RO66BACX0000001234567890',
+        repaymentSendInterval: 1,
+        repaymentSendMinAmount: REPAYMENT_MIN_AMOUNTS[0],
+        repaymentWaitPending: 0,
+      },
+    },
+  });
+  expect(profile.status()).toBe(200);
+
+  // A top-up through the card page: invoiced as an advance (the default setting).
+  await page.goto('/profile/prepay');
+  await page.getByRole('button', { name: '200 lei' }).click();
+  await page.getByRole('button', { name: 'Plateste cu cardul' }).click();
+  await page.getByLabel('Numar card').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expira (LL/AA)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: /^Plateste/ }).click();
+  await expect(page.getByRole('heading', { name: 'Plata a fost efectuata cu succes!' })).toBeVisible();
+  await page.goto('/profile/prepay');
+  const movements = page.getByRole('table', { name: 'Ultimele miscari' });
+  await expect(movements.getByRole('link', { name: /^COL \d{6}$/ })).toBeVisible();
+
+  await page.goto('/profile/billing/data/list');
+  const notice = page.getByRole('alert').filter({ hasText: 'Cont nedecontat' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByText('Sold preplatit: 200.00 RON')).toBeVisible();
+  await expect(notice.getByText('Sume nefacturate: 0.00 RON')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Decontare Test SRL' }).getByRole('button', { name: 'Modifica' })).toBeDisabled();
+  await expectAccessible(page);
+
+  // Irreversible: it asks first, and 'Renunta' changes nothing.
+  await notice.getByRole('button', { name: 'Deconteaza contul' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Decontare cont' });
+  await expect(confirm.getByText('Operatiunea este ireversibila.')).toBeVisible();
+  await expect(confirm.getByText('in contul RO66BACX0000001234567890', { exact: false })).toBeVisible();
+  await screenshot(page, 'settle-confirm');
+  await confirm.getByRole('button', { name: 'Renunta' }).click();
+  await expect(notice).toBeVisible();
+
+  await notice.getByRole('button', { name: 'Deconteaza contul' }).click();
+  await confirm.getByRole('button', { name: 'Deconteaza' }).click();
+  await expect(page.getByText('Contul a fost decontat cu succes!')).toBeVisible();
+  const done = page.getByRole('dialog', { name: 'Cont decontat' });
+  await expect(done.getByText(/Am emis factura COL \d{6} in valoare de -200.00 RON/)).toBeVisible();
+  await expect(done.getByText('Soldul preplatit de 200.00 RON va fi virat in contul RO66BACX0000001234567890.')).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'settle-done');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), done.getByRole('link', { name: 'Descarca factura' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Factura-COL-\d{6}\.pdf$/);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await done.getByRole('button', { name: 'Inchide' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cont nedecontat' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'Decontare Test SRL' }).getByRole('button', { name: 'Modifica' })).toBeEnabled();
+  await page.goto('/profile/prepay');
+  await expect(page.getByTestId('balance')).toHaveText('0,00 lei');
+});
