@@ -475,3 +475,209 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/* ---- The built-in e-Factura simulator's own state (the tax authority's side of the OAuth consent) ---- */
+
+/** An authorization code the simulator's consent page handed out: single use, short-lived, bound to its client and redirect_uri. */
+export const efacturaSimCodes = pgTable(
+  'efactura_sim_codes',
+  {
+    /** SHA-256 of the code. */
+    codeHash: text('code_hash').primaryKey(),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    /** The demo certificate chosen on the consent page and the company its holder represents. */
+    certificate: text('certificate').notNull(),
+    representedCui: text('represented_cui').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('efactura_sim_codes_expiry_idx').on(t.expiresAt)],
+);
+
+/** Tokens the simulator issued: refresh tokens are checked (and rotated) here; a replayed code revokes its tokens. */
+export const efacturaSimTokens = pgTable(
+  'efactura_sim_tokens',
+  {
+    /** SHA-256 of the token. */
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind', { enum: ['access', 'refresh'] }).notNull(),
+    clientId: text('client_id').notNull(),
+    /** The code the first tokens of this chain came from. */
+    codeHash: text('code_hash').notNull(),
+    certificate: text('certificate').notNull(),
+    representedCui: text('represented_cui').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('efactura_sim_tokens_code_idx').on(t.codeHash)],
+);
+
+/* ---- Shipments: the platform's own orders (issue 5) ---- */
+
+export type ShipmentAddress = {
+  /** The address book entry it came from, if any. */
+  addressId: number | null;
+  contactName: string;
+  company: string | null;
+  phone: string;
+  phone2: string | null;
+  email: string | null;
+  countryCode: string;
+  countyCode: string;
+  county: string;
+  city: string;
+  postalCode: string;
+  street: string | null;
+  number: string | null;
+  block: string | null;
+  entrance: string | null;
+  floor: string | null;
+  apartment: string | null;
+  intercom: string | null;
+  additionalInfo: string | null;
+};
+export type ShipmentPackage = { type: 'envelope' | 'parcel'; weightGrams: number; lengthCm: number; widthCm: number; heightCm: number };
+export type ShipmentOptions = { codBani: number | null; insuranceBani: number | null; openAtDelivery: boolean; saturdayDelivery: boolean };
+export type ShipmentPoint = { id: string; name: string; fullAddress: string; distanceKm: number | null };
+
+/**
+ * One shipment. A draft has no courier choice yet or waits for activation; activation creates
+ * the AWB once (the awb and the charge are unique) and moves it through the courier's statuses.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    /** The public id in routes (/profile/details/order/{uniqueId}). */
+    uniqueId: text('unique_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** shipment, or return (a customer's return from a template's public page). */
+    kind: text('kind', { enum: ['shipment', 'return'] }).notNull().default('shipment'),
+    status: text('status', {
+      enum: ['draft', 'created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refused', 'cancelled'],
+    })
+      .notNull()
+      .default('draft'),
+    statusReason: text('status_reason'),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    sender: jsonb('sender').$type<ShipmentAddress>().notNull(),
+    recipient: jsonb('recipient').$type<ShipmentAddress>().notNull(),
+    packages: jsonb('packages').$type<ShipmentPackage[]>().notNull(),
+    content: text('content').notNull(),
+    clientReference: text('client_reference'),
+    options: jsonb('options').$type<ShipmentOptions>().notNull(),
+    courierId: text('courier_id'),
+    serviceId: text('service_id'),
+    serviceName: text('service_name'),
+    point: jsonb('point').$type<ShipmentPoint>(),
+    priceNoVatBani: bigint('price_no_vat_bani', { mode: 'number' }),
+    priceBani: bigint('price_bani', { mode: 'number' }),
+    awb: text('awb'),
+    parcelCount: smallint('parcel_count').notNull().default(1),
+    estimatedPickupDate: text('estimated_pickup_date'),
+    /** prepaid (charged to the balance) or postpaid (a billable charge). */
+    paymentType: text('payment_type', { enum: ['prepaid', 'postpaid'] }),
+    /** The key of the activation request that created the AWB (a retried request answers the same). */
+    activationKey: text('activation_key'),
+    /** Normalised AWB, recipient and client reference, for the list's search. */
+    searchText: text('search_text').notNull().default(''),
+    extra: jsonb('extra').$type<Record<string, unknown>>(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipments_unique_id_key').on(t.uniqueId),
+    uniqueIndex('shipments_awb_key').on(t.courierId, t.awb),
+    // The list: a client's shipments newest first, optionally by status.
+    index('shipments_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('shipments_user_status_created_idx').on(t.userId, t.status, t.createdAt),
+    // The tracking job: shipments still on their way.
+    index('shipments_open_idx').on(t.statusAt).where(sql`${t.status} in ('created', 'picked_up', 'in_transit', 'out_for_delivery')`),
+    index('shipments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** A shipment's status history, oldest first. */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    text: text('text').notNull(),
+    reason: text('reason'),
+    location: text('location'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('shipment_events_key').on(t.shipmentId, t.status, t.at)],
+);
+
+/** The courier simulator's own record of the AWBs it issued (what a courier's system would hold). */
+export const courierSimAwbs = pgTable(
+  'courier_sim_awbs',
+  {
+    awb: text('awb').primaryKey(),
+    courierId: text('courier_id').notNull(),
+    serviceId: text('service_id').notNull(),
+    /** The client's reference (our shipment uniqueId): the same reference answers the same AWB. */
+    reference: text('reference').notNull(),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    priceBani: bigint('price_bani', { mode: 'number' }).notNull(),
+    priceNoVatBani: bigint('price_no_vat_bani', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('courier_sim_awbs_reference_key').on(t.courierId, t.reference)],
+);
+
+/** Per-courier AWB counters of the simulator. */
+export const courierSimCounters = pgTable('courier_sim_counters', {
+  courierId: text('courier_id').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull().default(0),
+});
+
+/* ---- Pick-up points (spec 000): a client's address where a courier picks up regularly ---- */
+
+export const pickupPoints = pgTable(
+  'pickup_points',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => addresses.id),
+    courierId: text('courier_id').notNull(),
+    /** Approved by an admin. */
+    enabled: boolean('enabled').notNull().default(false),
+    /** 0 no, 1 deletion requested, 2 deleted (spec 000 section 4). */
+    deleted: smallint('deleted').notNull().default(0),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    printerAvailable: boolean('printer_available').notNull(),
+    /** 1 Monday ... 5 Friday; only for couriers with scheduleType 2. */
+    pickUpDays: jsonb('pick_up_days').$type<number[]>().notNull().default([]),
+    estimatedOrdersCount: integer('estimated_orders_count').notNull(),
+    /** The courier's discount on offers sent from this address, percent. */
+    discountPercent: smallint('discount_percent').notNull().default(0),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pickup_points_user_idx').on(t.userId, t.createdAt),
+    // One live request per address and courier.
+    uniqueIndex('pickup_points_live_key').on(t.addressId, t.courierId).where(sql`${t.deleted} <> 2 and ${t.rejectedAt} is null`),
+    index('pickup_points_pending_idx').on(t.createdAt).where(sql`not ${t.enabled} and ${t.deleted} = 0 and ${t.rejectedAt} is null`),
+  ],
+);
