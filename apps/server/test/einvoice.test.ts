@@ -323,6 +323,20 @@ describe('connected entries in the billing list', () => {
     expect((await list(alice)).map((e) => e.fiscalSubaccountNumber)).toContain(id);
     expect((await eInvoiceOf(alice, first.fiscalSubaccountNumber))).toBeNull();
 
+    // The authorisation belongs to that company: its code cannot be changed while connected.
+    const current = (await list(alice)).find((e) => e.fiscalSubaccountNumber === id)!;
+    const recode = await as(ctx, alice, {
+      method: 'POST',
+      url: '/api/user/billing/data',
+      payload: {
+        fiscalSubaccountNumber: id,
+        entityData: { ...current.entityData, identificationCode: '12345674' },
+        address: { countyCode: current.address.countyCode, city: current.address.localityString, postalCode: current.address.postalCode, street: current.address.street, number: current.address.number },
+      },
+    });
+    expect(recode.statusCode, recode.body).toBe(409);
+    expect(recode.json().errors).toEqual({ 'entityData.identificationCode': messages.billing.connectedCodeLocked });
+
     // The refresh token lapsed: EXPIRED, and the entry may be connected again.
     await ctx.database.db.update(eInvoiceConnections).set({ refreshExpiresAt: new Date(Date.now() - 1000) }).where(eq(eInvoiceConnections.billingEntityId, id));
     expect((await eInvoiceOf(alice, id))?.state).toBe('EXPIRED');

@@ -110,6 +110,12 @@ export function billingService(deps: { database: Database; companyCheck: Company
     }
   }
 
+  /** One entry as answered after a change, with its e-invoicing connection. */
+  async function withConnection(row: BillingRow) {
+    const connection = (await connectionsOfUser(db, row.userId)).find((c) => c.billingEntityId === row.id);
+    return toBillingData(row, connection);
+  }
+
   return {
     isSettled,
 
@@ -124,8 +130,12 @@ export function billingService(deps: { database: Database; companyCheck: Company
     async save(userId: number, input: BillingInput) {
       const editing = input.fiscalSubaccountNumber;
       if (editing) {
-        await requireOwn(userId, editing);
+        const current = await requireOwn(userId, editing);
         await requireSettled(userId);
+        // The e-invoicing authorisation belongs to that company: its code stays while connected.
+        if (current.identificationCode !== input.entityData.identificationCode && (await connectionState(db, editing)) === 'ACTIVE') {
+          throw conflict(b.connectedCodeLocked, 'connectedCodeLocked', { 'entityData.identificationCode': b.connectedCodeLocked });
+        }
       }
       const address = await resolveBillingAddress(db, input.address);
       const e = input.entityData;
@@ -163,13 +173,13 @@ export function billingService(deps: { database: Database; companyCheck: Company
         return insertEntity(tx, { ...values, userId, isActive: first });
       });
       await verifyNow(row);
-      return toBillingData(await requireOwn(userId, row.id));
+      return withConnection(await requireOwn(userId, row.id));
     },
 
     async setActive(userId: number, id: number) {
       const row = await requireOwn(userId, id);
       if (row.verifyStatus === 'invalid') throw conflict(b.activateInvalid, 'activateInvalid');
-      if (row.isActive) return toBillingData(row);
+      if (row.isActive) return withConnection(row);
       await requireSettled(userId);
       await db.transaction(async (tx) => {
         await lockUser(tx, userId);
@@ -177,7 +187,7 @@ export function billingService(deps: { database: Database; companyCheck: Company
         if (!(await findEntity(tx, userId, id))) throw notFound(b.notFound);
         await activateOnly(tx, userId, id);
       });
-      return toBillingData(await requireOwn(userId, id));
+      return withConnection(await requireOwn(userId, id));
     },
 
     /** Only entries that are neither active nor connected to e-invoicing (an expired connection no longer counts). */
