@@ -1,4 +1,4 @@
-import { USER_TYPE, messages } from '@colete/contract';
+import { USER_TYPE, messages, type TBillingData } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -324,7 +324,7 @@ describe('connected entries in the billing list', () => {
     expect((await eInvoiceOf(alice, first.fiscalSubaccountNumber))).toBeNull();
 
     // The authorisation belongs to that company: its code cannot be changed while connected.
-    const current = (await list(alice)).find((e) => e.fiscalSubaccountNumber === id)!;
+    const current = (await list(alice)).find((e) => e.fiscalSubaccountNumber === id)! as unknown as TBillingData;
     const recode = await as(ctx, alice, {
       method: 'POST',
       url: '/api/user/billing/data',
