@@ -68,7 +68,7 @@ CREATE TABLE "shipments" (
 	"parcel_count" smallint DEFAULT 1 NOT NULL,
 	"estimated_pickup_date" text,
 	"payment_type" text,
-	"activation_key" text,
+	"request_key" text,
 	"search_text" text DEFAULT '' NOT NULL,
 	"extra" jsonb,
 	"activated_at" timestamp with time zone,
@@ -76,6 +76,7 @@ CREATE TABLE "shipments" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "payment_type" text DEFAULT 'prepaid' NOT NULL;--> statement-breakpoint
 ALTER TABLE "pickup_points" ADD CONSTRAINT "pickup_points_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pickup_points" ADD CONSTRAINT "pickup_points_address_id_addresses_id_fk" FOREIGN KEY ("address_id") REFERENCES "public"."addresses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipment_events" ADD CONSTRAINT "shipment_events_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -87,7 +88,8 @@ CREATE INDEX "pickup_points_pending_idx" ON "pickup_points" USING btree ("create
 CREATE UNIQUE INDEX "shipment_events_key" ON "shipment_events" USING btree ("shipment_id","status","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_unique_id_key" ON "shipments" USING btree ("unique_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_awb_key" ON "shipments" USING btree ("courier_id","awb");--> statement-breakpoint
+CREATE UNIQUE INDEX "shipments_request_key" ON "shipments" USING btree ("user_id","request_key");--> statement-breakpoint
 CREATE INDEX "shipments_user_created_idx" ON "shipments" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "shipments_user_status_created_idx" ON "shipments" USING btree ("user_id","status","created_at");--> statement-breakpoint
-CREATE INDEX "shipments_open_idx" ON "shipments" USING btree ("status_at") WHERE "shipments"."status" in ('created', 'picked_up', 'in_transit', 'out_for_delivery');--> statement-breakpoint
+CREATE INDEX "shipments_open_idx" ON "shipments" USING btree ("status_at") WHERE "shipments"."status" in ('activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery');--> statement-breakpoint
 CREATE INDEX "shipments_search_trgm_idx" ON "shipments" USING gin ("search_text" gin_trgm_ops);

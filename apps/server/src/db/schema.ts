@@ -26,6 +26,8 @@ export const users = pgTable(
     contactGivenName: text('contact_given_name'),
     contactFamilyName: text('contact_family_name'),
     contactPhone: text('contact_phone'),
+    /** prepaid: shipments are charged to the balance; postpaid: invoiced afterwards (set by an admin). */
+    paymentType: text('payment_type', { enum: ['prepaid', 'postpaid'] }).notNull().default('prepaid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -559,7 +561,7 @@ export const shipments = pgTable(
     /** shipment, or return (a customer's return from a template's public page). */
     kind: text('kind', { enum: ['shipment', 'return'] }).notNull().default('shipment'),
     status: text('status', {
-      enum: ['draft', 'created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refused', 'cancelled'],
+      enum: ['draft', 'activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refused', 'cancelled'],
     })
       .notNull()
       .default('draft'),
@@ -582,8 +584,8 @@ export const shipments = pgTable(
     estimatedPickupDate: text('estimated_pickup_date'),
     /** prepaid (charged to the balance) or postpaid (a billable charge). */
     paymentType: text('payment_type', { enum: ['prepaid', 'postpaid'] }),
-    /** The key of the activation request that created the AWB (a retried request answers the same). */
-    activationKey: text('activation_key'),
+    /** The new-shipment page's request key: a double click or a retried request finds the same shipment. */
+    requestKey: text('request_key'),
     /** Normalised AWB, recipient and client reference, for the list's search. */
     searchText: text('search_text').notNull().default(''),
     extra: jsonb('extra').$type<Record<string, unknown>>(),
@@ -594,11 +596,12 @@ export const shipments = pgTable(
   (t) => [
     uniqueIndex('shipments_unique_id_key').on(t.uniqueId),
     uniqueIndex('shipments_awb_key').on(t.courierId, t.awb),
+    uniqueIndex('shipments_request_key').on(t.userId, t.requestKey),
     // The list: a client's shipments newest first, optionally by status.
     index('shipments_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('shipments_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     // The tracking job: shipments still on their way.
-    index('shipments_open_idx').on(t.statusAt).where(sql`${t.status} in ('created', 'picked_up', 'in_transit', 'out_for_delivery')`),
+    index('shipments_open_idx').on(t.statusAt).where(sql`${t.status} in ('activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery')`),
     index('shipments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -1,0 +1,105 @@
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { geoLocalities, shipmentEvents, shipments } from '../../db/schema.js';
+import { OPEN_STATUSES } from './shipment-status.js';
+
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type NewShipmentRow = typeof shipments.$inferInsert;
+export type ShipmentEventRow = typeof shipmentEvents.$inferSelect;
+
+export async function insertShipment(db: Executor, values: NewShipmentRow) {
+  const [row] = await db.insert(shipments).values(values).onConflictDoNothing({ target: [shipments.userId, shipments.requestKey] }).returning();
+  return row ?? null;
+}
+
+export async function findByRequestKey(db: Executor, userId: number, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), eq(shipments.requestKey, requestKey)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findShipment(db: Executor, userId: number, uniqueId: string, opts: { lock?: boolean } = {}) {
+  const q = db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.uniqueId, uniqueId), eq(shipments.userId, userId)))
+    .limit(1);
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateShipment(db: Executor, id: number, values: Partial<NewShipmentRow>) {
+  const [row] = await db
+    .update(shipments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(shipments.id, id))
+    .returning();
+  return row!;
+}
+
+export async function shipmentHistory(db: Executor, shipmentId: number) {
+  return db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipmentId)).orderBy(shipmentEvents.at, shipmentEvents.id);
+}
+
+export async function addEvents(db: Executor, rows: (typeof shipmentEvents.$inferInsert)[]) {
+  if (rows.length === 0) return [];
+  return db.insert(shipmentEvents).values(rows).onConflictDoNothing().returning();
+}
+
+/**
+ * One page of a client's shipments, newest first, filtered in SQL: created between from and to
+ * (Bucharest days), a status, and a text that the AWB, recipient or client reference contains
+ * (trigram index on search_text).
+ */
+export async function listShipments(
+  db: Executor,
+  userId: number,
+  f: { from?: Date; to?: Date; status?: ShipmentRow['status']; q?: string; limit: number; offset: number },
+) {
+  const where = and(
+    eq(shipments.userId, userId),
+    f.from ? gte(shipments.createdAt, f.from) : undefined,
+    f.to ? lt(shipments.createdAt, f.to) : undefined,
+    f.status ? eq(shipments.status, f.status) : undefined,
+    f.q ? sql`${shipments.searchText} like ${`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(shipments).where(where).orderBy(desc(shipments.createdAt), desc(shipments.id)).limit(f.limit).offset(f.offset),
+    db.select({ n: count() }).from(shipments).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Shipments the courier still moves, oldest status first (the tracking job). */
+export async function openShipments(db: Executor, limit: number, olderThan: Date) {
+  return db
+    .select()
+    .from(shipments)
+    .where(and(inArray(shipments.status, [...OPEN_STATUSES]), lt(shipments.statusAt, olderThan)))
+    .orderBy(shipments.statusAt)
+    .limit(limit);
+}
+
+/** Activations interrupted between their two transactions (a crash): finished by the job. */
+export async function stuckActivations(db: Executor, olderThan: Date, limit: number) {
+  return db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.status, 'activating'), lt(shipments.statusAt, olderThan)))
+    .limit(limit);
+}
+
+/** Approximate coordinates of a locality (lockers near the recipient). */
+export async function localityCoordinates(db: Executor, countyCode: string, city: string) {
+  const [row] = await db
+    .select({ lat: geoLocalities.latitude, lng: geoLocalities.longitude })
+    .from(geoLocalities)
+    .where(and(eq(geoLocalities.countyCode, countyCode), eq(geoLocalities.name, city)))
+    .limit(1);
+  const lat = row?.lat ? Number(row.lat) : NaN;
+  const lng = row?.lng ? Number(row.lng) : NaN;
+  return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+}

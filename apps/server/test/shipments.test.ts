@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { USER_TYPE, messages, type TShipmentDraft } from '@colete/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billableCharges, ledgerEntries, mailOutbox, shipments, users } from '../src/db/schema.js';
+import { simulatedCourierNetwork } from '../src/integrations/couriers/simulator.js';
+import { seedDemo } from '../src/db/seed.js';
+import { seedDemoShipments } from '../src/db/seed-shipments.js';
+import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
+import { invoicingDepsOf } from '../src/modules/invoicing/invoicing-service.js';
+import { bucharestDayStart, isFridayInBucharest, shipmentsService } from '../src/modules/shipments/shipments-service.js';
+import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
+
+const m = messages.shipments;
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await loadNomenclature(ctx.database);
+});
+afterAll(async () => ctx?.close());
+
+const sender = {
+  contactName: 'Ana Expeditor',
+  contactPhone: '+40722000001',
+  countyCode: 'CJ',
+  city: 'Cluj-Napoca',
+  postalCode: '400114',
+  street: 'Memorandumului',
+  number: '28',
+};
+const recipient = {
+  contactName: 'Ion Destinatar',
+  contactPhone: '+40733000002',
+  countyCode: 'B',
+  city: 'Sectorul 1',
+  postalCode: '010093',
+  street: 'Calea Victoriei',
+  number: '120',
+};
+const noOptions = { cod: { active: false, amount: 0 }, insurance: { active: false, amount: 0 }, openAtDelivery: false, saturdayDelivery: false };
+const draft = (over: Partial<TShipmentDraft> = {}): TShipmentDraft => ({
+  sender,
+  recipient,
+  packages: [
+    { type: 'parcel', weight: 2.5, length: 30, width: 20, height: 15 },
+    { type: 'parcel', weight: 1, length: 20, width: 20, height: 10 },
+  ],
+  content: 'Carti',
+  clientReference: 'CMD-1001',
+  options: { ...noOptions, cod: { active: true, amount: 150.5 } },
+  ...over,
+});
+
+const topUp = (u: TestUser, bani: number) =>
+  ctx.database.db.insert(ledgerEntries).values({ userId: u.id, kind: 'topup', amountBani: bani, description: 'Reincarcare test', reference: randomUUID() });
+const balance = async (u: TestUser) => (await as(ctx, u, { method: 'GET', url: '/api/user/prepay/balance' })).json().balance as string;
+const offers = (u: TestUser, body: object) => as(ctx, u, { method: 'POST', url: '/api/shipments/offers', payload: body });
+const create = (u: TestUser, body: object) => as(ctx, u, { method: 'POST', url: '/api/shipments', payload: body });
+const key = () => randomUUID().replace(/-/g, '');
+
+/** A standard offer without errors from the first courier that has one. */
+async function standardOffer(u: TestUser, body: object = draft()) {
+  const res = await offers(u, body);
+  expect(res.statusCode, res.body).toBe(200);
+  const offer = res.json().offers.find((o: { type: string; errors: string[] }) => o.type === 'standard' && o.errors.length === 0);
+  expect(offer).toBeDefined();
+  return offer as { serviceId: string; price: string; courierId: string };
+}
+async function activeShipment(u: TestUser) {
+  const offer = await standardOffer(u);
+  const res = await create(u, { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: true });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().shipment as { uniqueId: string; awb: string; price: string; status: { code: string }; labelFormats: string[]; canCancel: boolean };
+}
+
+describe('offers (POST /api/shipments/offers)', () => {
+  it('answers offers of several couriers and types, priced with and without VAT, lockers with distances', async () => {
+    const alice = await createUser(ctx);
+    const res = await offers(alice, draft());
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().offers as { type: string; price: string; priceNoVat: string; courierId: string; points: { distanceKm: number | null }[] }[];
+    expect(new Set(list.map((o) => o.courierId)).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(list.map((o) => o.type))).toEqual(expect.objectContaining({}));
+    expect(list.some((o) => o.type === 'express')).toBe(true);
+    for (const o of list) {
+      expect(o.price).toMatch(/^\d+\.\d{2}$/);
+      // VAT 19% on top of the price without VAT, within a ban of rounding.
+      expect(Math.abs(Number(o.price) - Number(o.priceNoVat) * 1.19)).toBeLessThanOrEqual(0.011);
+    }
+    const locker = list.find((o) => o.type === 'locker');
+    expect(locker?.points.length).toBeGreaterThan(0);
+    const distances = locker!.points.map((p) => p.distanceKm!);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  });
+
+  it('refuses bad packages with the spec’s limits (400, field messages)', async () => {
+    const alice = await createUser(ctx);
+    const cases: [object[], Record<string, string>][] = [
+      [[{ type: 'parcel', weight: 0, length: 10, width: 10, height: 10 }], { 'packages.0.weight': m.weightMin }],
+      [[{ type: 'parcel', weight: 1, length: 10, width: 10, height: 2 }], { 'packages.0.height': m.heightMin }],
+      [[{ type: 'envelope', weight: 1.5, length: 20, width: 20, height: 1 }], { 'packages.0.weight': m.envelopeWeight }],
+      [[{ type: 'envelope', weight: 0.5, length: 30, width: 20, height: 7 }], { 'packages.0.length': m.envelopeSize, 'packages.0.height': m.envelopeHeight }],
+      [
+        [
+          { type: 'envelope', weight: 0.5, length: 20, width: 20, height: 3 },
+          { type: 'parcel', weight: 1, length: 10, width: 10, height: 10 },
+        ],
+        { packages: m.envelopeSingle },
+      ],
+      [[], { packages: m.packagesRequired }],
+    ];
+    for (const [packages, errors] of cases) {
+      const res = await offers(alice, draft({ packages: packages as TShipmentDraft['packages'] }));
+      expect(res.statusCode, JSON.stringify(packages)).toBe(400);
+      expect(res.json().errors).toMatchObject(errors);
+    }
+  });
+
+  it('checks addresses against the nomenclature and names the party in the error', async () => {
+    const alice = await createUser(ctx);
+    const res = await offers(alice, draft({ recipient: { ...recipient, postalCode: '400114' } }));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['recipient.postalCode']);
+    const bad = await offers(alice, draft({ recipient: { ...recipient, contactPhone: '12' } }));
+    expect(bad.json().errors).toMatchObject({ 'recipient.contactPhone': messages.common.fieldInvalid });
+  });
+
+  it('offers Saturday delivery only on Fridays in Bucharest', async () => {
+    // Friday 20 November 2026: 23:30 in Bucharest is still Friday, 00:30 is Saturday.
+    expect(isFridayInBucharest(new Date('2026-11-20T21:30:00Z'))).toBe(true);
+    expect(isFridayInBucharest(new Date('2026-11-20T22:30:00Z'))).toBe(false);
+    expect(isFridayInBucharest(new Date('2026-11-19T21:30:00Z'))).toBe(false);
+    const alice = await createUser(ctx);
+    const res = await offers(alice, draft({ options: { ...noOptions, saturdayDelivery: true } }));
+    if (isFridayInBucharest(new Date())) expect(res.statusCode).toBe(200);
+    else expect(res.json().errors).toEqual({ 'options.saturdayDelivery': m.saturdayOnlyFriday });
+  });
+});
+
+describe('saving and activating', () => {
+  it('activates once: AWB, charge to the balance, history, the list and the details', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    expect(s.status.code).toBe('created');
+    expect(s.awb).toBeTruthy();
+    expect(s.canCancel).toBe(true);
+    expect(await balance(alice)).toBe((1000 - Number(s.price)).toFixed(2));
+    const charges = await ctx.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, alice.id), eq(ledgerEntries.kind, 'charge')));
+    expect(charges).toHaveLength(1);
+
+    const detail = await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}` });
+    expect(detail.json().shipment).toMatchObject({ awb: s.awb, parcelCount: 2, cod: '150.50', clientReference: 'CMD-1001', paymentType: 'prepaid' });
+    expect(detail.json().shipment.history[0]).toMatchObject({ status: 'created' });
+
+    const list = await as(ctx, alice, { method: 'GET', url: `/api/shipments?q=${s.awb}` });
+    expect(list.json()).toMatchObject({ total: 1, list: [{ uniqueId: s.uniqueId, awb: s.awb }] });
+    const byRef = await as(ctx, alice, { method: 'GET', url: '/api/shipments?q=cmd-1001&status=created' });
+    expect(byRef.json().total).toBe(1);
+    const none = await as(ctx, alice, { method: 'GET', url: '/api/shipments?status=delivered' });
+    expect(none.json().total).toBe(0);
+  });
+
+  it('20 parallel activations of one saved shipment make one AWB and one charge', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const offer = await standardOffer(alice);
+    const saved = await create(alice, { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { uniqueId } = saved.json().shipment;
+    expect(saved.json().shipment.status.code).toBe('draft');
+    const results = await Promise.all(Array.from({ length: 20 }, () => as(ctx, alice, { method: 'POST', url: `/api/shipments/${uniqueId}/activate` })));
+    const awbs = new Set(results.filter((r) => r.statusCode === 200).map((r) => r.json().shipment.awb));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(awbs.size).toBe(1);
+    const charges = await ctx.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, alice.id), eq(ledgerEntries.kind, 'charge')));
+    expect(charges).toHaveLength(1);
+  });
+
+  it('a double click or a second tab with the same request key makes one shipment', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const offer = await standardOffer(alice);
+    const body = { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: true };
+    const [a, b] = await Promise.all([create(alice, body), create(alice, body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().shipment.uniqueId).toBe(b.json().shipment.uniqueId);
+    expect(await ctx.database.db.select().from(shipments).where(eq(shipments.userId, alice.id))).toHaveLength(1);
+  });
+
+  it('refuses activation when the prepaid balance is too low, and keeps the draft', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100);
+    const offer = await standardOffer(alice);
+    const res = await create(alice, { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'insufficientBalance', message: m.insufficientBalance });
+    const [row] = await ctx.database.db.select().from(shipments).where(eq(shipments.userId, alice.id));
+    expect(row!.status).toBe('draft');
+    expect(await balance(alice)).toBe('1.00');
+  });
+
+  it('records a postpaid client’s shipment as not invoiced, without touching the balance', async () => {
+    const bob = await createUser(ctx);
+    await ctx.database.db.update(users).set({ paymentType: 'postpaid' }).where(eq(users.id, bob.id));
+    const s = await activeShipment(bob);
+    expect(await balance(bob)).toBe('0.00');
+    const [charge] = await ctx.database.db.select().from(billableCharges).where(eq(billableCharges.userId, bob.id));
+    expect(charge).toMatchObject({ amountBani: Math.round(Number(s.price) * 100), invoiceId: null });
+    const profile = (await as(ctx, bob, { method: 'GET', url: '/api/user/profile' })).json().profile;
+    expect(profile.amountNotInvoicedSum).toBe(s.price);
+  });
+
+  it('needs a service to activate, and refuses one that is not offered', async () => {
+    const alice = await createUser(ctx);
+    const missing = await create(alice, { ...draft(), requestKey: key(), activate: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ serviceId: m.serviceRequired });
+    const unknown = await create(alice, { ...draft(), serviceId: 'nobody:nothing', requestKey: key(), activate: true });
+    expect(unknown.statusCode).toBe(409);
+  });
+});
+
+describe('labels, cancelling and tracking', () => {
+  it('downloads the label in each format the courier prints, one page per parcel', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    for (const format of s.labelFormats) {
+      const res = await as(ctx, alice, { method: 'GET', url: `/api/order-auth/print/${s.uniqueId}/${format}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="Eticheta-${s.awb}-ion-destinatar-${format}.pdf"`);
+      expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(2);
+    }
+    expect((await as(ctx, alice, { method: 'GET', url: `/api/order-auth/print/${s.uniqueId}/A5` })).statusCode).toBe(400);
+  });
+
+  it('cancels before pick-up and refunds the charge; not after the courier took it', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    const res = await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/cancel` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().shipment.status.code).toBe('cancelled');
+    expect(await balance(alice)).toBe('1000.00');
+    expect((await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/cancel` })).statusCode).toBe(409);
+  });
+
+  it('follows the courier: the job moves shipments forward and mails the delivery alert', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    const later = shipmentsService({
+      database: ctx.database,
+      network: simulatedCourierNetwork(ctx.database),
+      invoicing: invoicingDepsOf(ctx.config),
+      now: () => new Date(Date.now() + 10 * 86_400_000),
+    });
+    await later.trackOpen();
+    const [row] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, s.uniqueId));
+    expect(['delivered', 'returned', 'refused']).toContain(row!.status);
+    const detail = (await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}` })).json().shipment;
+    expect(detail.history.length).toBeGreaterThanOrEqual(4);
+    expect(detail.canCancel).toBe(false);
+    const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, alice.id));
+    expect(mails.map((x) => x.kind)).toEqual(expect.arrayContaining(['sendOrderConfirmationToSender']));
+    expect(mails.some((x) => x.kind === 'sendOrderDeliveryAlerts' || x.kind === 'sendOrderReturn')).toBe(true);
+  });
+});
+
+describe('who sees what', () => {
+  it('another client gets 404 on the shipment, its label, tracking, cancel and activation', async () => {
+    const { alice, bob } = await twoUsers(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    for (const [method, url] of [
+      ['GET', `/api/shipments/${s.uniqueId}`],
+      ['GET', `/api/shipments/${s.uniqueId}/tracking`],
+      ['GET', `/api/order-auth/print/${s.uniqueId}/A4`],
+      ['POST', `/api/shipments/${s.uniqueId}/cancel`],
+      ['POST', `/api/shipments/${s.uniqueId}/activate`],
+    ] as const) {
+      expect((await as(ctx, bob, { method, url })).statusCode, url).toBe(404);
+    }
+    expect((await as(ctx, bob, { method: 'GET', url: '/api/shipments' })).json().total).toBe(0);
+    expect((await as(ctx, null, { method: 'GET', url: '/api/shipments' })).statusCode).toBe(401);
+  });
+
+  it('uses only the client’s own address book entries', async () => {
+    const { alice, bob } = await twoUsers(ctx);
+    const saved = await as(ctx, alice, { method: 'POST', url: '/api/address', payload: { ...sender, shortName: 'Depozit' } });
+    const id = saved.json().address?.id;
+    expect(id, saved.body).toBeTruthy();
+    expect((await offers(alice, draft({ sender: { addressId: id } }))).statusCode).toBe(200);
+    expect((await offers(bob, draft({ sender: { addressId: id } }))).statusCode).toBe(404);
+  });
+
+  it('lets an admin create and list a selected client’s shipments', async () => {
+    const client = await createUser(ctx);
+    await topUp(client, 100_000);
+    const admin = await createUser(ctx, { userType: USER_TYPE.admin });
+    const offer = await standardOffer(client);
+    const res = await as(ctx, admin, {
+      method: 'POST',
+      url: `/api/shipments?selectedClient=${client.id}`,
+      payload: { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await as(ctx, client, { method: 'GET', url: '/api/shipments' })).json().total).toBe(1);
+    expect((await as(ctx, admin, { method: 'GET', url: '/api/shipments' })).json().total).toBe(0);
+  });
+
+  it('reads list dates as Bucharest days', () => {
+    expect(bucharestDayStart('2026-11-22').toISOString()).toBe('2026-11-21T22:00:00.000Z');
+    expect(bucharestDayStart('2026-07-01').toISOString()).toBe('2026-06-30T21:00:00.000Z');
+  });
+});
+
+describe('demo shipments', () => {
+  it('gives the demo client months of shipments in every state, some with cash on delivery, once', async () => {
+    const demo = await createTestApp();
+    try {
+      await loadNomenclature(demo.database);
+      await seedDemo(demo.database, invoicingDepsOf(demo.config));
+      const network = simulatedCourierNetwork(demo.database);
+      const made = await seedDemoShipments(demo.database, network, invoicingDepsOf(demo.config));
+      expect(made).toBeGreaterThanOrEqual(25);
+      expect(await seedDemoShipments(demo.database, network, invoicingDepsOf(demo.config))).toBe(0);
+      const rows = await demo.database.db.select().from(shipments);
+      const statuses = new Set(rows.map((r) => r.status));
+      for (const s of ['draft', 'delivered', 'cancelled']) expect(statuses).toContain(s);
+      expect(rows.some((r) => ['created', 'picked_up', 'in_transit', 'out_for_delivery'].includes(r.status))).toBe(true);
+      expect(rows.filter((r) => r.options.codBani !== null).length).toBeGreaterThan(10);
+      const oldest = Math.min(...rows.map((r) => r.createdAt.getTime()));
+      expect(Date.now() - oldest).toBeGreaterThan(60 * 86_400_000);
+      // Seeded quietly: no notification mail besides the demo outbox.
+      const mails = await demo.database.db.select().from(mailOutbox);
+      expect(mails.every((x) => x.kind !== 'sendOrderConfirmationToSender')).toBe(true);
+      // The balance stays above the demo subscription's trigger (200 lei).
+      const [client] = await demo.database.db.select().from(users).where(eq(users.email, 'client@demo.ro'));
+      const [sum] = await demo.database.db.select({ total: sql<string>`sum(${ledgerEntries.amountBani})` }).from(ledgerEntries).where(eq(ledgerEntries.userId, client!.id));
+      expect(Number(sum!.total)).toBeGreaterThan(20_000);
+    } finally {
+      await demo.close();
+    }
+  });
+});

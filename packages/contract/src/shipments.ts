@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { ZAddressInput } from './addresses.js';
+import { messages } from './messages.js';
+
+/** Shipments: the platform's own orders (issue 5; spec 001 section 9 package limits, spec 002 offers). */
+
+/** Spec 001 section 9: package minimums and envelope limits. */
+export const PACKAGE_LIMITS = {
+  minWeightKg: 0.1,
+  minWidthCm: 1,
+  minLengthCm: 1,
+  minHeightCm: 3,
+  envelope: { maxWeightKg: 1, maxHeightCm: 6, maxWidthCm: 25, maxLengthCm: 25, count: 1 },
+  maxPackages: 20,
+  maxWeightKg: 1000,
+  maxSideCm: 600,
+} as const;
+/** Package type codes (spec 001 section 9): 1 envelope, 2 parcel. */
+export const PACKAGE_TYPE_CODES = { envelope: 1, parcel: 2 } as const;
+/** Offers are asked again this long after the last change (issue 5). */
+export const OFFERS_DEBOUNCE_MS = 300;
+export const SHIPMENTS_PAGE_SIZE = 25;
+export const COD_MAX_LEI = 20_000;
+export const INSURANCE_MAX_LEI = 100_000;
+
+const s = () => messages.shipments;
+
+export const ZPackage = z
+  .object({
+    type: z.enum(['envelope', 'parcel']),
+    weight: z.number({ error: () => s().weightRequired }).min(PACKAGE_LIMITS.minWeightKg, { error: () => s().weightMin }).max(PACKAGE_LIMITS.maxWeightKg, { error: () => s().weightMax }),
+    length: z.number({ error: () => s().lengthRequired }).min(PACKAGE_LIMITS.minLengthCm, { error: () => s().lengthMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
+    width: z.number({ error: () => s().widthRequired }).min(PACKAGE_LIMITS.minWidthCm, { error: () => s().widthMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
+    height: z.number({ error: () => s().heightRequired }).min(PACKAGE_LIMITS.minHeightCm, { error: () => s().heightMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
+  })
+  .check((ctx) => {
+    const p = ctx.value;
+    if (p.type !== 'envelope') return;
+    const e = PACKAGE_LIMITS.envelope;
+    if (p.weight > e.maxWeightKg) ctx.issues.push({ code: 'custom', path: ['weight'], message: s().envelopeWeight, input: p.weight });
+    if (p.height > e.maxHeightCm) ctx.issues.push({ code: 'custom', path: ['height'], message: s().envelopeHeight, input: p.height });
+    if (p.width > e.maxWidthCm) ctx.issues.push({ code: 'custom', path: ['width'], message: s().envelopeSize, input: p.width });
+    if (p.length > e.maxLengthCm) ctx.issues.push({ code: 'custom', path: ['length'], message: s().envelopeSize, input: p.length });
+  });
+export type TPackage = z.infer<typeof ZPackage>;
+
+const ZSavedParty = z.object({ addressId: z.number().int().positive() }).strict();
+const ZTypedParty = ZAddressInput.omit({ shortName: true }).extend({
+  /** Also keep it in the address book under this name. */
+  saveAs: z.string().trim().max(60, messages.common.fieldInvalid).optional().nullable(),
+});
+export type TShipmentParty = z.input<typeof ZSavedParty> | z.input<typeof ZTypedParty>;
+type ShipmentPartyParsed = z.output<typeof ZSavedParty> | z.output<typeof ZTypedParty>;
+
+/**
+ * A party of the shipment: an address-book entry ({addressId}), or an address typed in the shared
+ * address form. Picked by the presence of addressId, so a typed address gets its own field messages.
+ */
+export const ZShipmentParty = z.unknown().transform((value, ctx): ShipmentPartyParsed => {
+  const saved = !!value && typeof value === 'object' && 'addressId' in value;
+  const parsed = (saved ? ZSavedParty : ZTypedParty).safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
+const amount = (max: number) => z.number({ error: () => s().amountInvalid }).min(0, { error: () => s().amountInvalid }).max(max, { error: () => s().amountInvalid });
+
+export const ZShipmentOptions = z.object({
+  cod: z.object({ active: z.boolean(), amount: amount(COD_MAX_LEI) }),
+  insurance: z.object({ active: z.boolean(), amount: amount(INSURANCE_MAX_LEI) }),
+  openAtDelivery: z.boolean(),
+  /** Only on Fridays in Bucharest (spec 002 section 5). */
+  saturdayDelivery: z.boolean(),
+});
+export type TShipmentOptions = z.infer<typeof ZShipmentOptions>;
+
+/** What the new-shipment page sends for offers and for saving. */
+export const ZShipmentDraft = z
+  .object({
+    sender: ZShipmentParty,
+    recipient: ZShipmentParty,
+    packages: z.array(ZPackage).min(1, { error: () => s().packagesRequired }).max(PACKAGE_LIMITS.maxPackages, { error: () => s().packagesMax }),
+    content: z.string().trim().min(1, { error: () => s().contentRequired }).max(100, messages.common.fieldInvalid),
+    clientReference: z.string().trim().max(50, messages.common.fieldInvalid).optional().nullable(),
+    options: ZShipmentOptions,
+  })
+  .check((ctx) => {
+    const packages = ctx.value.packages;
+    if (packages.some((p) => p.type === 'envelope') && packages.length !== PACKAGE_LIMITS.envelope.count) {
+      ctx.issues.push({ code: 'custom', path: ['packages'], message: s().envelopeSingle, input: packages });
+    }
+  });
+export type TShipmentDraft = Omit<z.input<typeof ZShipmentDraft>, 'sender' | 'recipient'> & { sender: TShipmentParty; recipient: TShipmentParty };
+export type TShipmentDraftParsed = z.output<typeof ZShipmentDraft>;
+
+export const ZPickupPointOffer = z.object({ id: z.string(), name: z.string(), fullAddress: z.string(), distanceKm: z.number().nullable() });
+export const SERVICE_TYPES = ['standard', 'express', 'saturday', 'locker'] as const;
+export const ZOffer = z.object({
+  serviceId: z.string(),
+  courierId: z.string(),
+  courierName: z.string(),
+  serviceName: z.string(),
+  type: z.enum(SERVICE_TYPES),
+  /** Parts separated by '#'. */
+  description: z.string(),
+  /** RON with VAT and without, 2 decimals. */
+  price: z.string(),
+  priceNoVat: z.string(),
+  /** The pick-up point discount applied, percent (0 without). */
+  discountPercent: z.number(),
+  lastOrderHour: z.string().nullable(),
+  lastPickupHour: z.string().nullable(),
+  /** Non-empty: shown disabled with these reasons. */
+  errors: z.array(z.string()),
+  points: z.array(ZPickupPointOffer),
+});
+export type TOffer = z.infer<typeof ZOffer>;
+export const ZOffersResponse = z.object({ success: z.literal(true), offers: z.array(ZOffer) });
+export type TOffersResponse = z.infer<typeof ZOffersResponse>;
+
+/** Save (and optionally activate) a shipment: the draft, the chosen service and point, and the page's request key. */
+export const ZShipmentCreateRequest = ZShipmentDraft.safeExtend({
+  serviceId: z.string().min(1).max(100).optional().nullable(),
+  pointId: z.string().min(1).max(100).optional().nullable(),
+  /** One key per new-shipment page: a double click or a retried request never makes two shipments. */
+  requestKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  activate: z.boolean().default(false),
+});
+export type TShipmentCreateRequest = Omit<z.input<typeof ZShipmentCreateRequest>, 'sender' | 'recipient'> & { sender: TShipmentParty; recipient: TShipmentParty };
+
+export const SHIPMENT_STATUSES = ['draft', 'activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refused', 'cancelled'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+export const ZShipmentStatus = z.object({
+  code: z.enum(SHIPMENT_STATUSES),
+  text: z.string(),
+  /** A theme colour name: success, info, warning, error, default. */
+  color: z.enum(['success', 'info', 'warning', 'error', 'default']),
+  dateTime: z.string(),
+  reason: z.string().nullable(),
+});
+export type TShipmentStatus = z.infer<typeof ZShipmentStatus>;
+
+export const ZShipmentAddressView = z.object({
+  contactName: z.string(),
+  company: z.string().nullable(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  county: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  line: z.string(),
+});
+
+export const ZShipmentSummary = z.object({
+  uniqueId: z.string(),
+  kind: z.enum(['shipment', 'return']),
+  status: ZShipmentStatus,
+  createdAt: z.string(),
+  awb: z.string().nullable(),
+  courierId: z.string().nullable(),
+  courierName: z.string().nullable(),
+  serviceName: z.string().nullable(),
+  recipient: z.object({ contactName: z.string(), city: z.string(), county: z.string() }),
+  sender: z.object({ contactName: z.string(), city: z.string() }),
+  clientReference: z.string().nullable(),
+  price: z.string().nullable(),
+  cod: z.string().nullable(),
+  parcelCount: z.number().int(),
+});
+export type TShipmentSummary = z.infer<typeof ZShipmentSummary>;
+
+export const ZShipmentDetail = ZShipmentSummary.extend({
+  senderAddress: ZShipmentAddressView,
+  recipientAddress: ZShipmentAddressView,
+  packages: z.array(ZPackage),
+  content: z.string(),
+  options: z.object({ cod: z.string().nullable(), insurance: z.string().nullable(), openAtDelivery: z.boolean(), saturdayDelivery: z.boolean() }),
+  point: ZPickupPointOffer.nullable(),
+  priceNoVat: z.string().nullable(),
+  estimatedPickupDate: z.string().nullable(),
+  paymentType: z.enum(['prepaid', 'postpaid']).nullable(),
+  /** Label formats this courier prints, the default first (the user's awbFormat when supported). */
+  labelFormats: z.array(z.enum(['A4', 'A6'])),
+  canCancel: z.boolean(),
+  canActivate: z.boolean(),
+  history: z.array(z.object({ status: z.string(), text: z.string(), dateTime: z.string(), reason: z.string().nullable(), location: z.string().nullable() })),
+});
+export type TShipmentDetail = z.infer<typeof ZShipmentDetail>;
+export const ZShipmentResponse = z.object({ success: z.literal(true), message: z.string().optional(), shipment: ZShipmentDetail });
+export type TShipmentResponse = z.infer<typeof ZShipmentResponse>;
+
+export const ZShipmentListQuery = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  status: z.enum(SHIPMENT_STATUSES).optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(SHIPMENTS_PAGE_SIZE),
+});
+export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;
+export const ZShipmentListResponse = z.object({ success: z.literal(true), list: z.array(ZShipmentSummary), total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
+export type TShipmentListResponse = z.infer<typeof ZShipmentListResponse>;
+
+export const ZUniqueIdParams = z.object({ uniqueId: z.string().regex(/^[A-Za-z0-9]{8,32}$/) });
+export const ZLabelParams = ZUniqueIdParams.extend({ format: z.enum(['A4', 'A6']) });
