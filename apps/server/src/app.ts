@@ -19,6 +19,9 @@ import { einvoiceService } from './modules/einvoice/einvoice-service.js';
 import { eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
 import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js';
 import { invoicingRoutes } from './modules/invoicing/invoicing-routes.js';
+import { shipmentsRoutes } from './modules/shipments/shipments-routes.js';
+import { shipmentsService } from './modules/shipments/shipments-service.js';
+import { courierNetworkFor } from './integrations/couriers/index.js';
 import { invoicingDepsOf, invoicingService } from './modules/invoicing/invoicing-service.js';
 import { companyCheckFor } from './integrations/company-check/index.js';
 import { adminRoutes } from './modules/admin/admin-routes.js';
@@ -33,6 +36,8 @@ import { prepayService } from './modules/prepay/prepay-service.js';
 import { subscriptionsService } from './modules/prepay/subscriptions-service.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
 import { mailOutboxService } from './modules/mail/mail-service.js';
+import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/pickup-points-routes.js';
+import { markPickupPointUsed, pickupDiscountPercent, pickupPointsService } from './modules/pickup-points/pickup-points-service.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -117,6 +122,20 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   // Invoices: numbered in one series, issued on top-ups (when the client wants) and on settling the account.
   const invoicing = invoicingService({ database, ...invoicingDeps });
   await app.register(invoicingRoutes(invoicing));
+
+  // Shipments through the courier network (the built-in simulator unless configured otherwise).
+  // An approved pick-up point gives its courier's discount on shipments sent from that address.
+  const network = courierNetworkFor(config, database);
+  await app.register(
+    shipmentsRoutes(
+      shipmentsService({ database, network, invoicing: invoicingDeps, pickupDiscount: pickupDiscountPercent, pickupUsed: markPickupPointUsed }),
+    ),
+  );
+
+  // Pick-up points: requests for the acting client, approval by admins; couriers from the courier network.
+  const pickupPoints = pickupPointsService({ database, couriers: () => network.couriers() });
+  await app.register(pickupPointsRoutes(pickupPoints));
+  await app.register(pickupPointsAdminRoutes(pickupPoints));
 
   const webDist = findWebDist(config);
   if (webDist) {

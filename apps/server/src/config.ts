@@ -68,7 +68,22 @@ const ZEnv = z.object({
     .string()
     .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  /** Courier network: 'simulator' (the built-in couriers) or 'sameday' (Sameday's API, with SAMEDAY_USERNAME and SAMEDAY_PASSWORD). */
+  COURIERS: z.enum(['simulator', 'sameday']).default('simulator'),
+  /** The courier simulator's clock: minutes between two tracking steps (created, picked up, in transit, ...). */
+  COURIER_SIM_SPEED: z.coerce.number().positive().default(180),
+  /** Sameday's sandbox by default; https://api.sameday.ro creates real, billable AWBs. */
+  SAMEDAY_API_BASE: z.url().default('https://sameday-api.demo.zitec.com'),
+  SAMEDAY_USERNAME: z.string().optional(),
+  SAMEDAY_PASSWORD: z.string().optional(),
 }).refine((e) => e.MAIL !== 'smtp' || !!e.SMTP_URL, { path: ['SMTP_URL'], message: 'is required when MAIL=smtp' })
+  // A real courier cannot run without its account: refuse to start, naming what is missing.
+  .superRefine((e, ctx) => {
+    if (e.COURIERS !== 'sameday') return;
+    for (const name of ['SAMEDAY_USERNAME', 'SAMEDAY_PASSWORD'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when COURIERS=sameday' });
+    }
+  })
   // A real card processor cannot run half-configured: refuse to start, naming what is missing.
   .superRefine((e, ctx) => {
     if (e.PAYMENTS !== 'stripe') return;
@@ -121,6 +136,10 @@ export type Config = {
   anafOAuth?: { clientId: string; clientSecret: string };
   /** AES-256 key for the e-invoicing tokens at rest (a stable derived key unless TOKEN_ENCRYPTION_KEY is set). */
   tokenEncryptionKey: Buffer;
+  /** The courier network: the built-in simulator or Sameday's API (with its account when 'sameday'). */
+  couriers: 'simulator' | 'sameday';
+  courierSimMinutesPerStep: number;
+  sameday?: { apiBase: string; username: string; password: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -169,6 +188,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY
       ? Buffer.from(e.TOKEN_ENCRYPTION_KEY, 'base64')
       : createHash('sha256').update('colete-online development e-invoicing token key').digest(),
+    couriers: e.COURIERS,
+    courierSimMinutesPerStep: e.COURIER_SIM_SPEED,
+    sameday:
+      e.COURIERS === 'sameday' && e.SAMEDAY_USERNAME && e.SAMEDAY_PASSWORD
+        ? { apiBase: e.SAMEDAY_API_BASE.replace(/\/+$/, ''), username: e.SAMEDAY_USERNAME, password: e.SAMEDAY_PASSWORD }
+        : undefined,
   };
 }
 

@@ -3,6 +3,8 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
+import { seedDemoShipments } from './db/seed-shipments.js';
+import { courierNetworkFor } from './integrations/couriers/index.js';
 import { invoicingDepsOf } from './modules/invoicing/invoicing-service.js';
 import { loadNomenclature } from './modules/geo/geo-loader.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
@@ -14,7 +16,10 @@ export async function createServer(config: Config): Promise<Server> {
   const database = await openDatabase(config);
   await database.migrate();
   await loadNomenclature(database);
-  if (config.demoSeed) await seedDemo(database, invoicingDepsOf(config));
+  if (config.demoSeed) {
+    await seedDemo(database, invoicingDepsOf(config));
+    await seedDemoShipments(database, courierNetworkFor(config, database), invoicingDepsOf(config));
+  }
   const app = await buildApp({ config, database });
   const jobs = config.jobs ? await startJobs(database, app.log, config) : undefined;
 

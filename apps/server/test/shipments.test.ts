@@ -3,7 +3,7 @@ import { USER_TYPE, messages, type TShipmentDraft } from '@colete/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billableCharges, ledgerEntries, mailOutbox, shipments, users } from '../src/db/schema.js';
+import { billableCharges, ledgerEntries, mailOutbox, pickupPoints, shipments, users } from '../src/db/schema.js';
 import { simulatedCourierNetwork } from '../src/integrations/couriers/simulator.js';
 import { seedDemo } from '../src/db/seed.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
@@ -295,6 +295,30 @@ describe('who sees what', () => {
     expect(id, saved.body).toBeTruthy();
     expect((await offers(alice, draft({ sender: { addressId: id } }))).statusCode).toBe(200);
     expect((await offers(bob, draft({ sender: { addressId: id } }))).statusCode).toBe(404);
+  });
+
+  it('gives an approved pick-up point’s discount on offers sent from its address, and records its use', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const saved = await as(ctx, alice, { method: 'POST', url: '/api/address', payload: { ...sender, shortName: 'Depozit' } });
+    const addressId = saved.json().address.id as number;
+    const plain = (await offers(alice, draft())).json().offers as { serviceId: string; courierId: string; type: string; price: string; discountPercent: number }[];
+    const courierId = plain[0]!.courierId;
+    await ctx.database.db.insert(pickupPoints).values({ userId: alice.id, addressId, courierId, enabled: true, printerAvailable: true, estimatedOrdersCount: 10, discountPercent: 10, approvedAt: new Date() });
+    const withPoint = (await offers(alice, draft({ sender: { addressId } }))).json().offers as typeof plain;
+    for (const o of withPoint) {
+      const before = plain.find((p) => p.serviceId === o.serviceId)!;
+      if (o.courierId === courierId) {
+        expect(o.discountPercent).toBe(10);
+        expect(Number(o.price)).toBeCloseTo(Number(before.price) * 0.9, 1);
+      } else expect(o).toMatchObject({ discountPercent: 0, price: before.price });
+    }
+    const choice = withPoint.find((o) => o.courierId === courierId && o.type === 'standard')!;
+    const res = await create(alice, { ...draft({ sender: { addressId } }), serviceId: choice.serviceId, requestKey: key(), activate: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().shipment.price).toBe(choice.price);
+    const [point] = await ctx.database.db.select().from(pickupPoints).where(eq(pickupPoints.userId, alice.id));
+    expect(point!.lastUsedAt).not.toBeNull();
   });
 
   it('lets an admin create and list a selected client’s shipments', async () => {

@@ -21,3 +21,5 @@ export * from './billing.js';
 export * from './invoicing.js';
 export * from './einvoice.js';
 export * from './mail.js';
+export * from './shipments.js';
+export * from './pickup-points.js';

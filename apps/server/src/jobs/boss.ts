@@ -9,8 +9,13 @@ import { registerAutoTopUp } from './auto-topup.js';
 import { registerCompanyVerification } from './company-verification.js';
 import { registerMailSender } from './mail-sender.js';
 import { registerMonthlyInvoices } from './monthly-invoices.js';
+import { registerShipmentTracking } from './shipment-tracking.js';
+import { shipmentsService } from '../modules/shipments/shipments-service.js';
+import { courierNetworkFor } from '../integrations/couriers/index.js';
 import { invoiceAttachmentResolver, invoicingDepsOf } from '../modules/invoicing/invoicing-service.js';
 import { registerSessionCleanup } from './session-cleanup.js';
+import { registerPickupPoints } from './pickup-points.js';
+import { markPickupPointUsed, pickupDiscountPercent } from '../modules/pickup-points/pickup-points-service.js';
 
 /**
  * The job queue lives in the same database: PostgreSQL directly, PGlite through executeSql.
@@ -19,7 +24,7 @@ import { registerSessionCleanup } from './session-cleanup.js';
 export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
-  config: Pick<Config, 'payments' | 'companyCheck' | 'mail' | 'smtpUrl' | 'mailFrom' | 'seller' | 'platformIban' | 'invoiceSeries'>,
+  config: Config,
 ) {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
@@ -29,10 +34,13 @@ export async function startJobs(
   boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
   await boss.start();
   await registerSessionCleanup(boss, database, log);
+  await registerPickupPoints(boss, database, log);
   const invoicing = invoicingDepsOf(config);
   await registerAutoTopUp(boss, subscriptionsService({ database, gateway: paymentGateway(config), invoicing }), log);
   await registerCompanyVerification(boss, database, companyCheckFor(config), log);
   await registerMonthlyInvoices(boss, database, invoicing, log);
+  const shipments = shipmentsService({ database, network: courierNetworkFor(config, database), invoicing, pickupDiscount: pickupDiscountPercent, pickupUsed: markPickupPointUsed });
+  await registerShipmentTracking(boss, shipments, log);
   // Outgoing mail: invoice PDFs are drawn when their mail is sent.
   await registerMailSender(boss, database, config, log, { resolveAttachment: invoiceAttachmentResolver(database) });
   return {

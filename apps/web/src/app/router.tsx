@@ -22,6 +22,12 @@ const SubscriptionsPage = lazy(() => import('../features/prepay/pages/subscripti
 const BillingDataPage = lazy(() => import('../features/billing/pages/billing-data-page'));
 const InvoicingSettingsPage = lazy(() => import('../features/billing/pages/invoicing-settings-page'));
 const AddressesPage = lazy(() => import('../features/addresses/pages/addresses-page'));
+const ShipmentsListPage = lazy(() => import('../features/shipments/pages/shipments-list-page'));
+const NewShipmentPage = lazy(() => import('../features/shipments/pages/new-shipment-page'));
+const ShipmentDetailsPage = lazy(() => import('../features/shipments/pages/shipment-details-page'));
+const PickupListPage = lazy(() => import('../features/pickup-points/pages/pickup-list-page'));
+const PickupAddPage = lazy(() => import('../features/pickup-points/pages/pickup-add-page'));
+const PickupRequestsAdminPage = lazy(() => import('../features/pickup-points/pages/pickup-requests-admin-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}>{node}</Suspense>;
@@ -51,6 +57,13 @@ export const router = createBrowserRouter([
           { path: 'settings/card-management', element: <Navigate to="subscriptions" replace /> },
           { path: 'settings/card-management/subscriptions', element: <SubscriptionsPage /> },
           { path: 'addresses', element: <AddressesPage /> },
+          { path: 'orders', element: <ShipmentsListPage /> },
+          { path: 'orders/new', element: <NewShipmentPage /> },
+          { path: 'details/order/:uniqueId', element: <ShipmentDetailsPage /> },
+          { path: 'pick-up-points', element: <Navigate to="list" replace /> },
+          { path: 'pick-up-points/list', element: <PickupListPage /> },
+          { path: 'pick-up-points/add', element: <PickupAddPage /> },
+          { path: 'admin/pick-up-points', element: <PickupRequestsAdminPage /> },
           { path: 'prepay', element: <PrepayPage /> },
           { path: 'billing', element: <Navigate to="data/list" replace /> },
           { path: 'billing/data/list', element: <BillingDataPage /> },

@@ -6,7 +6,22 @@ import { countyName, findLocalities, streetCodes } from '../geo/geo-queries.js';
 const m = messages.address;
 
 /** What a valid Romanian address resolves to in the nomenclature: the names as the data writes them. */
-export type ResolvedAddress = { countyCode: string; county: string; city: string; upLocality: string | null; postalCode: string; street: string | null };
+export type ResolvedAddress = {
+  countyCode: string;
+  county: string;
+  city: string;
+  upLocality: string | null;
+  postalCode: string;
+  street: string | null;
+  /** The locality's approximate coordinates, when the data has them. */
+  coords: { lat: number; lng: number } | null;
+};
+
+const coordsOf = (l: { latitude: string | null; longitude: string | null }) => {
+  const lat = Number(l.latitude);
+  const lng = Number(l.longitude);
+  return l.latitude && l.longitude && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+};
 
 /**
  * Checks an address against the nomenclature, the way the shared address form does: the county
@@ -29,11 +44,11 @@ export async function resolveAddress(db: Executor, input: Pick<TAddressFields, '
     if (!rows.some((r) => r.postal_code === input.postalCode)) {
       throw badRequest(messages.common.invalidData, 'invalidAddress', { postalCode: m.postalCodeMismatch });
     }
-    return { countyCode, county, city: withStreets.name, upLocality: null, postalCode: input.postalCode, street: rows[0]!.full_name };
+    return { countyCode, county, city: withStreets.name, upLocality: null, postalCode: input.postalCode, street: rows[0]!.full_name, coords: coordsOf(withStreets) };
   }
 
   // A village is identified by its postal code among the same-named localities of the county.
   const match = candidates.find((l) => l.postal_code === input.postalCode);
   if (!match) throw badRequest(messages.common.invalidData, 'invalidAddress', { postalCode: m.postalCodeMismatch });
-  return { countyCode, county, city: match.name, upLocality: match.up_locality, postalCode: match.postal_code, street: input.street ?? null };
+  return { countyCode, county, city: match.name, upLocality: match.up_locality, postalCode: match.postal_code, street: input.street ?? null, coords: coordsOf(match) };
 }

@@ -189,7 +189,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
       intercom: party.intercom,
       additionalInfo: party.additionalInfo,
     };
-    return { address, coords: await localityCoordinates(db, resolved.countyCode, resolved.city), saveAs: party.saveAs ?? null };
+    return { address, coords: resolved.coords, saveAs: party.saveAs ?? null };
   }
 
   function quoteRequest(draft: TShipmentDraftParsed, sender: Resolved, recipient: Resolved, at: Date): QuoteRequest {
@@ -226,7 +226,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
     if (draft.options.saturdayDelivery && !isFridayInBucharest(at)) {
       throw badRequest(messages.common.invalidData, 'saturdayOnlyFriday', { 'options.saturdayDelivery': m.saturdayOnlyFriday });
     }
-    const [sender, recipient] = [await resolveParty(userId, draft.sender, 'sender'), await resolveParty(userId, draft.recipient, 'recipient')];
+    const [sender, recipient] = await Promise.all([resolveParty(userId, draft.sender, 'sender'), resolveParty(userId, draft.recipient, 'recipient')]);
     const offers = await deps.network.quote(quoteRequest(draft, sender, recipient, at)).catch((err: unknown) => {
       if (err instanceof CourierError) throw new AppError(err.kind === 'invalid' ? 400 : 503, err.kind === 'invalid' ? err.message : m.courierUnavailable, `courier_${err.kind}`);
       throw err;

@@ -32,10 +32,11 @@ const DRAWER_WIDTH = 240;
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
+  const isAdmin = !!useMe().data?.isAdmin;
   return (
     <Box component="nav" aria-label="Navigare principala">
       <List>
-        {NAV_ITEMS.map((item) => (
+        {NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin).map((item) => (
           <ListItem key={item.path} disablePadding>
           <ListItemButton
             component={RouterLink}

@@ -263,6 +263,8 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
                     </>
                   ),
                 },
+                // The hint under the disabled field keeps a readable colour (WCAG contrast).
+                formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
               }}
             />
           )}

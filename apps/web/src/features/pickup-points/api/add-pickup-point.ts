@@ -1,0 +1,132 @@
+import {
+  DEFAULT_PHONE_PREFIX,
+  ZPickupAddress,
+  ZPickupPointRequest,
+  messages,
+  type TPickupAddResponse,
+  type TPickupPointRequest,
+} from '@colete/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import { api } from '../../../lib/api-client';
+import { useActingParams } from '../../../lib/selected-client';
+import { actingQuery, pickupKeys } from './pickup-keys';
+
+const p = messages.pickupPoints;
+
+/** POST user/pick-up-points/add. */
+export const addPickupPoint = (body: TPickupPointRequest, selectedClient?: number) =>
+  api<TPickupAddResponse>('POST', `user/pick-up-points/add${actingQuery(selectedClient)}`, body);
+
+export function useAddPickupPoint() {
+  const queryClient = useQueryClient();
+  const { selectedClient } = useActingParams();
+  return useMutation({
+    mutationFn: (body: TPickupPointRequest) => addPickupPoint(body, selectedClient),
+    // A new address may have joined the address book too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKeys.all }),
+  });
+}
+
+/* ---- The three-step form: its values, its rules (the request's contract), and the payload ---- */
+
+export type PickupFormValues = AddressFormValues & {
+  source: 'book' | 'new';
+  addressId: number | null;
+  saveToBook: boolean;
+  saveAs: string;
+  contactName: string;
+  contactCompany: string;
+  contactPhone: string;
+  contactPhone2: string;
+  contactEmail: string;
+  courier: string;
+  /** The chosen courier picks up on chosen weekdays (scheduleType 2). */
+  weekdays: boolean;
+  estimatedOrderCount: string;
+  pickUpDays: number[];
+  printerAvailable: '' | 'yes' | 'no';
+};
+
+export const EMPTY_PICKUP_FORM: PickupFormValues = {
+  ...EMPTY_ADDRESS,
+  source: 'book',
+  addressId: null,
+  saveToBook: true,
+  saveAs: '',
+  contactName: '',
+  contactCompany: '',
+  contactPhone: DEFAULT_PHONE_PREFIX,
+  contactPhone2: '',
+  contactEmail: '',
+  courier: '',
+  weekdays: false,
+  estimatedOrderCount: '',
+  pickUpDays: [],
+  printerAvailable: '',
+};
+
+/** The fields of each step, for validating one step before the next. */
+export const STEP_FIELDS = {
+  address: ['addressId', 'saveAs', 'contactName', 'contactCompany', 'contactPhone', 'contactPhone2', 'contactEmail', ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])],
+  courier: ['courier'],
+  details: ['estimatedOrderCount', 'pickUpDays', 'printerAvailable'],
+} as const satisfies Record<string, readonly (keyof PickupFormValues)[]>;
+
+const newAddressSchema = ZPickupAddress.options[1];
+const addressOf = (v: PickupFormValues) =>
+  v.source === 'book'
+    ? { addressId: v.addressId ?? 0 }
+    : {
+        contactName: v.contactName,
+        contactCompany: v.contactCompany,
+        contactPhone: v.contactPhone,
+        contactPhone2: v.contactPhone2,
+        contactEmail: v.contactEmail,
+        countyCode: v.countyCode,
+        city: v.city,
+        postalCode: v.postalCode,
+        street: v.street,
+        number: v.number,
+        block: v.block,
+        entrance: v.entrance,
+        intercom: v.intercom,
+        floor: v.floor,
+        apartment: v.apartment,
+        additionalInfo: v.additionalInfo,
+        saveAs: v.saveToBook ? v.saveAs : null,
+      };
+
+/** The request the form's values make. */
+export function toPickupRequest(v: PickupFormValues): TPickupPointRequest {
+  return {
+    address: addressOf(v),
+    courier: v.courier,
+    estimatedOrderCount: v.estimatedOrderCount.trim() === '' ? (undefined as unknown as number) : Number(v.estimatedOrderCount),
+    pickUpDays: v.weekdays ? v.pickUpDays : [],
+    printerAvailable: v.printerAvailable === '' ? (undefined as unknown as boolean) : v.printerAvailable === 'yes',
+  };
+}
+
+/**
+ * The form's rules are the request's contract, put on the form's fields; besides, the address
+ * name when saving to the address book, and the weekdays of a scheduleType 2 courier.
+ */
+export const pickupFormSchema = z.custom<PickupFormValues>().check((ctx) => {
+  const v = ctx.value;
+  const issue = (path: keyof PickupFormValues | string, message: string) => ctx.issues.push({ code: 'custom', path: [path], message, input: v });
+  if (v.source === 'book') {
+    if (!v.addressId) issue('addressId', p.addressRequired);
+  } else {
+    const parsed = newAddressSchema.safeParse(addressOf(v));
+    if (!parsed.success) for (const i of parsed.error.issues) issue(String(i.path[0]), i.message);
+    if (v.saveToBook && !v.saveAs.trim()) issue('saveAs', messages.address.shortNameRequired);
+  }
+  const request = ZPickupPointRequest.omit({ address: true }).safeParse(toPickupRequest(v));
+  if (!request.success) for (const i of request.error.issues) issue(String(i.path[0]), i.message);
+  if (v.weekdays && v.pickUpDays.length === 0) issue('pickUpDays', p.daysRequired);
+});
+
+/** The server's paths ('address.city', 'address') on the form's fields. */
+export const formFieldOfServerPath = (path: string) => (path === 'address' ? 'addressId' : path.replace(/^address\./, '').replace(/\..*$/, ''));

@@ -1,0 +1,160 @@
+import { SERVICE_TYPES, type TOffer } from '@colete/contract';
+import { Box, Checkbox, Chip, FormControlLabel, Typography } from '@mui/material';
+import { km, lei, SERVICE_TYPE_LABELS } from './shipment-format';
+
+export type OfferSelection = { serviceId: string; pointId: string | null };
+
+/** A selection counts only when it matches a shown offer without errors (and one of its points, for a locker service). */
+export function validSelection(offers: TOffer[] | undefined, selection: OfferSelection | null): OfferSelection | null {
+  if (!offers || !selection) return null;
+  const offer = offers.find((o) => o.serviceId === selection.serviceId && o.errors.length === 0);
+  if (!offer) return null;
+  if (offer.type === 'locker') return offer.points.some((p) => p.id === selection.pointId) ? selection : null;
+  return { serviceId: offer.serviceId, pointId: null };
+}
+
+function Price({ offer }: { offer: TOffer }) {
+  return (
+    <Box sx={{ textAlign: { sm: 'right' }, flexShrink: 0 }}>
+      <Typography sx={{ fontWeight: 700 }}>{lei(offer.price)} cu TVA</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {lei(offer.priceNoVat)} fara TVA
+      </Typography>
+    </Box>
+  );
+}
+
+function OfferInfo({ offer }: { offer: TOffer }) {
+  const parts = offer.description.split('#').map((p) => p.trim()).filter(Boolean);
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {offer.courierName} · {offer.serviceName}
+        </Typography>
+        {offer.discountPercent > 0 && <Chip size="small" color="success" variant="outlined" label={`Reducere ${offer.discountPercent}%`} sx={{ color: 'success.dark' }} />}
+      </Box>
+      {parts.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {parts.join(' · ')}
+        </Typography>
+      )}
+      {offer.errors.map((e) => (
+        <Typography key={e} variant="body2" color="error">
+          {e}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+const rowSx = (selected: boolean, disabled: boolean) => ({
+  border: 1,
+  borderColor: selected ? 'primary.main' : 'divider',
+  borderRadius: 2,
+  p: 1.5,
+  bgcolor: disabled ? 'action.hover' : 'background.paper',
+});
+
+/** A standard, express or Saturday service: one checkbox; checking it selects it, unchecking clears the choice. */
+function ServiceOffer({ offer, selection, onSelect }: { offer: TOffer; selection: OfferSelection | null; onSelect: (s: OfferSelection | null) => void }) {
+  const disabled = offer.errors.length > 0;
+  const checked = !disabled && selection?.serviceId === offer.serviceId;
+  return (
+    <Box sx={{ ...rowSx(checked, disabled), display: 'flex', gap: 1, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', flex: 1, minWidth: 0 }}>
+        <Checkbox
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onSelect(e.target.checked ? { serviceId: offer.serviceId, pointId: null } : null)}
+          slotProps={{ input: { 'aria-label': `${offer.courierName} ${offer.serviceName}` } }}
+          sx={{ mt: -0.5 }}
+        />
+        <OfferInfo offer={offer} />
+      </Box>
+      <Box sx={{ pl: { xs: 5, sm: 0 } }}>
+        <Price offer={offer} />
+      </Box>
+    </Box>
+  );
+}
+
+/** A domestic-to-point service: its points near the recipient, one checkbox each (name, full address, distance). */
+function LockerOffer({ offer, selection, onSelect }: { offer: TOffer; selection: OfferSelection | null; onSelect: (s: OfferSelection | null) => void }) {
+  const disabled = offer.errors.length > 0;
+  const chosen = selection?.serviceId === offer.serviceId;
+  return (
+    <Box sx={rowSx(chosen && !disabled, disabled)}>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexDirection: { xs: 'column', sm: 'row' }, mb: offer.points.length ? 1 : 0 }}>
+        <OfferInfo offer={offer} />
+        <Price offer={offer} />
+      </Box>
+      {!disabled && offer.points.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Nu exista puncte de ridicare in apropierea destinatarului.
+        </Typography>
+      )}
+      {offer.points.length > 0 && (
+        <Box role="group" aria-label={`Puncte ${offer.courierName} ${offer.serviceName}`} sx={{ maxHeight: 320, overflowY: 'auto', display: 'grid', gap: 0.5 }}>
+          {offer.points.map((p) => {
+            const checked = !disabled && chosen && selection?.pointId === p.id;
+            return (
+              <FormControlLabel
+                key={p.id}
+                disabled={disabled}
+                sx={{ alignItems: 'flex-start', mx: 0, py: 0.5, borderTop: 1, borderColor: 'divider' }}
+                control={
+                  <Checkbox
+                    checked={checked}
+                    onChange={(e) => onSelect(e.target.checked ? { serviceId: offer.serviceId, pointId: p.id } : null)}
+                    sx={{ mt: -0.5 }}
+                  />
+                }
+                label={
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                      {p.name}
+                    </Typography>
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                      {p.fullAddress}
+                      {km(p.distanceKm) ? ` · aprox. ${km(p.distanceKm)}` : ''}
+                    </Typography>
+                  </Box>
+                }
+              />
+            );
+          })}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** 'Lista curieri': the offers grouped by type (Standard, Express, Livrare sambata, Livrare la punct). */
+export function OffersList({ offers, selection, onSelect }: { offers: TOffer[]; selection: OfferSelection | null; onSelect: (s: OfferSelection | null) => void }) {
+  if (offers.length === 0) return <Typography color="text.secondary">Niciun curier nu poate prelua aceasta comanda.</Typography>;
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      {SERVICE_TYPES.map((type) => {
+        const group = offers.filter((o) => o.type === type);
+        if (group.length === 0) return null;
+        return (
+          <Box component="section" key={type} aria-labelledby={`offers-${type}`}>
+            <Typography variant="h3" id={`offers-${type}`} sx={{ mb: 1 }}>
+              {SERVICE_TYPE_LABELS[type]}
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 1 }}>
+              {group.map((o) =>
+                type === 'locker' ? (
+                  <LockerOffer key={o.serviceId} offer={o} selection={selection} onSelect={onSelect} />
+                ) : (
+                  <ServiceOffer key={o.serviceId} offer={o} selection={selection} onSelect={onSelect} />
+                ),
+              )}
+            </Box>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { PACKAGE_LIMITS } from '@colete/contract';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { Alert, Box, Button, IconButton, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { EMPTY_PACKAGE, type PackageValues, type ShipmentFormValues } from './shipment-form';
+
+const L = PACKAGE_LIMITS;
+const nr = (n: number) => n.toLocaleString('ro-RO');
+
+const FIELDS: { name: keyof PackageValues; label: string }[] = [
+  { name: 'weight', label: 'Greutate (kg)' },
+  { name: 'length', label: 'Lungime (cm)' },
+  { name: 'width', label: 'Latime (cm)' },
+  { name: 'height', label: 'Inaltime (cm)' },
+];
+
+/**
+ * An envelope (one, within the envelope limits) or one or more parcels, each with its weight and
+ * sizes. The messages are the contract's (spec 001 sections 5 and 9), shown once a field is touched.
+ */
+export function PackagesEditor({ form, errorFor }: { form: UseFormReturn<ShipmentFormValues>; errorFor: (path: string) => string | undefined }) {
+  const packages = useFieldArray({ control: form.control, name: 'packages' });
+  const type = useWatch({ control: form.control, name: 'packageType' });
+  const envelope = type === 'envelope';
+
+  const chooseType = (next: ShipmentFormValues['packageType'] | null) => {
+    if (!next || next === type) return;
+    form.setValue('packageType', next, { shouldDirty: true });
+    // One envelope per shipment: keep the first package only.
+    if (next === 'envelope' && packages.fields.length > 1) packages.replace([form.getValues('packages.0')]);
+  };
+
+  return (
+    <Box>
+      <ToggleButtonGroup exclusive value={type} onChange={(_, v: ShipmentFormValues['packageType'] | null) => chooseType(v)} aria-label="Tip expediere" size="small" sx={{ mb: 1 }}>
+        <ToggleButton value="parcel">Colet</ToggleButton>
+        <ToggleButton value="envelope">Plic</ToggleButton>
+      </ToggleButtonGroup>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {envelope
+          ? `Un singur plic: maxim ${nr(L.envelope.maxWeightKg)} kg, ${L.envelope.maxLengthCm} x ${L.envelope.maxWidthCm} cm si ${L.envelope.maxHeightCm} cm inaltime.`
+          : `Minim ${nr(L.minWeightKg)} kg, latimea si lungimea minim ${L.minWidthCm} cm, inaltimea minim ${L.minHeightCm} cm. Maxim ${L.maxPackages} colete.`}
+      </Typography>
+      {errorFor('packages') && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorFor('packages')}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {packages.fields.map((field, i) => {
+          const name = envelope ? 'Plic' : `Colet ${i + 1}`;
+          return (
+            <Box key={field.id} role="group" aria-labelledby={`package-${field.id}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1, minHeight: 40 }}>
+                <Typography id={`package-${field.id}`} sx={{ fontWeight: 600 }}>
+                  {name}
+                </Typography>
+                {packages.fields.length > 1 && (
+                  <IconButton aria-label={`Sterge ${name.toLowerCase()}`} onClick={() => packages.remove(i)} size="small">
+                    <DeleteOutlineIcon />
+                  </IconButton>
+                )}
+              </Box>
+              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
+                {FIELDS.map((f) => {
+                  const path = `packages.${i}.${f.name}` as const;
+                  const error = errorFor(path);
+                  return (
+                    <TextField
+                      key={f.name}
+                      label={f.label}
+                      {...form.register(path)}
+                      error={!!error}
+                      helperText={error}
+                      autoComplete="off"
+                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    />
+                  );
+                })}
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+      {!envelope && (
+        <Button startIcon={<AddIcon />} onClick={() => packages.append(EMPTY_PACKAGE)} disabled={packages.fields.length >= L.maxPackages} sx={{ mt: 1.5 }}>
+          Adauga colet
+        </Button>
+      )}
+    </Box>
+  );
+}

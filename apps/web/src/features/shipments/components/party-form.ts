@@ -1,0 +1,45 @@
+import { DEFAULT_PHONE_PREFIX, messages, ZAddressInput, type TAddressEntry, type TShipmentParty } from '@colete/contract';
+import { z } from 'zod';
+import { EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+
+/** A sender or recipient typed on the page: contact, the shared address fields, and the 'save in the address book' choice. */
+export type PartyValues = AddressFormValues & {
+  contactName: string;
+  contactCompany: string;
+  contactPhone: string;
+  contactEmail: string;
+  save: boolean;
+  saveAs: string;
+};
+
+export const EMPTY_PARTY: PartyValues = {
+  ...EMPTY_ADDRESS,
+  contactName: '',
+  contactCompany: '',
+  contactPhone: DEFAULT_PHONE_PREFIX,
+  contactEmail: '',
+  save: false,
+  saveAs: '',
+};
+
+/** The contract's typed party (an address-book entry's input without its name), plus the name to save it under. */
+export const partyFormSchema = ZAddressInput.omit({ shortName: true })
+  .extend({ save: z.boolean(), saveAs: z.string().trim().max(60, messages.common.fieldInvalid) })
+  .check((ctx) => {
+    if (ctx.value.save && !ctx.value.saveAs) ctx.issues.push({ code: 'custom', path: ['saveAs'], message: messages.address.shortNameRequired, input: ctx.value.saveAs });
+  });
+
+export const PARTY_FIELDS = ['contactName', 'contactCompany', 'contactPhone', 'contactEmail', 'saveAs', ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])] as const;
+
+/** Where a party comes from: an address-book entry, or the form. */
+export type PartySource = { mode: 'book'; entry: TAddressEntry | null } | { mode: 'new' };
+
+/** The party as the draft sends it; the save name only when saving. */
+export function toParty(source: PartySource, values: PartyValues): TShipmentParty | null {
+  if (source.mode === 'book') return source.entry ? { addressId: source.entry.id } : null;
+  const { save, saveAs, ...rest } = values;
+  return { ...rest, saveAs: save ? saveAs : null };
+}
+
+/** Messages the page shows when an address-book choice is missing (spec 001 section 5, address picker). */
+export const PICK_FROM_LIST = 'Va rugam sa alegeti o adresa din lista fara a modifica valoarea acesteia!';

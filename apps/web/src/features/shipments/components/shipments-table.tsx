@@ -1,0 +1,106 @@
+import type { TShipmentSummary } from '@colete/contract';
+import { Box, Link, List, ListItem, ListItemButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ShipmentStatusChip } from '../../../components/tracking-dialog';
+import { lei, shortDate, shortTime } from './shipment-format';
+
+const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURIComponent(s.uniqueId)}`;
+const courierLine = (s: TShipmentSummary) => [s.courierName, s.serviceName].filter(Boolean).join(' · ') || '-';
+
+/** A table on wide screens, a list of rows on a phone; a row opens the shipment's details. */
+export function ShipmentsTable({ rows }: { rows: TShipmentSummary[] }) {
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'));
+  return wide ? <WideTable rows={rows} /> : <PhoneRows rows={rows} />;
+}
+
+function WideTable({ rows }: { rows: TShipmentSummary[] }) {
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Comenzi" sx={{ '& th, & td': { px: 1 }, '& th': { whiteSpace: 'nowrap' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Data</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Destinatar</TableCell>
+            <TableCell>Curier / serviciu</TableCell>
+            <TableCell>AWB</TableCell>
+            <TableCell align="right">Pret</TableCell>
+            <TableCell align="right">Ramburs</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((s) => (
+            <TableRow key={s.uniqueId} hover onClick={() => navigate(detailsPath(s))} sx={{ cursor: 'pointer' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {shortDate(s.createdAt)}
+                <Typography variant="body2" color="text.secondary">
+                  {shortTime(s.createdAt)}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <ShipmentStatusChip status={s.status} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 150 }}>
+                <Link component={RouterLink} to={detailsPath(s)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 600 }}>
+                  {s.recipient.contactName}
+                </Link>
+                <Typography variant="body2" color="text.secondary">
+                  {s.recipient.city}, {s.recipient.county}
+                  {s.clientReference ? ` · Ref. ${s.clientReference}` : ''}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ minWidth: 130 }}>
+                {s.courierName ?? '-'}
+                {s.serviceName && (
+                  <Typography variant="body2" color="text.secondary">
+                    {s.serviceName}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{s.awb ?? '-'}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {lei(s.price)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {s.cod ? lei(s.cod) : '-'}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function PhoneRows({ rows }: { rows: TShipmentSummary[] }) {
+  return (
+    <List disablePadding aria-label="Comenzi">
+      {rows.map((s) => (
+        <ListItem key={s.uniqueId} disablePadding divider>
+          <ListItemButton component={RouterLink} to={detailsPath(s)} sx={{ px: 1, alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                  {shortDate(s.createdAt)} {shortTime(s.createdAt)}
+                </Typography>
+                <ShipmentStatusChip status={s.status} />
+              </Stack>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {s.recipient.contactName} · {s.recipient.city}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {courierLine(s)}
+                {s.awb ? ` · AWB ${s.awb}` : ''}
+              </Typography>
+              <Typography variant="body2">
+                {lei(s.price)}
+                {s.cod ? ` · ramburs ${lei(s.cod)}` : ''}
+              </Typography>
+            </Box>
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,178 @@
+import { ADDRESS_TYPE_LOCKED, messages, OFFERS_DEBOUNCE_MS, type TShipmentDraft } from '@colete/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError, apiErrorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAddressBook } from '../api/address-book';
+import { useCreateShipment } from '../api/create-shipment';
+import { useOffers } from '../api/get-offers';
+import { CourierList } from '../components/courier-list';
+import { ExtraOptions } from '../components/extra-options';
+import { validSelection, type OfferSelection } from '../components/offers-list';
+import { PackagesEditor } from '../components/packages-editor';
+import { EMPTY_PARTY, PARTY_FIELDS, partyFormSchema, toParty, type PartySource, type PartyValues } from '../components/party-form';
+import { PartySection } from '../components/party-section';
+import { SectionCard } from '../components/section-card';
+import { isFridayInBucharest } from '../components/shipment-format';
+import { draftErrors, EMPTY_SHIPMENT, toDraft, type ShipmentFormValues } from '../components/shipment-form';
+
+const m = messages.shipments;
+
+function usePartyForm() {
+  return useForm<PartyValues>({ resolver: zodResolver(partyFormSchema) as never, defaultValues: EMPTY_PARTY, mode: 'onTouched' });
+}
+
+/** A party is ready when it is a chosen address-book entry, or a typed address the contract (and the save name) accept. */
+const partyReady = (source: PartySource, values: PartyValues) =>
+  source.mode === 'book' ? !!source.entry : partyFormSchema.safeParse(values).success;
+
+/** /profile/orders/new: sender, recipient, packages, options, then the couriers' offers and activation. */
+export default function NewShipmentPage() {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  // One key per page: a double click, a retried request or a second press never makes two shipments.
+  const [requestKey] = useState(() => crypto.randomUUID().replace(/-/g, ''));
+  const [saturdayAllowed] = useState(() => isFridayInBucharest());
+
+  const senderForm = usePartyForm();
+  const recipientForm = usePartyForm();
+  const form = useForm<ShipmentFormValues>({ defaultValues: EMPTY_SHIPMENT });
+
+  // The sender starts as the client's pick-up point address, else the first address-book entry
+  // (a new address when the book is empty).
+  const book = useAddressBook('');
+  const [senderChoice, setSenderChoice] = useState<PartySource | null>(null);
+  const entries = book.data?.addresses ?? [];
+  const firstEntry = entries.find((e) => e.type === ADDRESS_TYPE_LOCKED) ?? entries[0] ?? null;
+  const sender: PartySource = senderChoice ?? (book.isSuccess && !firstEntry ? { mode: 'new' } : { mode: 'book', entry: firstEntry });
+  const [recipient, setRecipient] = useState<PartySource>({ mode: 'new' });
+
+  const senderValues = useWatch({ control: senderForm.control }) as PartyValues;
+  const recipientValues = useWatch({ control: recipientForm.control }) as PartyValues;
+  const values = useWatch({ control: form.control }) as ShipmentFormValues;
+
+  const draft = toDraft(values, toParty(sender, senderValues), toParty(recipient, recipientValues));
+  const draftKey = JSON.stringify(draft);
+  const errors = useMemo(() => draftErrors(JSON.parse(draftKey) as TShipmentDraft), [draftKey]);
+  const valid = Object.keys(errors).length === 0 && partyReady(sender, senderValues) && partyReady(recipient, recipientValues);
+
+  // Offers follow the draft OFFERS_DEBOUNCE_MS after its last change, and only while it is valid.
+  const offeredKey = useDebouncedValue(valid ? draftKey : '', OFFERS_DEBOUNCE_MS);
+  const offersDraft = useMemo(() => (offeredKey ? (JSON.parse(offeredKey) as TShipmentDraft) : null), [offeredKey]);
+  const offers = useOffers(offersDraft);
+  const stale = offers.isFetching || offers.isPlaceholderData || offeredKey !== draftKey;
+  const [selection, setSelection] = useState<OfferSelection | null>(null);
+  const chosen = stale ? null : validSelection(offers.data, selection);
+
+  // Field messages show once a field was touched, or everywhere after 'Arata oferte' on an invalid draft.
+  const [showAll, setShowAll] = useState(false);
+  const errorFor = (path: string) => {
+    const message = errors[path];
+    if (!message) return undefined;
+    if (showAll || path === 'packages') return message;
+    const state = form.getFieldState(path as never, form.formState);
+    return state.isTouched || state.isDirty ? message : undefined;
+  };
+
+  const showOffers = () => {
+    setShowAll(true);
+    if (sender.mode === 'new') void senderForm.trigger();
+    if (recipient.mode === 'new') void recipientForm.trigger();
+    if (valid) void offers.refetch();
+  };
+
+  const create = useCreateShipment();
+  const busy = useRef(false);
+  const [pending, setPending] = useState<'activate' | 'save' | null>(null);
+  const [balanceError, setBalanceError] = useState<string | null>(null);
+
+  const submit = (activate: boolean) => {
+    if (busy.current || !chosen) return;
+    busy.current = true;
+    setPending(activate ? 'activate' : 'save');
+    setBalanceError(null);
+    create.mutate(
+      { ...draft, serviceId: chosen.serviceId, pointId: chosen.pointId, requestKey, activate },
+      {
+        onSuccess: (data) => {
+          enqueueSnackbar(data.message ?? (activate ? m.activated : m.saved), { variant: 'success' });
+          navigate(`/profile/details/order/${encodeURIComponent(data.shipment.uniqueId)}`);
+        },
+        onError: (error) => {
+          busy.current = false;
+          setPending(null);
+          if (error instanceof ApiError && error.code === 'insufficientBalance') {
+            setBalanceError(error.message || m.insufficientBalance);
+            return;
+          }
+          applyServerErrors(error, senderForm.setError, PARTY_FIELDS, (p) => p.replace(/^sender\./, ''));
+          applyServerErrors(error, recipientForm.setError, PARTY_FIELDS, (p) => p.replace(/^recipient\./, ''));
+          enqueueSnackbar(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : activate ? m.activateError : apiErrorMessage(error), {
+            variant: 'error',
+          });
+        },
+      },
+    );
+  };
+
+  const offersError = offers.isError ? apiErrorMessage(offers.error) : null;
+  const contentError = errorFor('content');
+  const referenceError = errorFor('clientReference');
+
+  return (
+    <>
+      <Button component={RouterLink} to="/profile/orders" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        Comenzi
+      </Button>
+      <PageHeader title="Comanda noua" subtitle="Expeditor, destinatar, colete si optiuni; ofertele curierilor se actualizeaza la fiecare modificare." />
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 1100 }}>
+        <PartySection id="sender" title="Expeditor" form={senderForm} source={sender} onSource={setSenderChoice} showErrors={showAll} />
+        <PartySection id="recipient" title="Destinatar" form={recipientForm} source={recipient} onSource={setRecipient} showErrors={showAll} />
+        <SectionCard id="packages" title="Colete">
+          <PackagesEditor form={form} errorFor={errorFor} />
+        </SectionCard>
+        <SectionCard id="details" title="Detalii expediere">
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+            <TextField label="Continut" {...form.register('content')} error={!!contentError} helperText={contentError} autoComplete="off" />
+            <TextField label="Referinta client (optional)" {...form.register('clientReference')} error={!!referenceError} helperText={referenceError} autoComplete="off" />
+          </Box>
+        </SectionCard>
+        <SectionCard id="options" title="Optiuni extra">
+          <ExtraOptions form={form} errorFor={errorFor} saturdayAllowed={saturdayAllowed} />
+        </SectionCard>
+        <SectionCard
+          id="couriers"
+          title="Lista curieri"
+          action={
+            <Button startIcon={<RefreshIcon />} onClick={showOffers} disabled={pending !== null}>
+              Arata oferte
+            </Button>
+          }
+        >
+          <CourierList
+            valid={valid}
+            offers={offers.data}
+            loading={offers.isPending && offers.fetchStatus !== 'idle'}
+            error={offersError}
+            stale={stale}
+            selection={selection}
+            chosen={chosen}
+            onSelect={setSelection}
+            onRetry={() => void offers.refetch()}
+            pending={pending}
+            onSubmit={submit}
+            balanceError={balanceError}
+          />
+        </SectionCard>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,241 @@
+import { messages, type TShipmentDetail } from '@colete/contract';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { Alert, Box, Button, CircularProgress, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorState } from '../../../components/error-state';
+import { LoadingState } from '../../../components/loading-state';
+import { PageHeader } from '../../../components/page-header';
+import { ShipmentStatusChip, shipmentDateTime, TrackingDialog, TrackingTimeline } from '../../../components/tracking-dialog';
+import { ApiError, apiErrorMessage } from '../../../lib/api-client';
+import { useActingParams } from '../../../lib/selected-client';
+import { useShipment } from '../api/get-shipment';
+import { useActivateShipment, useCancelShipment } from '../api/shipment-actions';
+import { shipmentKeys } from '../api/shipment-keys';
+import { AddressView } from '../components/address-view';
+import { copyText } from '../components/copy-text';
+import { Facts } from '../components/facts';
+import { LabelDownload } from '../components/label-download';
+import { SectionCard } from '../components/section-card';
+import { km, lei, shortDate } from '../components/shipment-format';
+
+const m = messages.shipments;
+const yesNo = (v: boolean) => (v ? 'Da' : 'Nu');
+const nr = (n: number) => n.toLocaleString('ro-RO');
+
+function NotFound() {
+  return (
+    <Box role="alert" sx={{ textAlign: 'center', py: 8, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+      <SearchOffIcon sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden />
+      <Typography variant="h2" component="p">
+        {m.notFound}
+      </Typography>
+      <Typography color="text.secondary">Comanda cautata nu exista sau nu apartine acestui cont.</Typography>
+      <Button component={RouterLink} to="/profile/orders" variant="contained">
+        Inapoi la comenzi
+      </Button>
+    </Box>
+  );
+}
+
+/** Status, AWB (copy, tracking), label, activation of a saved draft and cancellation before pick-up. */
+function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const activate = useActivateShipment(shipment.uniqueId);
+  const cancel = useCancelShipment(shipment.uniqueId);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [balanceError, setBalanceError] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const onActivate = () => {
+    if (busy.current) return;
+    busy.current = true;
+    setBalanceError(null);
+    activate.mutate(undefined, {
+      onSuccess: (data) => enqueueSnackbar(data.message ?? m.activated, { variant: 'success' }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'insufficientBalance') setBalanceError(error.message || m.insufficientBalance);
+        else enqueueSnackbar(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : m.activateError, { variant: 'error' });
+      },
+      onSettled: () => {
+        busy.current = false;
+      },
+    });
+  };
+  const onCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: (data) => {
+        setConfirmCancel(false);
+        enqueueSnackbar(data.message ?? m.cancelled, { variant: 'success' });
+      },
+      onError: (error) => {
+        setConfirmCancel(false);
+        enqueueSnackbar(apiErrorMessage(error), { variant: 'error' });
+      },
+    });
+  const onCopy = async () => {
+    if (shipment.awb && (await copyText(shipment.awb))) enqueueSnackbar(m.awbCopied, { variant: 'success', autoHideDuration: 3000 });
+  };
+
+  return (
+    <SectionCard id="status" title="Status">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <ShipmentStatusChip status={shipment.status} />
+        <Typography variant="body2" color="text.secondary">
+          {shipmentDateTime(shipment.status.dateTime)}
+        </Typography>
+      </Box>
+      {shipment.status.reason && <Typography sx={{ mt: 1 }}>Motiv: {shipment.status.reason}</Typography>}
+      {shipment.awb && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2 }}>
+          <Typography>
+            AWB{' '}
+            <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1.05rem', fontWeight: 700 }} data-testid="awb">
+              {shipment.awb}
+            </Box>
+          </Typography>
+          <Tooltip title="Copiaza AWB-ul">
+            <IconButton aria-label="Copiaza AWB-ul" onClick={() => void onCopy()} size="small">
+              <ContentCopyIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Button startIcon={<LocalShippingOutlinedIcon />} onClick={onTrack} size="small">
+            Urmareste coletul
+          </Button>
+        </Box>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+        {shipment.awb && <LabelDownload uniqueId={shipment.uniqueId} formats={shipment.labelFormats} />}
+        {shipment.canActivate &&
+          (activate.isPending ? (
+            <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <CircularProgress size={22} aria-hidden />
+              <Typography>Se activeaza comanda</Typography>
+            </Box>
+          ) : (
+            <Button variant="contained" onClick={onActivate}>
+              Activeaza comanda
+            </Button>
+          ))}
+        {shipment.canCancel && (
+          <Button variant="outlined" color="error" onClick={() => setConfirmCancel(true)} disabled={cancel.isPending}>
+            Anuleaza comanda
+          </Button>
+        )}
+      </Stack>
+      {balanceError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {balanceError}{' '}
+          <Link component={RouterLink} to="/profile/prepay">
+            Reincarcati contul preplatit
+          </Link>
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={confirmCancel}
+        title="Anulare comanda"
+        confirmLabel="Anuleaza comanda"
+        destructive
+        pending={cancel.isPending}
+        onConfirm={onCancel}
+        onClose={() => setConfirmCancel(false)}
+      >
+        {shipment.awb ? `Comanda cu AWB ${shipment.awb} va fi anulata la curier.` : 'Comanda salvata va fi anulata.'} Continuati?
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}
+
+function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
+  const queryClient = useQueryClient();
+  const { selectedClient } = useActingParams();
+  const [tracking, setTracking] = useState(false);
+  const o = shipment.options;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 1100 }}>
+      <StatusCard shipment={shipment} onTrack={() => setTracking(true)} />
+      <SectionCard id="addresses" title="Adrese">
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <AddressView label="De la:" address={shipment.senderAddress} />
+          <AddressView label="Pana la:" address={shipment.recipientAddress} />
+        </Box>
+      </SectionCard>
+      <SectionCard id="courier" title="Curier si serviciu">
+        <Facts
+          rows={[
+            ['Curier', shipment.courierName ?? '-'],
+            ['Serviciu', shipment.serviceName ?? '-'],
+            ...(shipment.point
+              ? ([['Punct de ridicare', `${shipment.point.name}, ${shipment.point.fullAddress}${km(shipment.point.distanceKm) ? ` (aprox. ${km(shipment.point.distanceKm)})` : ''}`]] as [string, string][])
+              : []),
+            ['Pret cu TVA', lei(shipment.price)],
+            ['Pret fara TVA', lei(shipment.priceNoVat)],
+            ['Plata', shipment.paymentType === 'prepaid' ? 'Din contul preplatit' : shipment.paymentType === 'postpaid' ? 'Pe factura' : '-'],
+            ['Data estimata de ridicare', shipment.estimatedPickupDate ? shortDate(shipment.estimatedPickupDate) : '-'],
+          ]}
+        />
+      </SectionCard>
+      <SectionCard id="contents" title="Colete">
+        <Box component="ol" aria-label="Colete" sx={{ m: 0, mb: 2, pl: 3 }}>
+          {shipment.packages.map((p, i) => (
+            <li key={i}>
+              {p.type === 'envelope' ? 'Plic' : 'Colet'}: {nr(p.weight)} kg, {nr(p.length)} x {nr(p.width)} x {nr(p.height)} cm
+            </li>
+          ))}
+        </Box>
+        <Facts
+          rows={[
+            ['Continut', shipment.content],
+            ['Referinta client', shipment.clientReference ?? '-'],
+            ['Ramburs', o.cod ? lei(o.cod) : 'Nu'],
+            ['Asigurare', o.insurance ? lei(o.insurance) : 'Nu'],
+            ['Deschidere la livrare', yesNo(o.openAtDelivery)],
+            ['Livrare sambata', yesNo(o.saturdayDelivery)],
+          ]}
+        />
+      </SectionCard>
+      <SectionCard id="history" title="Istoric">
+        <TrackingTimeline history={shipment.history} />
+      </SectionCard>
+      {tracking && (
+        <TrackingDialog
+          uniqueId={shipment.uniqueId}
+          onClose={() => setTracking(false)}
+          onLoaded={(fresh) => queryClient.setQueryData(shipmentKeys.detail(shipment.uniqueId, selectedClient), { success: true as const, shipment: fresh })}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** /profile/details/order/:uniqueId */
+export default function ShipmentDetailsPage() {
+  const { uniqueId = '' } = useParams();
+  const shipment = useShipment(uniqueId);
+  const data = shipment.data?.shipment;
+  return (
+    <>
+      <Button component={RouterLink} to="/profile/orders" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        Comenzi
+      </Button>
+      <PageHeader title="Detalii comanda" subtitle={data ? `Comanda ${data.uniqueId} din ${shipmentDateTime(data.createdAt)}` : undefined} />
+      {shipment.isPending ? (
+        <LoadingState label="Comanda se incarca" />
+      ) : shipment.isError ? (
+        shipment.error instanceof ApiError && (shipment.error.status === 404 || shipment.error.status === 400) ? (
+          <NotFound />
+        ) : (
+          <ErrorState onRetry={() => void shipment.refetch()} />
+        )
+      ) : data ? (
+        <ShipmentView shipment={data} />
+      ) : null}
+    </>
+  );
+}
