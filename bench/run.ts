@@ -142,6 +142,8 @@ async function benchScenario(
   recorder: Recorder,
   baselineRps: number,
 ): Promise<Row> {
+  // A target named for one database (the 100,000-row list: PostgreSQL) is only measured on the other.
+  const targetP95Ms = scenario.targetOn && scenario.targetOn !== label ? undefined : scenario.targetP95Ms;
   const row: Row = {
     database: label,
     scenario: scenario.name,
@@ -151,8 +153,8 @@ async function benchScenario(
     p99: Number.NaN,
     rps: Number.NaN,
     ratio: Number.NaN,
-    target: scenario.targetP95Ms,
-    verdict: scenario.targetP95Ms === undefined ? '-' : 'FAIL',
+    target: targetP95Ms,
+    verdict: targetP95Ms === undefined ? '-' : 'FAIL',
     distinct: 0,
   };
   const prepared = await scenario.prepare({ app, database, random: seededRandom(20_240_601) });
@@ -178,8 +180,8 @@ async function benchScenario(
   const problems: string[] = [];
   if (server.non2xx > 0) problems.push(`non-2xx answers: ${server.failures}`);
   if (load.errors > 0 || load.timeouts > 0) problems.push(`${load.errors} connection errors, ${load.timeouts} timeouts`);
-  const judged = scenario.targetP95Ms !== undefined || problems.length > 0;
-  const passed = problems.length === 0 && (scenario.targetP95Ms === undefined || server.p95 <= scenario.targetP95Ms);
+  const judged = targetP95Ms !== undefined || problems.length > 0;
+  const passed = problems.length === 0 && (targetP95Ms === undefined || server.p95 <= targetP95Ms);
   return {
     ...row,
     requests: server.count,

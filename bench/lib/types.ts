@@ -26,6 +26,8 @@ export type Scenario = {
   description: string;
   /** Server-side p95 target in ms; without one the scenario is measured, not judged. */
   targetP95Ms?: number;
+  /** The target holds on this database only (measured, not judged, on the other). */
+  targetOn?: 'PGlite' | 'PostgreSQL';
   /** The scenario every other one's requests/second is divided by (one per registry). */
   baseline?: boolean;
   /** Extra routes on the app, registered before it is ready (the bare baseline route, say). */
