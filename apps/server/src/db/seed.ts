@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@colete/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addresses, appMeta, billingEntities, cardPayments, cardSubscriptions, users } from './schema.js';
+import { addresses, appMeta, billingEntities, cardPayments, cardSubscriptions, pickupPoints, users } from './schema.js';
 import { searchTextOf } from '../modules/addresses/addresses-service.js';
 import { creditCardTopUp } from '../modules/prepay/prepay-queries.js';
 import { seedDemoMail } from '../modules/mail/mail-demo.js';
@@ -67,12 +67,32 @@ export async function seedDemo(database: Database, invoicing?: InvoicingDeps): P
       .returning();
     const client = created.find((u) => u.email === 'client@demo.ro');
     if (client) {
-      await tx.insert(addresses).values(
-        DEMO_ADDRESSES.map((a) => {
-          const values = { contactPhone2: null, contactEmail: null, block: null, floor: null, apartment: null, ...a, countryCode: 'RO' };
-          return { ...values, userId: client.id, type: 'type' in a ? a.type : 1, searchText: searchTextOf(values) };
-        }),
-      );
+      const savedAddresses = await tx
+        .insert(addresses)
+        .values(
+          DEMO_ADDRESSES.map((a) => {
+            const values = { contactPhone2: null, contactEmail: null, block: null, floor: null, apartment: null, ...a, countryCode: 'RO' };
+            return { ...values, userId: client.id, type: 'type' in a ? a.type : 1, searchText: searchTextOf(values) };
+          }),
+        )
+        .returning();
+      // The locked warehouse address is an approved pick-up point of Rapid Carpati (its discount applies to offers from there).
+      const warehouse = savedAddresses.find((a) => a.type === 10);
+      if (warehouse) {
+        const approvedAt = new Date(Date.now() - 120 * 86_400_000);
+        await tx.insert(pickupPoints).values({
+          userId: client.id,
+          addressId: warehouse.id,
+          courierId: 'rapidcarpati',
+          enabled: true,
+          printerAvailable: true,
+          estimatedOrdersCount: 40,
+          discountPercent: 10,
+          approvedAt,
+          lastUsedAt: new Date(),
+          createdAt: approvedAt,
+        });
+      }
       const entities = await tx.insert(billingEntities).values(
         DEMO_BILLING.map((e, i) => ({
           ...e,
