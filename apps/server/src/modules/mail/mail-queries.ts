@@ -7,7 +7,12 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMailRow = typeof mailOutbox.$inferInsert;
 
 export async function insertMail(db: Executor, values: NewMailRow) {
-  const [row] = await db.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
+  // Due now by the application's clock (milliseconds), the clock the sender compares with: the
+  // database's now() has microseconds and could fall just after a claim made in the same millisecond.
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ nextAttemptAt: new Date(), ...values })
+    .returning({ id: mailOutbox.id });
   return row!.id;
 }
 

@@ -351,9 +351,12 @@ export function shipmentsService(deps: ShipmentsDeps) {
     const { offer, point } = chosenOffer(offers, row.serviceId, row.point?.id);
 
     const claimed = await db.transaction(async (tx) => {
-      await lockUser(tx, client.id);
+      // The shipment first, then the client (their balance): the order every writer of a
+      // shipment follows, so an activation finishing (which touches the client's rows) and one
+      // starting never wait for each other in a circle.
       const current = await findShipment(tx, client.id, uniqueId, { lock: true });
       if (!current || current.status !== 'draft') return null;
+      await lockUser(tx, client.id);
       const [account] = await tx.select({ paymentType: users.paymentType }).from(users).where(eq(users.id, client.id));
       const paymentType = account?.paymentType ?? 'prepaid';
       if (paymentType === 'prepaid') {
