@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { REPAYMENT_MIN_AMOUNTS } from '@colete/contract';
-import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, screenshot, test, uniqueEmail, payWithCard } from './support/fixtures';
 
 async function freshClient(page: Page, name: string) {
   await page.goto('/register');
@@ -71,10 +71,7 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   await page.goto('/profile/prepay');
   await page.getByRole('button', { name: '200 lei' }).click();
   await page.getByRole('button', { name: 'Plateste cu cardul' }).click();
-  await page.getByLabel('Numar card').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expira (LL/AA)').fill('12/30');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Plateste/ }).click();
+  await payWithCard(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Plata a fost efectuata cu succes!' })).toBeVisible();
   await page.goto('/profile/prepay');
   const movements = page.getByRole('table', { name: 'Ultimele miscari' });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, screenshot, test, uniqueEmail, payWithCard } from './support/fixtures';
 
 async function freshClient(page: Page) {
   await page.goto('/register');
@@ -11,14 +11,6 @@ async function freshClient(page: Page) {
   await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Cont preplatit' }).click();
   await expect(page.getByRole('heading', { name: 'Cont preplatit' })).toBeVisible();
-}
-
-async function payWithCard(page: Page, number: string) {
-  await expect(page.getByText('Mediu de test: simulator')).toBeVisible();
-  await page.getByLabel('Numar card').fill(number);
-  await page.getByLabel('Expira (LL/AA)').fill('12/30');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Plateste/ }).click();
 }
 
 test('a top-up with a good card raises the balance; a declined card does not', async ({ page }) => {

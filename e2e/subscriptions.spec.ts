@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, screenshot, test, uniqueEmail, payWithCard } from './support/fixtures';
 
 async function freshClient(page: Page) {
   await page.goto('/register');
@@ -43,10 +43,7 @@ test('a client creates a subscription with a top-up, edits it, deactivates it wi
   await expectAccessible(page);
   await screenshot(page, 'prepay-with-subscription');
   await page.getByRole('button', { name: 'Plateste cu cardul' }).click();
-  await page.getByLabel('Numar card').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expira (LL/AA)').fill('12/30');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Plateste/ }).click();
+  await payWithCard(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Plata a fost efectuata cu succes!' })).toBeVisible();
 
   await page.goto('/profile/settings/card-management/subscriptions');

@@ -46,3 +46,12 @@ export async function signIn(page: Page, account: { email: string; password: str
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${counter++}@test.ro`;
+
+/** Pays on the card simulator's hosted page with a test card (any future date, any CVV). */
+export async function payWithCard(page: Page, number: string) {
+  await expect(page.getByText('Mediu de test: simulator')).toBeVisible();
+  await page.getByLabel('Numar card').fill(number);
+  await page.getByLabel('Expira (LL/AA)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: /^Plateste/ }).click();
+}

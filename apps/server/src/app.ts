@@ -37,7 +37,7 @@ import { subscriptionsService } from './modules/prepay/subscriptions-service.js'
 import { mailRoutes } from './modules/mail/mail-routes.js';
 import { mailOutboxService } from './modules/mail/mail-service.js';
 import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/pickup-points-routes.js';
-import { markPickupPointUsed, pickupDiscountPercent, pickupPointsService } from './modules/pickup-points/pickup-points-service.js';
+import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/pickup-points-service.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -128,7 +128,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const network = courierNetworkFor(config, database);
   await app.register(
     shipmentsRoutes(
-      shipmentsService({ database, network, invoicing: invoicingDeps, pickupDiscount: pickupDiscountPercent, pickupUsed: markPickupPointUsed }),
+      shipmentsService({ database, network, invoicing: invoicingDeps, pickupDiscounts, pickupUsed: markPickupPointUsed }),
     ),
   );
 

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableCharges, billingEntities, invoices, ledgerEntries, mailOutbox, users } from '../src/db/schema.js';
-import { pdfSafe } from '../src/modules/invoicing/invoice-pdf.js';
+import { pdfSafe } from '../src/lib/pdf-text.js';
 import { startOfMonthInBucharest } from '../src/jobs/monthly-invoices.js';
 import { invoiceAttachmentResolver, invoiceOpenChargesBefore, issueInvoice, splitVat, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
 import { creditCardTopUp } from '../src/modules/prepay/prepay-queries.js';

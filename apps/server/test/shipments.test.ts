@@ -212,6 +212,16 @@ describe('saving and activating', () => {
     expect(profile.amountNotInvoicedSum).toBe(s.price);
   });
 
+  it('keeps a typed address in the address book when asked, with the nomenclature’s names and the phone in E.164', async () => {
+    const alice = await createUser(ctx);
+    const res = await create(alice, { ...draft({ recipient: { ...recipient, city: 'sectorul 1', contactPhone: '0733000002', saveAs: 'Ion' } }), requestKey: key() });
+    expect(res.statusCode, res.body).toBe(200);
+    const book = (await as(ctx, alice, { method: 'POST', url: '/api/address/all', payload: {} })).json();
+    const entries = (book.list ?? book.addresses) as { shortName: string; addressCity: string; contactPhone: string }[];
+    expect(entries).toEqual([expect.objectContaining({ shortName: 'Ion', addressCity: 'Sectorul 1', contactPhone: '+40733000002' })]);
+    expect(res.json().shipment.recipientAddress.phone).toBe('+40733000002');
+  });
+
   it('needs a service to activate, and refuses one that is not offered', async () => {
     const alice = await createUser(ctx);
     const missing = await create(alice, { ...draft(), requestKey: key(), activate: true });
@@ -263,6 +273,8 @@ describe('labels, cancelling and tracking', () => {
     expect(['delivered', 'returned', 'refused']).toContain(row!.status);
     const detail = (await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}` })).json().shipment;
     expect(detail.history.length).toBeGreaterThanOrEqual(4);
+    // One 'created' entry: the activation's, not the courier's again.
+    expect(detail.history.filter((e: { status: string }) => e.status === 'created')).toHaveLength(1);
     expect(detail.canCancel).toBe(false);
     const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, alice.id));
     expect(mails.map((x) => x.kind)).toEqual(expect.arrayContaining(['sendOrderConfirmationToSender']));

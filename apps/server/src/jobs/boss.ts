@@ -15,7 +15,7 @@ import { courierNetworkFor } from '../integrations/couriers/index.js';
 import { invoiceAttachmentResolver, invoicingDepsOf } from '../modules/invoicing/invoicing-service.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 import { registerPickupPoints } from './pickup-points.js';
-import { markPickupPointUsed, pickupDiscountPercent } from '../modules/pickup-points/pickup-points-service.js';
+import { markPickupPointUsed, pickupDiscounts } from '../modules/pickup-points/pickup-points-service.js';
 
 /**
  * The job queue lives in the same database: PostgreSQL directly, PGlite through executeSql.
@@ -39,7 +39,7 @@ export async function startJobs(
   await registerAutoTopUp(boss, subscriptionsService({ database, gateway: paymentGateway(config), invoicing }), log);
   await registerCompanyVerification(boss, database, companyCheckFor(config), log);
   await registerMonthlyInvoices(boss, database, invoicing, log);
-  const shipments = shipmentsService({ database, network: courierNetworkFor(config, database), invoicing, pickupDiscount: pickupDiscountPercent, pickupUsed: markPickupPointUsed });
+  const shipments = shipmentsService({ database, network: courierNetworkFor(config, database), invoicing, pickupDiscounts, pickupUsed: markPickupPointUsed });
   await registerShipmentTracking(boss, shipments, log);
   // Outgoing mail: invoice PDFs are drawn when their mail is sent.
   await registerMailSender(boss, database, config, log, { resolveAttachment: invoiceAttachmentResolver(database) });

@@ -21,3 +21,16 @@ export const forbidden = (message: string = messages.common.forbidden) => new Ap
 export const notFound = (message: string = messages.common.notFound) => new AppError(404, message, 'notFound');
 export const conflict = (message: string, code?: string, errors?: Record<string, string>) => new AppError(409, message, code, errors);
 export const tooManyRequests = (message: string = messages.common.tooManyRequests) => new AppError(429, message, 'tooManyRequests');
+
+/**
+ * Runs work whose field errors name fields of a nested part of the request: they come back under
+ * that part's path (an address's `city` becomes `address.city` or `recipient.city`).
+ */
+export async function underPath<T>(prefix: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof AppError) || !err.errors) throw err;
+    throw new AppError(err.statusCode, err.message, err.code, Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [`${prefix}.${k}`, v])));
+  }
+}

@@ -11,7 +11,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { baniToRon } from '../../lib/money.js';
-import { pdfSafe } from '../../modules/invoicing/invoice-pdf.js';
+import { pdfSafe, wrap } from '../../lib/pdf-text.js';
 import { code128Bars } from './code128.js';
 import type { AddressSpec, AwbFormat, PickupPoint } from './courier-network.js';
 
@@ -50,21 +50,6 @@ const isoDateRo = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso
 const leiText = (bani: number) => `${baniToRon(bani).replace('.', ',')} lei`;
 const kgText = (grams: number) => `${String(Math.round(grams / 10) / 100).replace('.', ',')} kg`;
 
-function wrap(text: string, font: PDFFont, size: number, width: number, maxLines: number): string[] {
-  const words = pdfSafe(text).split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    const candidate = line ? `${line} ${w}` : w;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = w;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, maxLines);
-}
 
 const addressLines = (a: AddressSpec) => {
   const street = [a.street, a.number ? `nr. ${a.number}` : null, a.details].filter(Boolean).join(', ');

@@ -8,7 +8,7 @@ import {
   type TAddressEntry,
   type TAddressInputParsed,
 } from '@colete/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { resolveAddress } from './address-validation.js';
 import { deleteAddress, findAddress, insertAddress, listAddresses, updateAddress, type AddressRow, type NewAddressRow } from './addresses-queries.js';
@@ -49,34 +49,40 @@ export function searchTextOf(v: Omit<NewAddressRow, 'searchText' | 'userId'>): s
   );
 }
 
+/**
+ * An address-book row from a typed address: checked against the nomenclature (the data's names),
+ * phones in E.164, and the search text. Every place that saves an address to the book uses it.
+ */
+export async function addressRowValues(db: Executor, input: TAddressInputParsed) {
+  const resolved = await resolveAddress(db, input);
+  const values = {
+    shortName: input.shortName,
+    contactCompany: input.contactCompany,
+    contactName: input.contactName,
+    contactPhone: normalisePhone(input.contactPhone),
+    contactPhone2: input.contactPhone2 ? normalisePhone(input.contactPhone2) : null,
+    contactEmail: input.contactEmail,
+    countryCode: 'RO',
+    countyCode: resolved.countyCode,
+    county: resolved.county,
+    city: resolved.city,
+    postalCode: resolved.postalCode,
+    street: resolved.street,
+    number: input.number,
+    block: input.block,
+    entrance: input.entrance,
+    intercom: input.intercom,
+    floor: input.floor,
+    apartment: input.apartment,
+    additionalInfo: input.additionalInfo,
+  };
+  return { ...values, searchText: searchTextOf(values) };
+}
+
 export function addressesService(deps: { database: Database }) {
   const { db } = deps.database;
 
-  async function toRowValues(input: TAddressInputParsed) {
-    const resolved = await resolveAddress(db, input);
-    const values = {
-      shortName: input.shortName,
-      contactCompany: input.contactCompany,
-      contactName: input.contactName,
-      contactPhone: normalisePhone(input.contactPhone),
-      contactPhone2: input.contactPhone2 ? normalisePhone(input.contactPhone2) : null,
-      contactEmail: input.contactEmail,
-      countryCode: 'RO',
-      countyCode: resolved.countyCode,
-      county: resolved.county,
-      city: resolved.city,
-      postalCode: resolved.postalCode,
-      street: resolved.street,
-      number: input.number,
-      block: input.block,
-      entrance: input.entrance,
-      intercom: input.intercom,
-      floor: input.floor,
-      apartment: input.apartment,
-      additionalInfo: input.additionalInfo,
-    };
-    return { ...values, searchText: searchTextOf(values) };
-  }
+  const toRowValues = (input: TAddressInputParsed) => addressRowValues(db, input);
 
   async function requireEditable(userId: number, id: number) {
     const row = await findAddress(db, userId, id);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { CompanyCheck } from '../../integrations/company-check/company-check.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound, underPath } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { resolveAddress } from '../addresses/address-validation.js';
 import { notInvoicedBani } from '../invoicing/invoicing-queries.js';
@@ -68,15 +68,7 @@ function contactOf(user: UserRow): TContactData | null {
  * The nomenclature check of the address book, with its field errors keyed as this form nests
  * them ('address.city'), the same paths the contract's own validation errors use.
  */
-async function resolveBillingAddress(db: Database['db'], address: BillingInput['address']) {
-  try {
-    return await resolveAddress(db, address);
-  } catch (err) {
-    if (!(err instanceof AppError) || !err.errors) throw err;
-    const errors = Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [`address.${k}`, v]));
-    throw new AppError(err.statusCode, err.message, err.code, errors);
-  }
-}
+const resolveBillingAddress = (db: Database['db'], address: BillingInput['address']) => underPath('address', () => resolveAddress(db, address));
 
 export function billingService(deps: { database: Database; companyCheck: CompanyCheck; multiCompanySelect: boolean; log?: Pick<FastifyBaseLogger, 'warn'> }) {
   const { db } = deps.database;

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { baniToRon } from '../../lib/money.js';
+import { pdfSafe, wrap } from '../../lib/pdf-text.js';
 import type { InvoiceRow } from './invoicing-queries.js';
 
 /** Series and number as printed: 'COL 000012'. */
@@ -12,19 +13,6 @@ const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
   settlement: 'Factura de decontare a contului',
 };
 
-/**
- * The standard PDF fonts only know Windows-1252: Romanian letters outside it (a breve, s and t
- * with comma or cedilla) are printed without their marks, other unknown characters as '?'.
- */
-export function pdfSafe(text: string): string {
-  const folded = text
-    .replace(/[ăĂ]/g, (c) => (c === 'ă' ? 'a' : 'A'))
-    .replace(/[șşȘŞ]/g, (c) => (c === 'ș' || c === 'ş' ? 's' : 'S'))
-    .replace(/[țţȚŢ]/g, (c) => (c === 'ț' || c === 'ţ' ? 't' : 'T'));
-  // Printable Latin-1 plus the handful of Windows-1252 extras the fonts carry.
-  return folded.replace(/[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g, '?');
-}
-
 const dateRo = (d: Date) =>
   new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
 
@@ -32,23 +20,6 @@ const INK = rgb(0.07, 0.09, 0.15);
 const MUTED = rgb(0.42, 0.45, 0.5);
 const BRAND = rgb(0.09, 0.28, 0.65);
 const RULE = rgb(0.85, 0.87, 0.9);
-
-/** Wraps text to a width, by words. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const words = pdfSafe(text).split(/\s+/);
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    const candidate = line ? `${line} ${w}` : w;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = w;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /** The invoice as a one-or-more page A4 PDF, from the copy kept in the database. */
 export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {

@@ -157,9 +157,13 @@ export async function unlockAddressIfUnused(tx: Executor, addressId: number) {
 const activeFor = (userId: number, addressId: number, courierId: string) =>
   and(eq(pickupPoints.userId, userId), eq(pickupPoints.addressId, addressId), eq(pickupPoints.courierId, courierId), active);
 
-export async function activeDiscountPercent(db: Executor, userId: number, addressId: number, courierId: string) {
-  const [row] = await db.select({ percent: pickupPoints.discountPercent }).from(pickupPoints).where(activeFor(userId, addressId, courierId)).limit(1);
-  return row?.percent ?? 0;
+/** The discounts, percent by courier, of the approved points at one address of the client (one query). */
+export async function activeDiscounts(db: Executor, userId: number, addressId: number) {
+  const rows = await db
+    .select({ courierId: pickupPoints.courierId, percent: pickupPoints.discountPercent })
+    .from(pickupPoints)
+    .where(and(eq(pickupPoints.userId, userId), eq(pickupPoints.addressId, addressId), active));
+  return new Map(rows.map((r) => [r.courierId, r.percent]));
 }
 
 export async function touchLastUsed(db: Executor, userId: number, addressId: number, courierId: string, now: Date) {

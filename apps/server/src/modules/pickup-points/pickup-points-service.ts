@@ -3,7 +3,6 @@ import {
   PICKUP_SCHEDULE_TYPE_WEEKDAYS,
   PICKUP_UNUSED_DAYS,
   messages,
-  normalisePhone,
   type TPickupCourier,
   type TPickupPoint,
   type TPickupPointRequestParsed,
@@ -11,12 +10,11 @@ import {
 } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
 import type { CourierInfo } from '../../integrations/couriers/courier-network.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { resolveAddress } from '../addresses/address-validation.js';
+import { badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
 import { insertAddress } from '../addresses/addresses-queries.js';
-import { searchTextOf, toAddressEntry } from '../addresses/addresses-service.js';
+import { addressRowValues, toAddressEntry } from '../addresses/addresses-service.js';
 import {
-  activeDiscountPercent,
+  activeDiscounts,
   completeRequestedDeletions,
   deactivateUnused,
   insertPoint,
@@ -47,11 +45,14 @@ export const PICKUP_DISCOUNT_FALLBACK = 10;
 export const defaultDiscountPercent = (courierId: string) => PICKUP_DISCOUNTS[courierId] ?? PICKUP_DISCOUNT_FALLBACK;
 
 /**
- * The discount, percent, on offers of this courier sent from this address of the user: the
- * approved, not deleted point's, otherwise 0. Called by the shipments module when it prices offers.
+ * The discounts, percent by courier, on offers sent from this address of the user: its approved,
+ * not deleted points'. Called by the shipments module when it prices offers (one query for all couriers).
  */
-export const pickupDiscountPercent = (db: Executor, userId: number, addressId: number, courierId: string): Promise<number> =>
-  activeDiscountPercent(db, userId, addressId, courierId);
+export const pickupDiscounts = (db: Executor, userId: number, addressId: number): Promise<Map<string, number>> => activeDiscounts(db, userId, addressId);
+
+/** One courier's discount from that address (0 without an approved point). */
+export const pickupDiscountPercent = async (db: Executor, userId: number, addressId: number, courierId: string): Promise<number> =>
+  (await activeDiscounts(db, userId, addressId)).get(courierId) ?? 0;
 
 /** A shipment left from this address with this courier: the point is in use (the job keeps it). */
 export const markPickupPointUsed = (db: Executor, userId: number, addressId: number, courierId: string, now = new Date()): Promise<void> =>
@@ -81,15 +82,6 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 /** The nomenclature check of the address book, its field errors keyed as this request nests them ('address.city'). */
-async function resolvePickupAddress(db: Executor, address: Parameters<typeof resolveAddress>[1]) {
-  try {
-    return await resolveAddress(db, address);
-  } catch (err) {
-    if (!(err instanceof AppError) || !err.errors) throw err;
-    const errors = Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [`address.${k}`, v]));
-    throw new AppError(err.statusCode, err.message, err.code, errors);
-  }
-}
 
 type NewAddressInput = Exclude<TPickupPointRequestParsed['address'], { addressId: number }>;
 
@@ -123,29 +115,8 @@ export function pickupPointsService(deps: { database: Database; couriers: () => 
 
   /** A new address is always an address-book entry (the point refers to it); without a name it gets one. */
   async function insertNewAddress(tx: Executor, userId: number, input: NewAddressInput, courierName: string) {
-    const resolved = await resolvePickupAddress(tx, input);
-    const values = {
-      shortName: input.saveAs || `Punct de ridicare ${courierName}`,
-      contactCompany: input.contactCompany,
-      contactName: input.contactName,
-      contactPhone: normalisePhone(input.contactPhone),
-      contactPhone2: input.contactPhone2 ? normalisePhone(input.contactPhone2) : null,
-      contactEmail: input.contactEmail,
-      countryCode: 'RO',
-      countyCode: resolved.countyCode,
-      county: resolved.county,
-      city: resolved.city,
-      postalCode: resolved.postalCode,
-      street: resolved.street,
-      number: input.number,
-      block: input.block,
-      entrance: input.entrance,
-      intercom: input.intercom,
-      floor: input.floor,
-      apartment: input.apartment,
-      additionalInfo: input.additionalInfo,
-    };
-    return insertAddress(tx, { ...values, searchText: searchTextOf(values), userId, type: ADDRESS_TYPE_DEFAULT });
+    const values = await underPath('address', () => addressRowValues(tx, { ...input, shortName: input.saveAs || `Punct de ridicare ${courierName}` }));
+    return insertAddress(tx, { ...values, userId, type: ADDRESS_TYPE_DEFAULT });
   }
 
   return {

@@ -1,18 +1,7 @@
-import type { ShipmentStatus, TShipmentStatus } from '@colete/contract';
+import { SHIPMENT_STATUS_VIEW, type ShipmentStatus } from '@colete/contract';
 
-/** How each status reads and which theme colour shows it. */
-export const STATUS_VIEW: Record<ShipmentStatus, { text: string; color: TShipmentStatus['color'] }> = {
-  draft: { text: 'Neactivata', color: 'default' },
-  activating: { text: 'Se activeaza', color: 'info' },
-  created: { text: 'AWB generat, asteapta preluarea', color: 'info' },
-  picked_up: { text: 'Preluata de curier', color: 'info' },
-  in_transit: { text: 'In tranzit', color: 'info' },
-  out_for_delivery: { text: 'In livrare', color: 'warning' },
-  delivered: { text: 'Livrata', color: 'success' },
-  returned: { text: 'Returnata expeditorului', color: 'error' },
-  refused: { text: 'Refuzata de destinatar', color: 'error' },
-  cancelled: { text: 'Anulata', color: 'default' },
-};
+/** How each status reads and which theme colour shows it (the contract's, shared with the web app). */
+export const STATUS_VIEW = SHIPMENT_STATUS_VIEW;
 
 /** Statuses the courier still moves (the tracking job follows them). */
 export const OPEN_STATUSES = ['created', 'picked_up', 'in_transit', 'out_for_delivery'] as const;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   messages,
+  normalisePhone,
   normalizeText,
   type ShipmentStatus,
   type TOffer,
@@ -13,22 +14,23 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
-import { billableCharges, ledgerEntries, userSettings, users, type ShipmentAddress } from '../../db/schema.js';
+import { billableCharges, ledgerEntries, userSettings, users, type ShipmentAddress, type ShipmentPackage, type ShipmentPoint } from '../../db/schema.js';
 import {
   CourierError,
   type AddressSpec,
   type AwbFormat,
   type CourierNetwork,
   type Offer,
+  type PickupPoint,
   type QuoteRequest,
   type TrackingEvent,
 } from '../../integrations/couriers/courier-network.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 import { resolveAddress } from '../addresses/address-validation.js';
 import { findAddress, insertAddress } from '../addresses/addresses-queries.js';
-import { searchTextOf } from '../addresses/addresses-service.js';
+import { addressRowValues } from '../addresses/addresses-service.js';
 import { lockUser } from '../billing/billing-queries.js';
 import { activeEntity } from '../invoicing/invoicing-queries.js';
 import { invoicingSettings, issueInvoice, type InvoicingDeps } from '../invoicing/invoicing-service.js';
@@ -59,8 +61,8 @@ export type ShipmentsDeps = {
   database: Database;
   network: CourierNetwork;
   invoicing: InvoicingDeps;
-  /** The pick-up point discount of a courier on shipments sent from an address (percent). */
-  pickupDiscount?: (db: Executor, userId: number, addressId: number, courierId: string) => Promise<number>;
+  /** The pick-up point discounts, percent by courier, on shipments sent from an address. */
+  pickupDiscounts?: (db: Executor, userId: number, addressId: number) => Promise<Map<string, number>>;
   /** Records that an approved pick-up point was used (unused points are deactivated). */
   pickupUsed?: (db: Executor, userId: number, addressId: number, courierId: string) => Promise<void>;
   now?: () => Date;
@@ -74,14 +76,6 @@ const newUniqueId = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
 };
-
-/** Field errors of a party come back under its name (sender.city, recipient.postalCode). */
-function prefixed<T>(prefix: string, work: () => Promise<T>): Promise<T> {
-  return work().catch((err: unknown) => {
-    if (!(err instanceof AppError) || !err.errors) throw err;
-    throw new AppError(err.statusCode, err.message, err.code, Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [`${prefix}.${k}`, v])));
-  });
-}
 
 /** Friday in Bucharest (spec 002: Saturday delivery is offered only then). */
 export function isFridayInBucharest(at: Date) {
@@ -98,6 +92,17 @@ export function bucharestDayStart(day: string): Date {
   return new Date(`${day}T00:00:00+02:00`);
 }
 const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Packages as stored (grams, centimetres) and as the page sends them (kilograms). */
+const storedPackage = (p: TShipmentDraftParsed['packages'][number]): ShipmentPackage => ({
+  type: p.type,
+  weightGrams: Math.round(p.weight * 1000),
+  lengthCm: p.length,
+  widthCm: p.width,
+  heightCm: p.height,
+});
+const formPackage = (p: ShipmentPackage) => ({ type: p.type, weight: p.weightGrams / 1000, length: p.lengthCm, width: p.widthCm, height: p.heightCm });
+const pointOf = (p: PickupPoint): ShipmentPoint => ({ id: p.id, name: p.name, fullAddress: p.fullAddress, distanceKm: p.distanceKm });
 
 const addressLine = (a: ShipmentAddress) =>
   [
@@ -167,13 +172,13 @@ export function shipmentsService(deps: ShipmentsDeps) {
       };
       return { address, coords: await localityCoordinates(db, row.countyCode, row.city), saveAs: null };
     }
-    const resolved = await prefixed(name, () => resolveAddress(db, party));
+    const resolved = await underPath(name, () => resolveAddress(db, party));
     const address: ShipmentAddress = {
       addressId: null,
       contactName: party.contactName,
       company: party.contactCompany,
-      phone: party.contactPhone,
-      phone2: party.contactPhone2,
+      phone: normalisePhone(party.contactPhone),
+      phone2: party.contactPhone2 ? normalisePhone(party.contactPhone2) : null,
       email: party.contactEmail,
       countryCode: 'RO',
       countyCode: resolved.countyCode,
@@ -197,7 +202,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
     return {
       from: toSpec(sender),
       to: toSpec(recipient),
-      packages: draft.packages.map((p) => ({ type: p.type, weightGrams: Math.round(p.weight * 1000), lengthCm: p.length, widthCm: p.width, heightCm: p.height })),
+      packages: draft.packages.map(storedPackage),
       codBani: o.cod.active ? leiToBani(o.cod.amount) : null,
       insuranceBani: o.insurance.active ? leiToBani(o.insurance.amount) : null,
       openAtDelivery: o.openAtDelivery,
@@ -208,14 +213,9 @@ export function shipmentsService(deps: ShipmentsDeps) {
 
   /** The courier's offers with the client's pick-up point discount applied (a discount never raises a price). */
   async function discounted(userId: number, senderAddressId: number | null, offers: Offer[]) {
-    const byCourier = new Map<string, number>();
-    if (senderAddressId && deps.pickupDiscount) {
-      for (const courierId of new Set(offers.map((o) => o.courierId))) {
-        byCourier.set(courierId, Math.min(100, Math.max(0, await deps.pickupDiscount(db, userId, senderAddressId, courierId))));
-      }
-    }
+    const byCourier = senderAddressId && deps.pickupDiscounts ? await deps.pickupDiscounts(db, userId, senderAddressId) : new Map<string, number>();
     return offers.map((o) => {
-      const d = byCourier.get(o.courierId) ?? 0;
+      const d = Math.min(100, Math.max(0, byCourier.get(o.courierId) ?? 0));
       const cut = (bani: number) => Math.round((bani * (100 - d)) / 100);
       return { ...o, priceBani: cut(o.priceBani), priceNoVatBani: cut(o.priceNoVatBani), discountPercent: d };
     });
@@ -306,7 +306,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
       ...summary(row),
       senderAddress: view(row.sender),
       recipientAddress: view(row.recipient),
-      packages: row.packages.map((p) => ({ type: p.type, weight: p.weightGrams / 1000, length: p.lengthCm, width: p.widthCm, height: p.heightCm })),
+      packages: row.packages.map(formPackage),
       content: row.content,
       options: {
         cod: row.options.codBani === null ? null : baniToRon(row.options.codBani),
@@ -375,7 +375,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
         paymentType,
         courierId: offer.courierId,
         serviceName: offer.serviceName,
-        point: point ? { id: point.id, name: point.name, fullAddress: point.fullAddress, distanceKm: point.distanceKm } : null,
+        point: point ? pointOf(point) : null,
         priceBani: offer.priceBani,
         priceNoVatBani: offer.priceNoVatBani,
       });
@@ -499,7 +499,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
     return {
       sender: party(row.sender),
       recipient: party(row.recipient),
-      packages: row.packages.map((p) => ({ type: p.type, weight: p.weightGrams / 1000, length: p.lengthCm, width: p.widthCm, height: p.heightCm })),
+      packages: row.packages.map(formPackage),
       content: row.content,
       clientReference: row.clientReference,
       options: {
@@ -513,10 +513,12 @@ export function shipmentsService(deps: ShipmentsDeps) {
   }
 
   /** New tracking events from the courier: the history grows, the status only moves forward. */
-  async function applyTracking(row: ShipmentRow, events: TrackingEvent[]) {
+  async function applyTracking(row: ShipmentRow, courierEvents: TrackingEvent[]) {
+    // The AWB's creation is already in the history (written at activation): only what followed.
+    const events = courierEvents.filter((e) => e.status !== 'created');
     if (!events.length) return row;
     const last = events[events.length - 1]!;
-    const next = last.status === 'created' ? row.status : (last.status as ShipmentStatus);
+    const next = last.status as ShipmentStatus;
     return db.transaction(async (tx) => {
       const added = await addEvents(
         tx,
@@ -570,39 +572,17 @@ export function shipmentsService(deps: ShipmentsDeps) {
         const chosen = req.serviceId ? chosenOffer(offers, req.serviceId, req.pointId) : null;
         row = await db.transaction(async (tx) => {
           // An address typed with 'save in the address book' joins it with the shipment.
-          for (const party of [sender, recipient]) {
-            if (!party.saveAs) continue;
-            const a = party.address;
-            const values = {
-              shortName: party.saveAs,
-              contactCompany: a.company,
-              contactName: a.contactName,
-              contactPhone: a.phone,
-              contactPhone2: a.phone2,
-              contactEmail: a.email,
-              countryCode: 'RO',
-              countyCode: a.countyCode,
-              county: a.county,
-              city: a.city,
-              postalCode: a.postalCode,
-              street: a.street,
-              number: a.number,
-              block: a.block,
-              entrance: a.entrance,
-              intercom: a.intercom,
-              floor: a.floor,
-              apartment: a.apartment,
-              additionalInfo: a.additionalInfo,
-            };
-            const saved = await insertAddress(tx, { ...values, userId: client.id, searchText: searchTextOf(values) });
-            a.addressId = saved.id;
+          for (const [input, party] of [[req.sender, sender], [req.recipient, recipient]] as const) {
+            if ('addressId' in input || !input.saveAs) continue;
+            const values = await addressRowValues(tx, { ...input, shortName: input.saveAs });
+            party.address.addressId = (await insertAddress(tx, { ...values, userId: client.id })).id;
           }
           const values = {
             uniqueId: newUniqueId(),
             userId: client.id,
             sender: sender.address,
             recipient: recipient.address,
-            packages: req.packages.map((p) => ({ type: p.type, weightGrams: Math.round(p.weight * 1000), lengthCm: p.length, widthCm: p.width, heightCm: p.height })),
+            packages: req.packages.map(storedPackage),
             content: req.content,
             clientReference: req.clientReference ?? null,
             options: {
@@ -614,7 +594,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
             courierId: chosen?.offer.courierId ?? null,
             serviceId: chosen?.offer.serviceId ?? null,
             serviceName: chosen?.offer.serviceName ?? null,
-            point: chosen?.point ? { id: chosen.point.id, name: chosen.point.name, fullAddress: chosen.point.fullAddress, distanceKm: chosen.point.distanceKm } : null,
+            point: chosen?.point ? pointOf(chosen.point) : null,
             priceBani: chosen?.offer.priceBani ?? null,
             priceNoVatBani: chosen?.offer.priceNoVatBani ?? null,
             parcelCount: req.packages.length,

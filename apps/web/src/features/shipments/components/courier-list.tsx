@@ -1,9 +1,9 @@
 import { messages, type TOffer } from '@colete/contract';
-import { Alert, Box, Button, CircularProgress, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { OffersList, type OfferSelection } from './offers-list';
+import { InsufficientBalanceAlert } from './insufficient-balance-alert';
 
 const m = messages.shipments;
 
@@ -53,14 +53,7 @@ export function CourierList({
       <Box sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <OffersList offers={offers} selection={selection} onSelect={pending ? () => undefined : onSelect} />
       </Box>
-      {balanceError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {balanceError}{' '}
-          <Link component={RouterLink} to="/profile/prepay">
-            Reincarcati contul preplatit
-          </Link>
-        </Alert>
-      )}
+      <InsufficientBalanceAlert message={balanceError} />
       {pending === 'activate' ? (
         <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 3 }}>
           <CircularProgress size={24} aria-hidden />

@@ -1,4 +1,4 @@
-import { SERVICE_TYPES, type ShipmentStatus } from '@colete/contract';
+import { SERVICE_TYPES, SHIPMENT_STATUS_VIEW, type ShipmentStatus } from '@colete/contract';
 
 /** '23.80' (RON from the API) as '23,80 lei'; '-' when there is none. */
 export const lei = (value: string | null | undefined) =>
@@ -16,18 +16,7 @@ export const SERVICE_TYPE_LABELS: Record<(typeof SERVICE_TYPES)[number], string>
 };
 
 /** The status filter's choices (the list's chips show the server's own text and colour). */
-export const STATUS_FILTER_LABELS: Record<ShipmentStatus, string> = {
-  draft: 'Neactivata',
-  activating: 'Se activeaza',
-  created: 'AWB generat, asteapta preluarea',
-  picked_up: 'Preluata de curier',
-  in_transit: 'In tranzit',
-  out_for_delivery: 'In livrare',
-  delivered: 'Livrata',
-  returned: 'Returnata expeditorului',
-  refused: 'Refuzata de destinatar',
-  cancelled: 'Anulata',
-};
+export const STATUS_FILTER_LABELS = Object.fromEntries(Object.entries(SHIPMENT_STATUS_VIEW).map(([k, v]) => [k, v.text])) as Record<ShipmentStatus, string>;
 
 const BUCHAREST = 'Europe/Bucharest';
 

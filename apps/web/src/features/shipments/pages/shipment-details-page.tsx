@@ -3,7 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { Alert, Box, Button, CircularProgress, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
@@ -24,6 +24,7 @@ import { Facts } from '../components/facts';
 import { LabelDownload } from '../components/label-download';
 import { SectionCard } from '../components/section-card';
 import { km, lei, shortDate } from '../components/shipment-format';
+import { InsufficientBalanceAlert } from '../components/insufficient-balance-alert';
 
 const m = messages.shipments;
 const yesNo = (v: boolean) => (v ? 'Da' : 'Nu');
@@ -129,14 +130,7 @@ function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack:
           </Button>
         )}
       </Stack>
-      {balanceError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {balanceError}{' '}
-          <Link component={RouterLink} to="/profile/prepay">
-            Reincarcati contul preplatit
-          </Link>
-        </Alert>
-      )}
+      <InsufficientBalanceAlert message={balanceError} />
       <ConfirmDialog
         open={confirmCancel}
         title="Anulare comanda"
