@@ -28,6 +28,8 @@ async function fillParcel(group: Locator, p: { weight: string; length: string; w
 }
 
 test('a client sends two parcels with cash on delivery to a locker, downloads the labels, finds and tracks the shipment', async ({ page, context, browser, baseURL }) => {
+  // The whole journey (form, offers, activation, labels, list, another client, phone widths) in one test.
+  test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, DEMO.client);
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Comenzi' }).click();
@@ -111,11 +113,17 @@ test('a client sends two parcels with cash on delivery to a locker, downloads th
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(awb);
 
   // Labels: A4 (the default), then A6 from the format menu; both real PDFs.
-  const [a4] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descarca eticheta A4' }).click()]);
+  const [a4] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descarca eticheta A4' }).click()]);
   await expectPdf(a4);
   await page.getByRole('button', { name: 'Alte formate de eticheta' }).click();
   const [a6] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Descarca eticheta A6' }).click()]);
   await expectPdf(a6);
+  // When the label cannot be had (the courier does not answer), the page says so and stays.
+  await page.route('**/api/order-auth/print/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'x' }) }));
+  await page.getByRole('button', { name: 'Descarca eticheta A4' }).click();
+  await expect(page.getByText(m.labelError)).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/details\/order\//);
+  await page.unroute('**/api/order-auth/print/**');
   await expectAccessible(page);
   await screenshot(page, 'shipment-details');
 

@@ -1,44 +1,11 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { startServer } from './server';
 
 /**
- * Starts the built server (apps/server/dist) on a free port with a fresh in-memory database and
- * the demo data; the tests read its address from E2E_BASE_URL. Returns the teardown.
+ * Starts the built server on a free port with a fresh in-memory database and the demo data; the
+ * tests read its address from E2E_BASE_URL. Returns the teardown.
  */
 export default async function globalSetup() {
-  const root = path.resolve(import.meta.dirname, '../..');
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      DATABASE_URL: '',
-      DEMO_SEED: 'true',
-      JOBS: 'true',
-      LOG_LEVEL: 'warn',
-      PRINT_LISTEN_URL: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
-    let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = buffer.match(/LISTENING (http:\/\/\S+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  process.env.E2E_BASE_URL = url;
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
+  const server = await startServer();
+  process.env.E2E_BASE_URL = server.url;
+  return server.stop;
 }

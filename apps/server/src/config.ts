@@ -50,6 +50,13 @@ const ZEnv = z.object({
     .string()
     .refine((v) => /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v.trim()), 'must be an address or Name <address>')
     .default('Colete Online <notificari@colete.local>'),
+  /** Outgoing SMS: 'outbox' (kept in the database beside the mail, nothing leaves) or 'twilio' (Twilio's Messages API). */
+  SMS: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  /** The sender: a Twilio number in E.164 (+40...) or an approved alphanumeric sender id. */
+  TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be +<digits> or an alphanumeric sender of at most 11 characters').optional(),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
   /** The platform's company as printed on its invoices (the seller), and the invoices' number series. */
   SELLER_NAME: z.string().default('Colete Online SRL'),
   SELLER_CUI: z.string().regex(/^\d{2,10}$/, 'digits only, without RO').default('45500006'),
@@ -77,6 +84,12 @@ const ZEnv = z.object({
   SAMEDAY_USERNAME: z.string().optional(),
   SAMEDAY_PASSWORD: z.string().optional(),
 }).refine((e) => e.MAIL !== 'smtp' || !!e.SMTP_URL, { path: ['SMTP_URL'], message: 'is required when MAIL=smtp' })
+  .superRefine((e, ctx) => {
+    if (e.SMS !== 'twilio') return;
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS=twilio' });
+    }
+  })
   // A real courier cannot run without its account: refuse to start, naming what is missing.
   .superRefine((e, ctx) => {
     if (e.COURIERS !== 'sameday') return;
@@ -129,6 +142,9 @@ export type Config = {
   mail: 'outbox' | 'smtp';
   smtpUrl?: string;
   mailFrom: string;
+  /** Outgoing SMS: kept in the outbox only, or sent through Twilio (with its account when 'twilio'). */
+  sms: 'outbox' | 'twilio';
+  twilio?: { accountSid: string; authToken: string; from: string; apiBase: string };
   seller: { name: string; cui: string; tradeRegister: string; address: string; county: string; bank: string };
   invoiceSeries: string;
   /** e-Invoicing consent: the built-in simulator or the tax authority's OAuth (with its registered client when 'anaf'). */
@@ -177,6 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.MAIL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM.trim(),
+    sms: e.SMS,
+    twilio:
+      e.SMS === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiBase: e.TWILIO_API_BASE.replace(/\/+$/, '') }
+        : undefined,
     seller: { name: e.SELLER_NAME, cui: e.SELLER_CUI, tradeRegister: e.SELLER_TRADE_REGISTER, address: e.SELLER_ADDRESS, county: e.SELLER_COUNTY, bank: e.SELLER_BANK },
     invoiceSeries: e.INVOICE_SERIES,
     einvoice: e.EINVOICE,

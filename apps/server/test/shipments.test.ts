@@ -282,6 +282,59 @@ describe('labels, cancelling and tracking', () => {
   });
 });
 
+describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () => {
+  const later = () =>
+    shipmentsService({
+      database: ctx.database,
+      network: simulatedCourierNetwork(ctx.database),
+      invoicing: invoicingDepsOf(ctx.config),
+      now: () => new Date(Date.now() + 10 * 86_400_000),
+    });
+  const smsOf = async (u: TestUser) =>
+    (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, u.id))).filter((r) => r.channel === 'sms');
+  const withSecondPhone = async (u: TestUser) => {
+    const offer = await standardOffer(u);
+    const res = await create(u, { ...draft({ recipient: { ...recipient, contactPhone2: '+40744000003' } }), serviceId: offer.serviceId, requestKey: key(), activate: true });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('queues one SMS to the recipient once the courier picked the parcel up, and lists it in the outbox', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    await withSecondPhone(alice);
+    expect(await smsOf(alice)).toHaveLength(0);
+    await later().trackOpen();
+    await later().trackOpen();
+    const sms = await smsOf(alice);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.kind).toBe('pickUpRecipientNotify');
+    // The default settings: the first phone only.
+    expect(sms[0]!.to).toEqual(['+40733000002']);
+    expect(sms[0]!.text).toMatch(/^Colete Online: coletul de la Ana Expeditor a fost preluat de .+, AWB \S+\. Va fi livrat in Sectorul 1\.$/);
+    expect(sms[0]!.text.length).toBeLessThanOrEqual(160);
+    const outbox = (await as(ctx, alice, { method: 'GET', url: '/api/user/mail/outbox' })).json();
+    const listed = outbox.list.find((x: { channel: string }) => x.channel === 'sms');
+    expect(listed).toMatchObject({ kind: 'pickUpRecipientNotify', to: ['+40733000002'], subject: expect.stringMatching(/^Colete Online: coletul de la Ana Expeditor/) });
+  });
+
+  it('follows the SMS settings: the second phone too when asked, nothing when switched off', async () => {
+    const alice = await createUser(ctx);
+    const bob = await createUser(ctx);
+    await topUp(alice, 100_000);
+    await topUp(bob, 100_000);
+    const settings = (enabled: boolean, secondPhoneAlso: boolean) => ({ settings: { pickUpRecipientNotify: { enabled: { value: enabled }, secondPhoneAlso: { value: secondPhoneAlso } } } });
+    expect((await as(ctx, alice, { method: 'POST', url: '/api/user/settings/sms', payload: settings(true, true) })).statusCode).toBe(200);
+    expect((await as(ctx, bob, { method: 'POST', url: '/api/user/settings/sms', payload: settings(false, false) })).statusCode).toBe(200);
+    await withSecondPhone(alice);
+    await withSecondPhone(bob);
+    await later().trackOpen();
+    const sms = await smsOf(alice);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.to).toEqual(['+40733000002', '+40744000003']);
+    expect(await smsOf(bob)).toHaveLength(0);
+  });
+});
+
 describe('who sees what', () => {
   it('another client gets 404 on the shipment, its label, tracking, cancel and activation', async () => {
     const { alice, bob } = await twoUsers(ctx);

@@ -5,6 +5,9 @@ import { MAIL_SETTING_KEYS, type MailSettingKey } from './settings.js';
 /** 'outbox': no SMTP server configured, messages are only kept in the outbox; 'smtp': they are sent. */
 export const MAIL_MODES = ['outbox', 'smtp'] as const;
 export type MailMode = (typeof MAIL_MODES)[number];
+/** Who took a message: smtp or twilio sent it; outbox kept it here only. */
+export const OUTBOX_TRANSPORTS = ['outbox', 'smtp', 'twilio'] as const;
+export const OUTBOX_CHANNELS = ['mail', 'sms'] as const;
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
@@ -23,7 +26,7 @@ export const MAIL_KIND_LABELS: Record<MailSettingKey, string> = {
 };
 /** A kind outside the seven settings (mail not tied to a notification setting). */
 export const mailKindLabel = (kind: string): string =>
-  (MAIL_SETTING_KEYS as readonly string[]).includes(kind) ? MAIL_KIND_LABELS[kind as MailSettingKey] : 'Altele';
+  (MAIL_SETTING_KEYS as readonly string[]).includes(kind) ? MAIL_KIND_LABELS[kind as MailSettingKey] : kind === 'pickUpRecipientNotify' ? 'SMS preluare colet' : 'Altele';
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { sent: 'Trimis', pending: 'In asteptare', failed: 'Esuat' };
 /** Theme palette names for the status chip. */
@@ -43,12 +46,14 @@ export const ZOutboxAttachment = z.object({ filename: z.string(), contentType: z
 /** One mail of the outbox as the account sees it: never the server's error text or the HTML body. */
 export const ZOutboxMail = z.object({
   id: z.number().int(),
+  /** mail, or sms (to phones; its subject is the text's first words). */
+  channel: z.enum(OUTBOX_CHANNELS),
   kind: z.string(),
   to: z.array(z.string()),
   subject: z.string(),
   status: z.enum(MAIL_STATUSES),
-  /** smtp, outbox (kept here only), or null while nothing took it yet. */
-  transport: z.enum(MAIL_MODES).nullable(),
+  /** smtp, twilio, outbox (kept here only), or null while nothing took it yet. */
+  transport: z.enum(OUTBOX_TRANSPORTS).nullable(),
   attempts: z.number().int(),
   attachments: z.array(ZOutboxAttachment),
   createdAt: z.string(),

@@ -100,6 +100,8 @@ export const ZOffer = z.object({
   serviceId: z.string(),
   courierId: z.string(),
   courierName: z.string(),
+  /** The courier's logo (a path on this site). */
+  courierLogo: z.string(),
   serviceName: z.string(),
   type: z.enum(SERVICE_TYPES),
   /** Parts separated by '#'. */
@@ -175,6 +177,7 @@ export const ZShipmentSummary = z.object({
   awb: z.string().nullable(),
   courierId: z.string().nullable(),
   courierName: z.string().nullable(),
+  courierLogo: z.string().nullable(),
   serviceName: z.string().nullable(),
   recipient: z.object({ contactName: z.string(), city: z.string(), county: z.string() }),
   sender: z.object({ contactName: z.string(), city: z.string() }),

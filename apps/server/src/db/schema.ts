@@ -455,7 +455,9 @@ export const mailOutbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The account it is about (null for mail not tied to an account). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** Which notification it is (sendInvoiceMail, sendOrderDeliveryAlerts, ...). */
+    /** mail (to addresses, with a subject) or sms (to E.164 phones; the subject is the text's first words, for the outbox list). */
+    channel: text('channel', { enum: ['mail', 'sms'] }).notNull().default('mail'),
+    /** Which notification it is (sendInvoiceMail, sendOrderDeliveryAlerts, ..., pickUpRecipientNotify for SMS). */
     kind: text('kind').notNull(),
     to: jsonb('to').$type<string[]>().notNull(),
     subject: text('subject').notNull(),
@@ -464,7 +466,7 @@ export const mailOutbox = pgTable(
     attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
     /** pending until the transport took it; sent; failed after the last attempt. */
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
-    /** smtp, or outbox (kept here only: no SMTP server configured). */
+    /** smtp or twilio, or outbox (kept here only: no SMTP server or SMS provider configured). */
     transport: text('transport'),
     attempts: smallint('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { mailTransportFor } from '../integrations/mail/index.js';
+import { smsTransportFor } from '../integrations/sms/index.js';
 import { mailDelivery, type AttachmentResolver } from '../modules/mail/mail-delivery.js';
 import { onMailQueued } from '../modules/mail/mail-service.js';
 
@@ -22,12 +23,12 @@ const NUDGE_DELAY_SECONDS = 2;
 export async function registerMailSender(
   boss: PgBoss,
   database: Database,
-  config: Pick<Config, 'mail' | 'smtpUrl' | 'mailFrom'>,
+  config: Pick<Config, 'mail' | 'smtpUrl' | 'mailFrom' | 'sms' | 'twilio'>,
   log: FastifyBaseLogger,
   opts: { resolveAttachment?: AttachmentResolver } = {},
 ) {
   const transport = mailTransportFor(config);
-  const delivery = mailDelivery({ database, transport, from: config.mailFrom, resolveAttachment: opts.resolveAttachment });
+  const delivery = mailDelivery({ database, transport, sms: smsTransportFor(config), from: config.mailFrom, resolveAttachment: opts.resolveAttachment });
   await boss.createQueue(MAIL_SENDER_QUEUE, { name: MAIL_SENDER_QUEUE, policy: 'stately' });
   await boss.schedule(MAIL_SENDER_QUEUE, '* * * * *');
   await boss.work(MAIL_SENDER_QUEUE, async () => {

@@ -80,7 +80,8 @@ export function TrackingDialog({ uniqueId, onClose, onLoaded }: { uniqueId: stri
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth fullScreen={fullScreen} aria-labelledby="tracking-dialog-title">
       <DialogTitle id="tracking-dialog-title">Urmarire comanda</DialogTitle>
-      <DialogContent dividers>
+      {/* A long history scrolls: the region takes keyboard focus so it can be scrolled without a mouse. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label="Istoricul comenzii">
         {tracking.isPending ? (
           <LoadingState label="Se incarca istoricul comenzii..." />
         ) : tracking.isError ? (

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/client.js';
 import type { MailAttachmentRef } from '../../db/schema.js';
 import { MailSendError, type MailTransport, type OutgoingAttachment } from '../../integrations/mail/mail-transport.js';
+import { smsOutboxTransport } from '../../integrations/sms/outbox.js';
+import type { SmsTransport } from '../../integrations/sms/sms-transport.js';
 import { claimDueMails, settleMail, type MailRow } from './mail-queries.js';
 
 /** Produces an attachment's bytes when the mail is sent (an invoice PDF is rendered from its invoice). */
@@ -29,6 +31,8 @@ export type DeliveryResult = { sent: number; retried: number; failed: number };
 export function mailDelivery(deps: {
   database: Database;
   transport: MailTransport;
+  /** SMS rows (channel 'sms') go here; the outbox when none is given. */
+  sms?: SmsTransport;
   from: string;
   resolveAttachment?: AttachmentResolver;
   maxAttempts?: number;
@@ -36,16 +40,23 @@ export function mailDelivery(deps: {
   const { db } = deps.database;
   const resolve = deps.resolveAttachment ?? noAttachmentResolver;
   const maxAttempts = deps.maxAttempts ?? MAIL_MAX_ATTEMPTS;
+  const sms = deps.sms ?? smsOutboxTransport();
+
+  async function send(row: MailRow) {
+    if (row.channel === 'sms') return { transport: sms.name, sent: await sms.send({ to: row.to, text: row.text }) };
+    const attachments: OutgoingAttachment[] = [];
+    for (const ref of row.attachments) {
+      attachments.push({ filename: ref.filename, contentType: ref.contentType, content: await resolve(ref) });
+    }
+    const sent = await deps.transport.send({ from: deps.from, to: row.to, subject: row.subject, text: row.text, html: row.html, attachments });
+    return { transport: deps.transport.name, sent };
+  }
 
   async function deliver(row: MailRow, now: () => Date, result: DeliveryResult) {
     try {
-      const attachments: OutgoingAttachment[] = [];
-      for (const ref of row.attachments) {
-        attachments.push({ filename: ref.filename, contentType: ref.contentType, content: await resolve(ref) });
-      }
-      const sent = await deps.transport.send({ from: deps.from, to: row.to, subject: row.subject, text: row.text, html: row.html, attachments });
+      const { transport, sent } = await send(row);
       const refused = sent.rejected?.length ? `server refused: ${sent.rejected.join(', ')}` : null;
-      await settleMail(db, row, { status: 'sent', transport: deps.transport.name, sentAt: now(), lastError: refused });
+      await settleMail(db, row, { status: 'sent', transport, sentAt: now(), lastError: refused });
       result.sent += 1;
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);

@@ -19,6 +19,7 @@ export async function insertMail(db: Executor, values: NewMailRow) {
 /** What the list shows: everything but the bodies. */
 const listColumns = {
   id: mailOutbox.id,
+  channel: mailOutbox.channel,
   kind: mailOutbox.kind,
   to: mailOutbox.to,
   subject: mailOutbox.subject,

@@ -1,9 +1,9 @@
-import { MAIL_SETTING_KEYS, messages, type MailMode, type MailSettingKey, type TOutboxMail, type TOutboxMailDetail, type TOutboxQuery } from '@colete/contract';
+import { MAIL_SETTING_KEYS, OUTBOX_TRANSPORTS, messages, type MailMode, type MailSettingKey, type TOutboxMail, type TOutboxMailDetail, type TOutboxQuery } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { userSettings, users, type MailAttachmentRef } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { defaultMailSettings } from '../settings/settings-service.js';
+import { DEFAULT_SMS, defaultMailSettings } from '../settings/settings-service.js';
 import { countMails, findMail, insertMail, listMails, type MailListRow } from './mail-queries.js';
 
 /** A notification setting (spec 000 section 3), or another kind for mail not tied to one. */
@@ -75,13 +75,49 @@ export async function notifyByUserSettings(db: Executor, userId: number, item: M
   return true;
 }
 
+/** The outbox lists an SMS by its first words (an SMS has no subject). */
+const smsPreview = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+};
+
+/** SMS kinds: the one notification of the SMS settings (spec 000 section 3). */
+export type SmsKind = 'pickUpRecipientNotify';
+
+/**
+ * Puts one SMS in the outbox (the same table and sender as mail, channel 'sms'): one INSERT, so it
+ * can sit in the caller's transaction. Phones are E.164; duplicates are dropped.
+ */
+export async function enqueueSms(db: Executor, input: { userId: number | null; kind: SmsKind; to: string[]; text: string }): Promise<number> {
+  const to = [...new Set(input.to.map((p) => p.replace(/\s+/g, '')).filter((p) => /^\+[1-9]\d{6,14}$/.test(p)))];
+  if (to.length === 0) throw new Error('enqueueSms: no valid phone');
+  const id = await insertMail(db, { channel: 'sms', userId: input.userId, kind: input.kind, to, subject: smsPreview(input.text), text: input.text, html: null, attachments: [] });
+  for (const listener of queuedListeners) listener();
+  return id;
+}
+
+/**
+ * The SMS the account's SMS settings promise when a courier picks a parcel up: to the recipient's
+ * phone, and to the second phone too when 'secondPhoneAlso' is on. Answers whether it queued.
+ */
+export async function notifyPickupBySms(db: Executor, userId: number, phones: { phone: string; phone2: string | null }, text: string): Promise<boolean> {
+  const [account] = await db.select({ sms: userSettings.sms }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+  const setting = (account?.sms ?? DEFAULT_SMS).pickUpRecipientNotify;
+  if (!setting.enabled.value) return false;
+  const to = [phones.phone, ...(setting.secondPhoneAlso.value && phones.phone2 ? [phones.phone2] : [])].filter((p) => /^\+[1-9]\d{6,14}$/.test(p));
+  if (to.length === 0) return false;
+  await enqueueSms(db, { userId, kind: 'pickUpRecipientNotify', to, text });
+  return true;
+}
+
 const toOutboxMail = (row: MailListRow): TOutboxMail => ({
   id: row.id,
+  channel: row.channel,
   kind: row.kind,
   to: row.to,
   subject: row.subject,
   status: row.status,
-  transport: row.transport === 'smtp' || row.transport === 'outbox' ? row.transport : null,
+  transport: (OUTBOX_TRANSPORTS as readonly string[]).includes(row.transport ?? '') ? (row.transport as TOutboxMail['transport']) : null,
   attempts: row.attempts,
   attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
   createdAt: row.createdAt.toISOString(),

@@ -34,7 +34,7 @@ import { addressRowValues } from '../addresses/addresses-service.js';
 import { lockUser } from '../billing/billing-queries.js';
 import { activeEntity } from '../invoicing/invoicing-queries.js';
 import { invoicingSettings, issueInvoice, type InvoicingDeps } from '../invoicing/invoicing-service.js';
-import { notifyByUserSettings } from '../mail/mail-service.js';
+import { notifyByUserSettings, notifyPickupBySms } from '../mail/mail-service.js';
 import { DEFAULT_AWB_FORMAT } from '../settings/settings-service.js';
 import { balanceBani } from '../prepay/prepay-queries.js';
 import { STATUS_RANK, STATUS_VIEW } from './shipment-status.js';
@@ -238,6 +238,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
     serviceId: o.serviceId,
     courierId: o.courierId,
     courierName: o.courierName,
+    courierLogo: couriers().get(o.courierId)?.logo ?? '',
     serviceName: o.serviceName,
     type: o.type,
     description: o.description,
@@ -280,6 +281,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
       awb: row.awb,
       courierId: row.courierId,
       courierName: row.courierId ? (couriers().get(row.courierId)?.name ?? row.courierId) : null,
+      courierLogo: row.courierId ? (couriers().get(row.courierId)?.logo ?? null) : null,
       serviceName: row.serviceName,
       recipient: { contactName: row.recipient.contactName, city: row.recipient.city, county: row.recipient.county },
       sender: { contactName: row.sender.contactName, city: row.sender.city },
@@ -527,8 +529,20 @@ export function shipmentsService(deps: ShipmentsDeps) {
       if (STATUS_RANK[next] <= STATUS_RANK[row.status] || next === row.status) return row;
       const updated = await updateShipment(tx, row.id, { status: next, statusAt: last.at, statusReason: last.reason });
       if (added.length > 0) await notifyStatus(tx, updated);
+      // The recipient hears once that the parcel is on its way (spec 000 pickUpRecipientNotify), even when the job sees a later status first.
+      if (STATUS_RANK[row.status] < STATUS_RANK.picked_up && events.some((e) => e.status === 'picked_up') && deps.notify !== false) {
+        await notifyPickupBySms(tx, row.userId, updated.recipient, pickupSmsText(updated));
+      }
       return updated;
     });
+  }
+
+  /** The pick-up SMS: plain letters (diacritics dropped, so one SMS holds 160 of them), well under 160. */
+  function pickupSmsText(row: ShipmentRow) {
+    const courier = row.courierId ? (couriers().get(row.courierId)?.name ?? row.courierId) : 'curier';
+    const plain = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^\x20-\x7e]/g, '');
+    const sender = plain(row.sender.company || row.sender.contactName).slice(0, 40);
+    return `Colete Online: coletul de la ${sender} a fost preluat de ${plain(courier)}, AWB ${row.awb}. Va fi livrat in ${plain(row.recipient.city)}.`;
   }
 
   /** Mail the settings promise on a status change: delivery alerts, and returns. */

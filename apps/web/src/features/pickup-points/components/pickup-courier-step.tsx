@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import type { PickupFormValues } from '../api/add-pickup-point';
 import { usePickupCouriers } from '../api/get-pickup-couriers';
-import { CourierLogo } from './courier-logo';
+import { CourierLogo } from '../../../components/courier-logo';
 
 /** Step 2: the courier, with its logo, its discount and who sets the pick-up days. */
 export function PickupCourierStep() {

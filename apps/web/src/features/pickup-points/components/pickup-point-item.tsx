@@ -4,7 +4,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import PrintDisabledOutlinedIcon from '@mui/icons-material/PrintDisabledOutlined';
 import { Accordion, AccordionActions, AccordionDetails, AccordionSummary, Box, Button, Stack, Typography } from '@mui/material';
-import { CourierLogo } from './courier-logo';
+import { CourierLogo } from '../../../components/courier-logo';
 import { PickupStatusChip } from './pickup-status-chip';
 
 const dateText = (iso: string) => new Intl.DateTimeFormat('ro-RO', { dateStyle: 'medium', timeZone: 'Europe/Bucharest' }).format(new Date(iso));

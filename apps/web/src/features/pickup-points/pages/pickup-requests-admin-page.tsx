@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
 import { useApprovePickupRequest, usePickupRequests } from '../api/admin-pickup-requests';
-import { CourierLogo } from '../components/courier-logo';
+import { CourierLogo } from '../../../components/courier-logo';
 import { PickupStatusChip } from '../components/pickup-status-chip';
 import { RejectRequestDialog } from '../components/reject-request-dialog';
 

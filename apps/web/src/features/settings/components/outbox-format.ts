@@ -5,4 +5,4 @@ export const outboxDate = (iso: string) =>
 
 /** How a mail left: through SMTP, or kept here only (no SMTP server configured). */
 export const transportLabel = (transport: TOutboxMail['transport']) =>
-  transport === 'smtp' ? 'SMTP' : transport === 'outbox' ? 'Doar pastrat aici' : '-';
+  transport === 'smtp' ? 'SMTP' : transport === 'twilio' ? 'Twilio (SMS)' : transport === 'outbox' ? 'Doar pastrat aici' : '-';

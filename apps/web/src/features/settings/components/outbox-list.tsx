@@ -2,6 +2,7 @@ import { mailKindLabel, type TOutboxMail } from '@colete/contract';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import {
   Box,
+  Chip,
   Link,
   List,
   ListItem,
@@ -18,6 +19,16 @@ import {
 } from '@mui/material';
 import { outboxDate, transportLabel } from './outbox-format';
 import { OutboxStatusChip } from './outbox-status-chip';
+
+/** The notification's name, with an SMS chip for text messages. */
+function KindLabel({ mail }: { mail: TOutboxMail }) {
+  return (
+    <>
+      {mail.channel === 'sms' && <Chip label="SMS" size="small" color="secondary" variant="outlined" sx={{ mr: 0.75, height: 20 }} component="span" />}
+      {mailKindLabel(mail.kind)}
+    </>
+  );
+}
 
 type Props = { mails: TOutboxMail[]; onOpen: (mail: TOutboxMail) => void };
 
@@ -44,7 +55,9 @@ function OutboxTable({ mails, onOpen }: Props) {
         {mails.map((m) => (
           <TableRow key={m.id} hover onClick={() => onOpen(m)} sx={{ cursor: 'pointer' }}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{outboxDate(m.createdAt)}</TableCell>
-            <TableCell>{mailKindLabel(m.kind)}</TableCell>
+            <TableCell>
+              <KindLabel mail={m} />
+            </TableCell>
             <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
               {m.to.map((address) => (
                 <Box key={address}>{address}</Box>
@@ -86,7 +99,7 @@ function OutboxRows({ mails, onOpen }: Props) {
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
                 <Typography variant="body2" color="text.secondary">
-                  {outboxDate(m.createdAt)} · {mailKindLabel(m.kind)}
+                  {outboxDate(m.createdAt)} · <KindLabel mail={m} />
                 </Typography>
                 <OutboxStatusChip status={m.status} />
               </Stack>

@@ -56,7 +56,7 @@ export function OutboxMailDialog({ id, onClose }: { id: number; onClose: () => v
             </Typography>
             <Box
               component="pre"
-              aria-label="Textul emailului"
+              aria-label={mail.data.channel === 'sms' ? 'Textul SMS-ului' : 'Textul emailului'}
               sx={{ m: 0, p: 2, bgcolor: 'background.default', borderRadius: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', fontSize: '0.9rem' }}
             >
               {mail.data.text}

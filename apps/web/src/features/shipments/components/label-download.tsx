@@ -1,23 +1,46 @@
+import { messages } from '@colete/contract';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, ButtonGroup, Menu, MenuItem } from '@mui/material';
+import { Button, ButtonGroup, CircularProgress, Menu, MenuItem } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { downloadFile } from '../../../lib/download-file';
 import { useActingParams } from '../../../lib/selected-client';
 import { labelHref } from '../api/shipment-keys';
 
 /**
  * 'Descarca eticheta {format}' (spec 002 section 2.1): the default format (the first the courier
- * prints) as the button, the others in its menu. Each is a plain download of the label PDF.
+ * prints) as the button, the others in its menu. The PDF is fetched, so a failure shows
+ * 'A intervenit o eroare in descarcarea AWB-ului!' (10 s, the spec's error duration).
  */
 export function LabelDownload({ uniqueId, formats }: { uniqueId: string; formats: string[] }) {
   const { selectedClient } = useActingParams();
+  const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
   const [first, ...others] = formats;
   if (!first) return null;
+
+  const download = async (format: string) => {
+    setAnchor(null);
+    setPending(format);
+    try {
+      await downloadFile(labelHref(uniqueId, format, selectedClient), `eticheta-${uniqueId}-${format}.pdf`);
+    } catch {
+      enqueueSnackbar(messages.shipments.labelError, { variant: 'error', autoHideDuration: 10_000 });
+    } finally {
+      setPending(null);
+    }
+  };
+
   return (
     <>
       <ButtonGroup variant="outlined" aria-label="Descarcare eticheta">
-        <Button component="a" href={labelHref(uniqueId, first, selectedClient)} download startIcon={<DownloadIcon />}>
+        <Button
+          onClick={() => void download(first)}
+          disabled={pending !== null}
+          startIcon={pending === first ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
+        >
           Descarca eticheta {first}
         </Button>
         {others.length > 0 && (
@@ -26,6 +49,7 @@ export function LabelDownload({ uniqueId, formats }: { uniqueId: string; formats
             aria-label="Alte formate de eticheta"
             aria-haspopup="menu"
             aria-expanded={anchor ? 'true' : undefined}
+            disabled={pending !== null}
             onClick={(e) => setAnchor(e.currentTarget)}
           >
             <ArrowDropDownIcon />
@@ -34,7 +58,7 @@ export function LabelDownload({ uniqueId, formats }: { uniqueId: string; formats
       </ButtonGroup>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {formats.map((f) => (
-          <MenuItem key={f} component="a" href={labelHref(uniqueId, f, selectedClient)} download onClick={() => setAnchor(null)}>
+          <MenuItem key={f} onClick={() => void download(f)}>
             Descarca eticheta {f}
           </MenuItem>
         ))}

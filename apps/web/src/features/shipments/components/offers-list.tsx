@@ -1,5 +1,6 @@
 import { SERVICE_TYPES, type TOffer } from '@colete/contract';
 import { Box, Checkbox, Chip, FormControlLabel, Typography } from '@mui/material';
+import { CourierLogo } from '../../../components/courier-logo';
 import { km, lei, SERVICE_TYPE_LABELS } from './shipment-format';
 
 export type OfferSelection = { serviceId: string; pointId: string | null };
@@ -27,23 +28,26 @@ function Price({ offer }: { offer: TOffer }) {
 function OfferInfo({ offer }: { offer: TOffer }) {
   const parts = offer.description.split('#').map((p) => p.trim()).filter(Boolean);
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>
-          {offer.courierName} · {offer.serviceName}
-        </Typography>
-        {offer.discountPercent > 0 && <Chip size="small" color="success" variant="outlined" label={`Reducere ${offer.discountPercent}%`} sx={{ color: 'success.dark' }} />}
+    <Box sx={{ minWidth: 0, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+      <CourierLogo name={offer.courierName} logo={offer.courierLogo} size={36} />
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {offer.courierName} · {offer.serviceName}
+          </Typography>
+          {offer.discountPercent > 0 && <Chip size="small" color="success" variant="outlined" label={`Reducere ${offer.discountPercent}%`} sx={{ color: 'success.dark' }} />}
+        </Box>
+        {parts.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {parts.join(' · ')}
+          </Typography>
+        )}
+        {offer.errors.map((e) => (
+          <Typography key={e} variant="body2" color="error">
+            {e}
+          </Typography>
+        ))}
       </Box>
-      {parts.length > 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {parts.join(' · ')}
-        </Typography>
-      )}
-      {offer.errors.map((e) => (
-        <Typography key={e} variant="body2" color="error">
-          {e}
-        </Typography>
-      ))}
     </Box>
   );
 }

@@ -1,11 +1,15 @@
 import type { TShipmentSummary } from '@colete/contract';
-import { Box, Link, List, ListItem, ListItemButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Chip, Link, List, ListItem, ListItemButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { CourierLogo } from '../../../components/courier-logo';
 import { ShipmentStatusChip } from '../../../components/tracking-dialog';
 import { lei, shortDate, shortTime } from './shipment-format';
 
 const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURIComponent(s.uniqueId)}`;
 const courierLine = (s: TShipmentSummary) => [s.courierName, s.serviceName].filter(Boolean).join(' · ') || '-';
+
+/** A return (from a customer's return form) is marked in the list. */
+const ReturnChip = () => <Chip size="small" label="Retur" color="secondary" variant="outlined" sx={{ ml: 0.5, color: 'secondary.dark' }} />;
 
 /** A table on wide screens, a list of rows on a phone; a row opens the shipment's details. */
 export function ShipmentsTable({ rows }: { rows: TShipmentSummary[] }) {
@@ -40,6 +44,7 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
               </TableCell>
               <TableCell>
                 <ShipmentStatusChip status={s.status} />
+                {s.kind === 'return' && <ReturnChip />}
               </TableCell>
               <TableCell sx={{ minWidth: 150 }}>
                 <Link component={RouterLink} to={detailsPath(s)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 600 }}>
@@ -51,12 +56,17 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
                 </Typography>
               </TableCell>
               <TableCell sx={{ minWidth: 130 }}>
-                {s.courierName ?? '-'}
-                {s.serviceName && (
-                  <Typography variant="body2" color="text.secondary">
-                    {s.serviceName}
-                  </Typography>
-                )}
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  {s.courierName && s.courierLogo && <CourierLogo name={s.courierName} logo={s.courierLogo} size={28} />}
+                  <Box>
+                    {s.courierName ?? '-'}
+                    {s.serviceName && (
+                      <Typography variant="body2" color="text.secondary">
+                        {s.serviceName}
+                      </Typography>
+                    )}
+                  </Box>
+                </Box>
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{s.awb ?? '-'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -85,6 +95,7 @@ function PhoneRows({ rows }: { rows: TShipmentSummary[] }) {
                   {shortDate(s.createdAt)} {shortTime(s.createdAt)}
                 </Typography>
                 <ShipmentStatusChip status={s.status} />
+                {s.kind === 'return' && <ReturnChip />}
               </Stack>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {s.recipient.contactName} · {s.recipient.city}

@@ -21,6 +21,7 @@ import { shipmentKeys } from '../api/shipment-keys';
 import { AddressView } from '../components/address-view';
 import { copyText } from '../components/copy-text';
 import { Facts } from '../components/facts';
+import { CourierLogo } from '../../../components/courier-logo';
 import { LabelDownload } from '../components/label-download';
 import { SectionCard } from '../components/section-card';
 import { km, lei, shortDate } from '../components/shipment-format';
@@ -163,7 +164,17 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
       <SectionCard id="courier" title="Curier si serviciu">
         <Facts
           rows={[
-            ['Curier', shipment.courierName ?? '-'],
+            [
+              'Curier',
+              shipment.courierName ? (
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                  {shipment.courierLogo && <CourierLogo name={shipment.courierName} logo={shipment.courierLogo} size={28} />}
+                  {shipment.courierName}
+                </Box>
+              ) : (
+                '-'
+              ),
+            ],
             ['Serviciu', shipment.serviceName ?? '-'],
             ...(shipment.point
               ? ([['Punct de ridicare', `${shipment.point.name}, ${shipment.point.fullAddress}${km(shipment.point.distanceKm) ? ` (aprox. ${km(shipment.point.distanceKm)})` : ''}`]] as [string, string][])
