@@ -228,6 +228,11 @@ describe('logo upload', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div>x</div></foreignObject></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="https://evil.ro/a.svg#x"/></svg>',
       '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      '<?xml-stylesheet href="https://evil.ro/a.css"?><svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:f="http://www.w3.org/1999/xlink"><use f:href="https://evil.ro/a.svg#x"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(https://evil.ro/p)"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>@import "https://evil.ro/a.css";</style></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><a href="&#106;avascript:alert(1)"><rect/></a></svg>',
     ]) {
       const res = await upload(alice, d.uniqueId, [{ filename: 'logo.svg', type: 'image/svg+xml', content: Buffer.from(svg) }]);
       expect(res.statusCode, svg).toBe(400);
