@@ -72,7 +72,8 @@ export type ShipmentsDeps = {
   notify?: boolean;
 };
 
-const newUniqueId = () => {
+/** A shipment's public id (also used for the returns made on a template's public page). */
+export const newUniqueId = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
 };
@@ -324,6 +325,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
       canCancel: row.status === 'created',
       canActivate: row.status === 'draft' && !!row.serviceId,
       history: history.map((e) => ({ status: e.status, text: e.text, dateTime: e.at.toISOString(), reason: e.reason, location: e.location })),
+      returnAnswers: row.returnAnswers ?? null,
     };
   }
 
