@@ -282,6 +282,35 @@ describe('labels, cancelling and tracking', () => {
   });
 });
 
+describe('a draft saved without a service (a return) is activated with a service chosen on its page', () => {
+  it('answers its offers, activates with the chosen one; another client gets 404', async () => {
+    const { alice, bob } = await twoUsers(ctx);
+    await topUp(alice, 100_000);
+    const saved = await create(alice, { ...draft(), requestKey: key() });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const s = saved.json().shipment;
+    expect(s).toMatchObject({ canActivate: false, chooseService: true, awb: null });
+    expect((await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/activate`, payload: {} })).statusCode).toBe(400);
+
+    const res = await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}/offers` });
+    expect(res.statusCode, res.body).toBe(200);
+    const offer = res.json().offers.find((o: { type: string; errors: string[] }) => o.type === 'standard' && o.errors.length === 0);
+    expect(offer.courierLogo).toMatch(/^\/couriers\/.+\.svg$/);
+    expect((await as(ctx, bob, { method: 'GET', url: `/api/shipments/${s.uniqueId}/offers` })).statusCode).toBe(404);
+    expect((await as(ctx, bob, { method: 'POST', url: `/api/shipments/${s.uniqueId}/activate`, payload: { serviceId: offer.serviceId } })).statusCode).toBe(404);
+    const unknown = await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/activate`, payload: { serviceId: 'no-such-service' } });
+    expect(unknown.statusCode).toBe(409);
+
+    const activated = await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/activate`, payload: { serviceId: offer.serviceId } });
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(activated.json().shipment).toMatchObject({ serviceName: offer.serviceName, chooseService: false, canActivate: false, price: offer.price });
+    expect(activated.json().shipment.awb).toBeTruthy();
+    expect(await balance(alice)).toBe((1000 - Number(offer.price)).toFixed(2));
+    // Activated: no offers to choose any more.
+    expect((await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}/offers` })).statusCode).toBe(409);
+  });
+});
+
 describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () => {
   const later = () =>
     shipmentsService({

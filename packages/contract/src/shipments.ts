@@ -131,6 +131,15 @@ export const ZShipmentCreateRequest = ZShipmentDraft.safeExtend({
 });
 export type TShipmentCreateRequest = Omit<z.input<typeof ZShipmentCreateRequest>, 'sender' | 'recipient'> & { sender: TShipmentParty; recipient: TShipmentParty };
 
+/** POST shipments/{uniqueId}/activate: a draft saved without a service is activated with the one chosen on its page. */
+export const ZShipmentActivateRequest = z
+  .object({
+    serviceId: z.string().min(1).max(100).optional(),
+    pointId: z.string().min(1).max(100).optional().nullable(),
+  })
+  .default({});
+export type TShipmentActivateRequest = z.input<typeof ZShipmentActivateRequest>;
+
 export const SHIPMENT_STATUSES = ['draft', 'activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refused', 'cancelled'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
@@ -202,6 +211,8 @@ export const ZShipmentDetail = ZShipmentSummary.extend({
   labelFormats: z.array(z.enum(['A4', 'A6'])),
   canCancel: z.boolean(),
   canActivate: z.boolean(),
+  /** A draft saved without a service (a customer's return): its page shows the offers to choose from. */
+  chooseService: z.boolean(),
   history: z.array(z.object({ status: z.string(), text: z.string(), dateTime: z.string(), reason: z.string().nullable(), location: z.string().nullable() })),
   /** A return made on a template's public page: the customer's answers, with the labels of that moment. */
   returnAnswers: z.array(z.object({ label: z.string(), value: z.string() })).nullable().optional(),

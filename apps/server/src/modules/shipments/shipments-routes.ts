@@ -1,6 +1,7 @@
 import {
   ZLabelParams,
   ZOffersResponse,
+  ZShipmentActivateRequest,
   ZShipmentCreateRequest,
   ZShipmentDraft,
   ZShipmentListQuery,
@@ -42,10 +43,18 @@ export function shipmentsRoutes(service: ShipmentsService) {
       shipment: await service.detail(acting(req).client, req.params.uniqueId),
     }));
 
-    r.post('/api/shipments/:uniqueId/activate', { schema: { tags, params: ZUniqueIdParams, response: { 200: ZShipmentResponse } } }, async (req) => ({
+    r.post('/api/shipments/:uniqueId/activate', { schema: { tags, params: ZUniqueIdParams, body: ZShipmentActivateRequest, response: { 200: ZShipmentResponse } } }, async (req) => {
+      const { serviceId, pointId } = req.body;
+      return {
+        success: true as const,
+        message: m.activated,
+        shipment: await service.activate(acting(req).client, req.params.uniqueId, serviceId ? { serviceId, pointId } : undefined),
+      };
+    });
+
+    r.get('/api/shipments/:uniqueId/offers', { schema: { tags, params: ZUniqueIdParams, response: { 200: ZOffersResponse } } }, async (req) => ({
       success: true as const,
-      message: m.activated,
-      shipment: await service.activate(acting(req).client, req.params.uniqueId),
+      offers: await service.draftOffers(acting(req).client, req.params.uniqueId),
     }));
 
     r.get('/api/shipments/:uniqueId/tracking', { schema: { tags, params: ZUniqueIdParams, response: { 200: ZShipmentResponse } } }, async (req) => ({

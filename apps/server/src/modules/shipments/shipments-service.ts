@@ -324,10 +324,13 @@ export function shipmentsService(deps: ShipmentsDeps) {
       labelFormats: formats,
       canCancel: row.status === 'created',
       canActivate: row.status === 'draft' && !!row.serviceId,
+      chooseService: row.status === 'draft' && !row.serviceId,
       history: history.map((e) => ({ status: e.status, text: e.text, dateTime: e.at.toISOString(), reason: e.reason, location: e.location })),
       returnAnswers: row.returnAnswers ?? null,
     };
   }
+
+  type ServiceChoice = { serviceId: string; pointId?: string | null };
 
   async function own(client: UserRow, uniqueId: string) {
     const row = await findShipment(db, client.id, uniqueId);
@@ -343,16 +346,18 @@ export function shipmentsService(deps: ShipmentsDeps) {
    *    the same AWB for the same reference, so finishing an interrupted activation is safe);
    * 3. record the AWB, the history and what is to be invoiced. A refused AWB gives the money back.
    */
-  async function activate(client: UserRow, uniqueId: string): Promise<ShipmentRow> {
+  async function activate(client: UserRow, uniqueId: string, choice?: ServiceChoice): Promise<ShipmentRow> {
     let row = await own(client, uniqueId);
     if (row.status === 'activating') return waitForActivation(client, uniqueId);
     if (row.status !== 'draft') return row;
-    if (!row.serviceId) throw badRequest(m.serviceRequired, 'serviceRequired', { serviceId: m.serviceRequired });
+    // A draft saved without a service (a customer's return, say) gets the one chosen on its page.
+    const serviceId = choice?.serviceId ?? row.serviceId;
+    if (!serviceId) throw badRequest(m.serviceRequired, 'serviceRequired', { serviceId: m.serviceRequired });
 
     // The price of the chosen service now (the offer may have changed since the page showed it).
     const draft = draftOf(row);
     const { offers, sender, recipient, at } = await quote(client.id, draft, row.sender.addressId);
-    const { offer, point } = chosenOffer(offers, row.serviceId, row.point?.id);
+    const { offer, point } = chosenOffer(offers, serviceId, choice ? choice.pointId : row.point?.id);
 
     const claimed = await db.transaction(async (tx) => {
       // The shipment first, then the client (their balance): the order every writer of a
@@ -378,6 +383,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
         statusAt: now(),
         paymentType,
         courierId: offer.courierId,
+        serviceId: offer.serviceId,
         serviceName: offer.serviceName,
         point: point ? pointOf(point) : null,
         priceBani: offer.priceBani,
@@ -625,8 +631,17 @@ export function shipmentsService(deps: ShipmentsDeps) {
       return { row: await detail(row), activated: row.status !== 'draft' };
     },
 
-    async activate(client: UserRow, uniqueId: string) {
-      return detail(await activate(client, uniqueId));
+    /** Activates a saved draft, with the service chosen on its page when it was saved without one. */
+    async activate(client: UserRow, uniqueId: string, choice?: ServiceChoice) {
+      return detail(await activate(client, uniqueId, choice));
+    },
+
+    /** The courier offers for a saved draft (its page shows them when the draft has no service yet). */
+    async draftOffers(client: UserRow, uniqueId: string) {
+      const row = await own(client, uniqueId);
+      if (row.status !== 'draft') throw conflict(m.notDraft, 'notDraft');
+      const { offers } = await quote(client.id, draftOf(row), row.sender.addressId);
+      return offers.map(toOffer);
     },
 
     async list(client: UserRow, q: z.output<typeof ZShipmentListQuery>) {

@@ -24,3 +24,14 @@ export function useOffers(draft: TShipmentDraft | null) {
     staleTime: 60_000,
   });
 }
+
+/** GET shipments/{uniqueId}/offers: the offers for a saved draft that has no service yet (a customer's return). */
+export function useDraftOffers(uniqueId: string, enabled: boolean) {
+  const { selectedClient } = useActingParams();
+  return useQuery({
+    queryKey: shipmentKeys.offers(`draft:${uniqueId}`, selectedClient),
+    queryFn: () => api<TOffersResponse>('GET', `shipments/${encodeURIComponent(uniqueId)}/offers${actingQuery(selectedClient)}`).then((r) => r.offers),
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -1,4 +1,4 @@
-import { messages, type TShipmentDetail } from '@colete/contract';
+import { messages, type TShipmentActivateRequest, type TShipmentDetail } from '@colete/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
@@ -15,12 +15,14 @@ import { PageHeader } from '../../../components/page-header';
 import { ShipmentStatusChip, shipmentDateTime, TrackingDialog, TrackingTimeline } from '../../../components/tracking-dialog';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
 import { useActingParams } from '../../../lib/selected-client';
+import { useDraftOffers } from '../api/get-offers';
 import { useShipment } from '../api/get-shipment';
 import { useActivateShipment, useCancelShipment } from '../api/shipment-actions';
 import { shipmentKeys } from '../api/shipment-keys';
 import { AddressView } from '../components/address-view';
 import { copyText } from '../components/copy-text';
 import { Facts } from '../components/facts';
+import { OffersList, validSelection, type OfferSelection } from '../components/offers-list';
 import { CourierLogo } from '../../../components/courier-logo';
 import { LabelDownload } from '../components/label-download';
 import { SectionCard } from '../components/section-card';
@@ -46,20 +48,20 @@ function NotFound() {
   );
 }
 
-/** Status, AWB (copy, tracking), label, activation of a saved draft and cancellation before pick-up. */
-function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack: () => void }) {
+/**
+ * Activation of a saved draft, once: a second click while the first runs does nothing; a too-low
+ * prepaid balance is shown with its link to top up, other failures as a snackbar.
+ */
+function useActivation(uniqueId: string) {
   const { enqueueSnackbar } = useSnackbar();
-  const activate = useActivateShipment(shipment.uniqueId);
-  const cancel = useCancelShipment(shipment.uniqueId);
-  const [confirmCancel, setConfirmCancel] = useState(false);
+  const activate = useActivateShipment(uniqueId);
   const [balanceError, setBalanceError] = useState<string | null>(null);
   const busy = useRef(false);
-
-  const onActivate = () => {
+  const run = (choice?: TShipmentActivateRequest) => {
     if (busy.current) return;
     busy.current = true;
     setBalanceError(null);
-    activate.mutate(undefined, {
+    activate.mutate(choice, {
       onSuccess: (data) => enqueueSnackbar(data.message ?? m.activated, { variant: 'success' }),
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'insufficientBalance') setBalanceError(error.message || m.insufficientBalance);
@@ -70,6 +72,54 @@ function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack:
       },
     });
   };
+  return { run, pending: activate.isPending, balanceError };
+}
+
+function ActivateButton({ pending, disabled, onClick }: { pending: boolean; disabled?: boolean; onClick: () => void }) {
+  return pending ? (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <CircularProgress size={22} aria-hidden />
+      <Typography>Se activeaza comanda</Typography>
+    </Box>
+  ) : (
+    <Button variant="contained" onClick={onClick} disabled={disabled}>
+      Activeaza comanda
+    </Button>
+  );
+}
+
+/** A draft saved without a service (a customer's return): the courier offers for it, one to choose, then activation. */
+function ChooseService({ shipment }: { shipment: TShipmentDetail }) {
+  const offers = useDraftOffers(shipment.uniqueId, true);
+  const activation = useActivation(shipment.uniqueId);
+  const [selection, setSelection] = useState<OfferSelection | null>(null);
+  const chosen = validSelection(offers.data, selection);
+  return (
+    <SectionCard id="choose-service" title="Alegeti serviciul de curierat">
+      {offers.isPending ? (
+        <LoadingState label="Se cauta ofertele curierilor..." />
+      ) : offers.isError ? (
+        <ErrorState message={apiErrorMessage(offers.error)} onRetry={() => void offers.refetch()} />
+      ) : (
+        <>
+          <OffersList offers={offers.data} selection={selection} onSelect={setSelection} />
+          <Box sx={{ mt: 2 }}>
+            <ActivateButton pending={activation.pending} disabled={!chosen} onClick={() => chosen && activation.run(chosen)} />
+          </Box>
+          <InsufficientBalanceAlert message={activation.balanceError} />
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+/** Status, AWB (copy, tracking), label, activation of a saved draft and cancellation before pick-up. */
+function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const activation = useActivation(shipment.uniqueId);
+  const cancel = useCancelShipment(shipment.uniqueId);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
   const onCancel = () =>
     cancel.mutate(undefined, {
       onSuccess: (data) => {
@@ -114,24 +164,14 @@ function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack:
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
         {shipment.awb && <LabelDownload uniqueId={shipment.uniqueId} formats={shipment.labelFormats} />}
-        {shipment.canActivate &&
-          (activate.isPending ? (
-            <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-              <CircularProgress size={22} aria-hidden />
-              <Typography>Se activeaza comanda</Typography>
-            </Box>
-          ) : (
-            <Button variant="contained" onClick={onActivate}>
-              Activeaza comanda
-            </Button>
-          ))}
+        {shipment.canActivate && <ActivateButton pending={activation.pending} onClick={() => activation.run()} />}
         {shipment.canCancel && (
           <Button variant="outlined" color="error" onClick={() => setConfirmCancel(true)} disabled={cancel.isPending}>
             Anuleaza comanda
           </Button>
         )}
       </Stack>
-      <InsufficientBalanceAlert message={balanceError} />
+      <InsufficientBalanceAlert message={activation.balanceError} />
       <ConfirmDialog
         open={confirmCancel}
         title="Anulare comanda"
@@ -155,6 +195,12 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 1100 }}>
       <StatusCard shipment={shipment} onTrack={() => setTracking(true)} />
+      {shipment.chooseService && <ChooseService shipment={shipment} />}
+      {shipment.returnAnswers && shipment.returnAnswers.length > 0 && (
+        <SectionCard id="return-answers" title="Formular de retur">
+          <Facts rows={shipment.returnAnswers.map((a) => [a.label, a.value || '-'] as [string, string])} />
+        </SectionCard>
+      )}
       <SectionCard id="addresses" title="Adrese">
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <AddressView label="De la:" address={shipment.senderAddress} />
