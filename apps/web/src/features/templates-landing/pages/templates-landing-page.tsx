@@ -8,21 +8,38 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 
-const t = messages.templatesLanding;
+/** The page's meta tags for search engines (spec 001 section 2: about courier prices and packing templates). */
+const META = {
+  title: messages.templates.pageTitle,
+  robots: 'index,follow',
+  keywords: 'preturi curierat, tarife curier, sabloane impachetare, sabloane comenzi, ambalaje colete, retur colete, Colete Online',
+  description:
+    'Sabloane de impachetare si sabloane de comenzi pe Colete Online: salvati coletele si ambalajele folosite des si comparati preturile de curierat ale mai multor curieri in cateva secunde.',
+};
 
 type Area = { title: string; description: string; path: string; icon: ReactNode };
 
 const AREAS: Area[] = [
-  { title: t.packagingTitle, description: t.packagingDescription, path: '/profile/templates/packaging/packages/list', icon: <Inventory2OutlinedIcon sx={{ fontSize: 48 }} /> },
-  { title: t.ordersTitle, description: t.ordersDescription, path: '/profile/templates/orders/list', icon: <AssignmentReturnOutlinedIcon sx={{ fontSize: 48 }} /> },
+  {
+    title: 'Impachetare',
+    description: 'Marfa ambalata si tipurile de ambalaje salvate: completati coletele unei comenzi noi dintr-un singur clic.',
+    path: '/profile/templates/packaging/packages/list',
+    icon: <Inventory2OutlinedIcon sx={{ fontSize: 48 }} />,
+  },
+  {
+    title: 'Comenzi',
+    description: 'Sabloane de comanda cu link public de retur si formular de retur pentru clientii dumneavoastra.',
+    path: '/profile/templates/orders/list',
+    icon: <AssignmentReturnOutlinedIcon sx={{ fontSize: 48 }} />,
+  },
 ];
 
 /** /profile/templates (spec 001 section 2): the template areas as cards, with the page's own title and meta tags. */
 export default function TemplatesLandingPage() {
-  useDocumentMeta({ title: t.documentTitle, robots: 'index,follow', keywords: t.keywords, description: t.description });
+  useDocumentMeta(META);
   return (
     <>
-      <PageHeader title={t.heading} subtitle={t.subtitle} />
+      <PageHeader title="Sabloane" subtitle="Sabloanele disponibile pentru comenzile si coletele dumneavoastra." />
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, maxWidth: 1000 }}>
         {AREAS.map((area) => (
           <li key={area.path}>
