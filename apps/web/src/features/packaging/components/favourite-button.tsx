@@ -45,7 +45,7 @@ export function FavouriteButton({ id, name, favourite }: { id: number; name: str
 
   const label = wanted ? 'Scoate de la favorite' : 'Marcheaza ca favorit';
   return (
-    <Tooltip title={label}>
+    <Tooltip title={label} describeChild>
       <span>
         <IconButton
           aria-label={`Favorit: ${name}`}
