@@ -25,10 +25,10 @@ export function PackagingTemplateCard({ template, onDelete }: { template: TPacka
         </Typography>
         <Box component="ul" aria-label={`Pachetele sablonului ${template.name}`} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
           {packages.map((p, i) => (
-            <Typography component="li" variant="body2" key={i} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+            <Typography component="li" variant="body2" key={i} sx={{ overflowWrap: 'anywhere' }}>
               <Box component="span" sx={{ fontWeight: 600 }}>
-                {p.name || (envelope ? 'Plic' : `Pachet ${i + 1}`)}
-              </Box>
+                {p.name || (envelope ? 'Plic' : `Pachet ${i + 1}`)}:
+              </Box>{' '}
               <span>{packageSizesText(p)}</span>
             </Typography>
           ))}

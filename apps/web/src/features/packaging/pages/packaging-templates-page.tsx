@@ -33,7 +33,7 @@ export default function PackagingTemplatesPage() {
     });
 
   return (
-    <PackagingFrame filterLabel="Filtreaza sabloanele" filterPlaceholder="Nume sau continut" searchInput={table.searchInput} onSearch={table.setSearchInput}>
+    <PackagingFrame filterLabel="Filtreaza sabloanele" filterPlaceholder="Numele sablonului" searchInput={table.searchInput} onSearch={table.setSearchInput}>
       <PackagingListState query={list} search={table.search} loadingLabel="Se incarca sabloanele de ambalare" emptyText={m.emptyTemplates} emptyIcon={<Inventory2OutlinedIcon />}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {list.data?.list.map((t) => <PackagingTemplateCard key={t.id} template={t} onDelete={() => setDeleting(t)} />)}
