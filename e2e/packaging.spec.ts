@@ -22,7 +22,7 @@ async function expectParcel(group: Locator, p: { weight: string; length: string;
 const meta = (page: Page, name: string) => page.locator(`meta[name="${name}"]`);
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-test('the templates landing page: its title, meta tags and links to packaging and order templates', async ({ page }) => {
+test('the templates landing page: its title, meta tags and links; the packaging pages and the packages editor on a phone', async ({ page }) => {
   await signIn(page, DEMO.client);
   await page.goto('/profile/templates');
   await expect(page.getByRole('heading', { name: 'Sabloane', level: 1 })).toBeVisible();
@@ -51,9 +51,24 @@ test('the templates landing page: its title, meta tags and links to packaging an
   await expect(page.getByRole('heading', { name: 'Sabloane', level: 1 })).toBeVisible();
   expect(await fits(page)).toBe(true);
   await screenshot(page, 'mobile-templates-landing');
+
+  // At 390 px the packaging pages and the packages editor fit without sideways scrolling.
+  await page.goto('/profile/templates/packaging/data/list');
+  await expect(page.getByRole('tab', { name: m.tabData, selected: true })).toBeVisible();
+  expect(await fits(page)).toBe(true);
+  await screenshot(page, 'mobile-packaging-templates');
+  await page.goto('/profile/templates/packaging/packages/list');
+  await expect(page.getByRole('tab', { name: m.tabPackages, selected: true })).toBeVisible();
+  expect(await fits(page)).toBe(true);
+  await expectAccessible(page);
+  await screenshot(page, 'mobile-packaging-packages');
+  await page.goto('/profile/orders/new');
+  await expect(page.getByRole('region', { name: 'Colete' }).getByRole('combobox', { name: 'Completeaza din sablon' })).toBeVisible();
+  expect(await fits(page)).toBe(true);
+  await screenshot(page, 'mobile-packaging-new-shipment');
 });
 
-test('a client saves packages from a new shipment, finds, filters, favours and deletes them, and fills a new shipment from them', async ({ page }) => {
+test('a client saves the packages of a new shipment as a packaging template and one as a saved package, finds them in the tabs, filters and favours', async ({ page }) => {
   const tag = `E2E${Date.now().toString(36).toUpperCase()}`;
   const templateName = `Doua cutii ${tag}`;
   const packageName = `Cutie mica ${tag}`;
@@ -158,8 +173,32 @@ test('a client saves packages from a new shipment, finds, filters, favours and d
   await expect(page.getByRole('article')).toHaveCount(1);
   await expectAccessible(page);
   await screenshot(page, 'packaging-packages');
+});
 
-  // A new shipment filled from the template (parcels and content), then one parcel from the saved package.
+test('a client fills a new shipment from a packaging template and a saved package, then deletes them with confirmation', async ({ page }) => {
+  const tag = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const templateName = `Doua cutii ${tag}`;
+  const packageName = `Cutie mica ${tag}`;
+  await signIn(page, DEMO.client);
+  // Made through the API (the previous test saves them through the page).
+  const template = await page.request.post('/api/user/packaging/templates/add', {
+    data: {
+      name: templateName,
+      template: {
+        content: 'Carti de colectie',
+        envelope: false,
+        packages: [
+          { weight: 2.5, xLength: 30, yLength: 20, zLength: 15 },
+          { weight: 1, xLength: 20, yLength: 20, zLength: 10 },
+        ],
+      },
+    },
+  });
+  expect(template.ok()).toBe(true);
+  const saved = await page.request.post('/api/user/packaging/packages/add', { data: { name: packageName, weight: 1, xLength: 20, yLength: 20, zLength: 10 } });
+  expect(saved.ok()).toBe(true);
+
+  // A new shipment filled from the template (parcels and content), then a third parcel from the saved package.
   await page.goto('/profile/orders/new');
   const newPackages = page.getByRole('region', { name: 'Colete' });
   await newPackages.getByRole('combobox', { name: 'Completeaza din sablon' }).fill(tag);
@@ -168,10 +207,11 @@ test('a client saves packages from a new shipment, finds, filters, favours and d
   await expectParcel(newPackages.getByRole('group', { name: 'Colet 1' }), { weight: '2,5', length: '30', width: '20', height: '15' });
   await expectParcel(newPackages.getByRole('group', { name: 'Colet 2' }), { weight: '1', length: '20', width: '20', height: '10' });
   await expect(page.getByRole('region', { name: 'Detalii expediere' }).getByLabel('Continut')).toHaveValue('Carti de colectie');
-  const firstNew = newPackages.getByRole('group', { name: 'Colet 1' });
-  await firstNew.getByRole('combobox', { name: 'Pachet salvat' }).fill(tag);
+  await newPackages.getByRole('button', { name: 'Adauga colet' }).click();
+  const third = newPackages.getByRole('group', { name: 'Colet 3' });
+  await third.getByRole('combobox', { name: 'Pachet salvat' }).fill(tag);
   await page.getByRole('option', { name: new RegExp(packageName) }).click();
-  await expectParcel(firstNew, { weight: '1', length: '20', width: '20', height: '10' });
+  await expectParcel(third, { weight: '1', length: '20', width: '20', height: '10' });
   await expectAccessible(page);
   await screenshot(page, 'packaging-new-shipment-filled');
 
@@ -193,19 +233,4 @@ test('a client saves packages from a new shipment, finds, filters, favours and d
   await page.getByRole('dialog', { name: 'Stergere sablon de ambalare' }).getByRole('button', { name: 'Sterge' }).click();
   await expect(page.getByText(m.templateDeleted)).toBeVisible();
   await expect(page.getByRole('article', { name: templateName })).toHaveCount(0);
-
-  // At 390 px the packaging pages and the packages editor fit without sideways scrolling.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/profile/templates/packaging/data/list');
-  await expect(page.getByRole('tab', { name: m.tabData, selected: true })).toBeVisible();
-  expect(await fits(page)).toBe(true);
-  await screenshot(page, 'mobile-packaging-templates');
-  await page.goto('/profile/templates/packaging/packages/list');
-  await expect(page.getByRole('tab', { name: m.tabPackages, selected: true })).toBeVisible();
-  expect(await fits(page)).toBe(true);
-  await screenshot(page, 'mobile-packaging-packages');
-  await page.goto('/profile/orders/new');
-  await expect(page.getByRole('region', { name: 'Colete' }).getByRole('combobox', { name: 'Completeaza din sablon' })).toBeVisible();
-  expect(await fits(page)).toBe(true);
-  await screenshot(page, 'mobile-packaging-new-shipment');
 });

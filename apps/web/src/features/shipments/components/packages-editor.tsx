@@ -28,6 +28,8 @@ const FIELDS: { name: keyof PackageValues; label: string }[] = [
 export function PackagesEditor({ form, errorFor }: { form: UseFormReturn<ShipmentFormValues>; errorFor: (path: string) => string | undefined }) {
   const packages = useFieldArray({ control: form.control, name: 'packages' });
   const type = useWatch({ control: form.control, name: 'packageType' });
+  // Values set from a template or a saved package reach the inputs without an input event: their labels follow the values.
+  const typed = useWatch({ control: form.control, name: 'packages' });
   const envelope = type === 'envelope';
 
   const chooseType = (next: ShipmentFormValues['packageType'] | null) => {
@@ -87,10 +89,8 @@ export function PackagesEditor({ form, errorFor }: { form: UseFormReturn<Shipmen
                 <Typography id={`package-${field.id}`} sx={{ fontWeight: 600, flex: 1 }}>
                   {name}
                 </Typography>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: { xs: '1 1 100%', sm: '0 1 320px' }, order: { xs: 1, sm: 0 } }}>
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <SavedPackagePicker onPick={(item) => applySaved(i, item)} />
-                  </Box>
+                <Box sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' }, order: { xs: 1, sm: 0 }, minWidth: 0 }}>
+                  <SavedPackagePicker onPick={(item) => applySaved(i, item)} />
                 </Box>
                 {/* 'Plic' is the envelope toggle's name: this button's name must not contain it. */}
                 <SavePackageButton
@@ -116,7 +116,7 @@ export function PackagesEditor({ form, errorFor }: { form: UseFormReturn<Shipmen
                       error={!!error}
                       helperText={error}
                       autoComplete="off"
-                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                      slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: typed[i]?.[f.name] ? true : undefined } }}
                     />
                   );
                 })}
