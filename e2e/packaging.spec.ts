@@ -197,11 +197,24 @@ test('a client fills a new shipment from a packaging template and a saved packag
   expect(template.ok()).toBe(true);
   const saved = await page.request.post('/api/user/packaging/packages/add', { data: { name: packageName, weight: 1, xLength: 20, yLength: 20, zLength: 10 } });
   expect(saved.ok()).toBe(true);
+  // A newer template, not a favourite: the favourite one still comes first.
+  const newer = await page.request.post('/api/user/packaging/templates/add', {
+    data: { name: `Plic acte ${tag}`, template: { content: 'Acte', envelope: true, packages: [{ weight: 0.2, xLength: 24, yLength: 16, zLength: 3 }] } },
+  });
+  expect(newer.ok()).toBe(true);
+  const { template: created } = (await template.json()) as { template: { id: number } };
+  expect((await page.request.put(`/api/user/packaging/templates/${created.id}`)).ok()).toBe(true);
 
   // A new shipment filled from the template (parcels and content), then a third parcel from the saved package.
   await page.goto('/profile/orders/new');
   const newPackages = page.getByRole('region', { name: 'Colete' });
   await newPackages.getByRole('combobox', { name: 'Completeaza din sablon' }).fill(tag);
+  await expect(page.getByRole('option')).toHaveCount(2);
+  await expect(page.getByRole('option').first()).toContainText(templateName);
+  await expect(page.getByRole('option').first().getByLabel('Favorit')).toBeVisible();
+  await expect(page.getByRole('option').nth(1)).toContainText(`Plic acte ${tag}`);
+  await expectAccessible(page);
+  await screenshot(page, 'packaging-template-picker');
   await page.getByRole('option', { name: new RegExp(templateName) }).click();
   await expect(page.getByText(`Coletele au fost completate din sablonul „${templateName}”.`)).toBeVisible();
   await expectParcel(newPackages.getByRole('group', { name: 'Colet 1' }), { weight: '2,5', length: '30', width: '20', height: '15' });
