@@ -46,6 +46,16 @@ test('the templates landing page: its title, meta tags and links; the packaging 
   await expect(meta(page, 'keywords')).toHaveCount(0);
   await expect(meta(page, 'description')).toHaveAttribute('content', /trimite colete prin mai multi curieri/);
 
+  // A failed list stops loading and offers a retry, without a snackbar (the spec keeps it silent).
+  await page.route('**/api/user/packaging/packages/list', (route) => route.fulfill({ status: 500, json: { success: false, message: 'x' } }));
+  await page.reload();
+  await expect(page.getByText(messages.common.loadError)).toBeVisible();
+  await expect(page.getByText('x', { exact: true })).toHaveCount(0);
+  await page.unroute('**/api/user/packaging/packages/list');
+  await page.getByRole('button', { name: messages.common.retry }).click();
+  await expect(page.getByText(messages.common.loadError)).toHaveCount(0);
+  await expect(page.getByRole('article').first()).toBeVisible();
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/profile/templates');
   await expect(page.getByRole('heading', { name: 'Sabloane', level: 1 })).toBeVisible();
