@@ -28,6 +28,9 @@ const ShipmentDetailsPage = lazy(() => import('../features/shipments/pages/shipm
 const PickupListPage = lazy(() => import('../features/pickup-points/pages/pickup-list-page'));
 const PickupAddPage = lazy(() => import('../features/pickup-points/pages/pickup-add-page'));
 const PickupRequestsAdminPage = lazy(() => import('../features/pickup-points/pages/pickup-requests-admin-page'));
+const TemplatesLandingPage = lazy(() => import('../features/templates-landing/pages/templates-landing-page'));
+const PackagingTemplatesPage = lazy(() => import('../features/packaging/pages/packaging-templates-page'));
+const SavedPackagesPage = lazy(() => import('../features/packaging/pages/saved-packages-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}>{node}</Suspense>;
@@ -69,6 +72,10 @@ export const router = createBrowserRouter([
           { path: 'billing/data/list', element: <BillingDataPage /> },
           { path: 'billing/settings', element: <InvoicingSettingsPage /> },
           { path: 'after-payment/:identifier', element: <AfterPaymentPage /> },
+          { path: 'templates', element: <TemplatesLandingPage /> },
+          { path: 'templates/packaging', element: <Navigate to="data/list" replace /> },
+          { path: 'templates/packaging/data/list', element: <PackagingTemplatesPage /> },
+          { path: 'templates/packaging/packages/list', element: <SavedPackagesPage /> },
         ],
       },
     ],

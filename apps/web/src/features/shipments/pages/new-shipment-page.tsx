@@ -141,7 +141,15 @@ export default function NewShipmentPage() {
         </SectionCard>
         <SectionCard id="details" title="Detalii expediere">
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-            <TextField label="Continut" {...form.register('content')} error={!!contentError} helperText={contentError} autoComplete="off" />
+            <TextField
+              label="Continut"
+              {...form.register('content')}
+              error={!!contentError}
+              helperText={contentError}
+              autoComplete="off"
+              // A packaging template may fill it without an input event: the label follows the value.
+              slotProps={{ inputLabel: { shrink: values.content ? true : undefined } }}
+            />
             <TextField label="Referinta client (optional)" {...form.register('clientReference')} error={!!referenceError} helperText={referenceError} autoComplete="off" />
           </Box>
         </SectionCard>

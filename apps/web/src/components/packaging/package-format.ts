@@ -1,0 +1,5 @@
+const nr = (n: number) => n.toLocaleString('ro-RO', { maximumFractionDigits: 2 });
+
+/** '2,5 kg · 30 x 20 x 15 cm': weight, then length x width x height (xLength, yLength, zLength). */
+export const packageSizesText = (p: { weight: number; xLength: number; yLength: number; zLength: number }) =>
+  `${nr(p.weight)} kg · ${nr(p.xLength)} x ${nr(p.yLength)} x ${nr(p.zLength)} cm`;

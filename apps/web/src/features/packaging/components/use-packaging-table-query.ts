@@ -1,0 +1,56 @@
+import { PACKAGING_FILTER_DEBOUNCE_MS, PACKAGING_PAGE_SIZE } from '@colete/contract';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/**
+ * The filter and page of a packaging list live in the URL (?search=&page=), so a reload or a shared
+ * link shows the same list. The filter box drives the URL PACKAGING_FILTER_DEBOUNCE_MS after the last key.
+ */
+export function usePackagingTableQuery() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.min(100_000, Math.floor(Number(params.get('page'))) || 1));
+  const search = (params.get('search') ?? '').slice(0, 100);
+  const update = (next: { page?: number; search?: string }) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (next.search !== undefined) {
+          if (next.search) out.set('search', next.search);
+          else out.delete('search');
+          out.delete('page');
+        }
+        if (next.page !== undefined) {
+          if (next.page > 1) out.set('page', String(next.page));
+          else out.delete('page');
+        }
+        return out;
+      },
+      { replace: true },
+    );
+
+  const [searchInput, setSearchInput] = useState(search);
+  const debounced = useDebouncedValue(searchInput.trim(), PACKAGING_FILTER_DEBOUNCE_MS);
+  useEffect(() => {
+    if (debounced !== search) update({ search: debounced });
+    // Only the debounced text drives the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  return { page, search, searchInput, setSearchInput, update };
+}
+
+/** A page past the end (the last item of a page deleted, an old link): go to the last page. */
+export function useClampPage(
+  query: { isPlaceholderData: boolean; data?: { list: unknown[]; count: number } },
+  page: number,
+  update: (next: { page: number }) => void,
+) {
+  const rows = query.data?.list.length ?? 0;
+  const count = query.data?.count ?? 0;
+  useEffect(() => {
+    if (!query.isPlaceholderData && rows === 0 && count > 0 && page > 1) update({ page: Math.ceil(count / PACKAGING_PAGE_SIZE) });
+    // update is recreated each render; the page and the answer decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, count, page, query.isPlaceholderData]);
+}

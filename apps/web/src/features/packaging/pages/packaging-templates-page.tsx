@@ -1,0 +1,56 @@
+import { PACKAGING_PAGE_SIZE, messages, type TPackagingTemplate } from '@colete/contract';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import { Box } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Paginator } from '../../../components/paginator';
+import { usePackagingTemplates } from '../../../components/packaging/packaging-api';
+import { useDeletePackagingTemplate } from '../api/delete-packaging-template';
+import { PackagingFrame, PackagingListState } from '../components/packaging-frame';
+import { PackagingTemplateCard } from '../components/packaging-template-card';
+import { useClampPage, usePackagingTableQuery } from '../components/use-packaging-table-query';
+
+const m = messages.packaging;
+
+/** /profile/templates/packaging/data/list: 'Marfa ambalata', the packaging templates, favourites first. */
+export default function PackagingTemplatesPage() {
+  const table = usePackagingTableQuery();
+  const list = usePackagingTemplates({ search: table.search, page: table.page });
+  useClampPage(list, table.page, table.update);
+  const remove = useDeletePackagingTemplate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [deleting, setDeleting] = useState<TPackagingTemplate | null>(null);
+
+  const onDelete = () =>
+    deleting &&
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        enqueueSnackbar(m.templateDeleted, { variant: 'success' });
+        setDeleting(null);
+      },
+      onError: () => enqueueSnackbar(m.deleteError, { variant: 'error' }),
+    });
+
+  return (
+    <PackagingFrame filterLabel="Filtreaza sabloanele" filterPlaceholder="Numele sablonului" searchInput={table.searchInput} onSearch={table.setSearchInput}>
+      <PackagingListState query={list} search={table.search} loadingLabel="Se incarca sabloanele de ambalare" emptyText={m.emptyTemplates} emptyIcon={<Inventory2OutlinedIcon />}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {list.data?.list.map((t) => <PackagingTemplateCard key={t.id} template={t} onDelete={() => setDeleting(t)} />)}
+        </Box>
+        <Paginator page={table.page} pageSize={PACKAGING_PAGE_SIZE} count={list.data?.count ?? 0} onChange={(page) => table.update({ page })} />
+      </PackagingListState>
+      <ConfirmDialog
+        open={!!deleting}
+        title="Stergere sablon de ambalare"
+        confirmLabel="Sterge"
+        destructive
+        pending={remove.isPending}
+        onConfirm={onDelete}
+        onClose={() => setDeleting(null)}
+      >
+        Sigur doriti sa stergeti sablonul de ambalare „{deleting?.name}”?
+      </ConfirmDialog>
+    </PackagingFrame>
+  );
+}

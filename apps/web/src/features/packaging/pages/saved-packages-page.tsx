@@ -1,0 +1,56 @@
+import { PACKAGING_PAGE_SIZE, messages, type TSavedPackage } from '@colete/contract';
+import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
+import { Box } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Paginator } from '../../../components/paginator';
+import { useSavedPackages } from '../../../components/packaging/packaging-api';
+import { useDeleteSavedPackage } from '../api/delete-saved-package';
+import { PackagingFrame, PackagingListState } from '../components/packaging-frame';
+import { SavedPackageCard } from '../components/saved-package-card';
+import { useClampPage, usePackagingTableQuery } from '../components/use-packaging-table-query';
+
+const m = messages.packaging;
+
+/** /profile/templates/packaging/packages/list: 'Tipuri ambalaje', the saved packages. */
+export default function SavedPackagesPage() {
+  const table = usePackagingTableQuery();
+  const list = useSavedPackages({ search: table.search, page: table.page });
+  useClampPage(list, table.page, table.update);
+  const remove = useDeleteSavedPackage();
+  const { enqueueSnackbar } = useSnackbar();
+  const [deleting, setDeleting] = useState<TSavedPackage | null>(null);
+
+  const onDelete = () =>
+    deleting &&
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        enqueueSnackbar(m.packageDeleted, { variant: 'success' });
+        setDeleting(null);
+      },
+      onError: () => enqueueSnackbar(m.deleteError, { variant: 'error' }),
+    });
+
+  return (
+    <PackagingFrame filterLabel="Filtreaza pachetele" filterPlaceholder="Numele pachetului" searchInput={table.searchInput} onSearch={table.setSearchInput}>
+      <PackagingListState query={list} search={table.search} loadingLabel="Se incarca pachetele salvate" emptyText={m.emptyPackages} emptyIcon={<ViewInArOutlinedIcon />}>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {list.data?.list.map((p) => <SavedPackageCard key={p.id} item={p} onDelete={() => setDeleting(p)} />)}
+        </Box>
+        <Paginator page={table.page} pageSize={PACKAGING_PAGE_SIZE} count={list.data?.count ?? 0} onChange={(page) => table.update({ page })} />
+      </PackagingListState>
+      <ConfirmDialog
+        open={!!deleting}
+        title="Stergere pachet salvat"
+        confirmLabel="Sterge"
+        destructive
+        pending={remove.isPending}
+        onConfirm={onDelete}
+        onClose={() => setDeleting(null)}
+      >
+        Sigur doriti sa stergeti pachetul „{deleting?.name}”?
+      </ConfirmDialog>
+    </PackagingFrame>
+  );
+}
