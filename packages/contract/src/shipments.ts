@@ -137,7 +137,8 @@ export const ZShipmentActivateRequest = z
     serviceId: z.string().min(1).max(100).optional(),
     pointId: z.string().min(1).max(100).optional().nullable(),
   })
-  .default({});
+  // A call without a body activates with the draft's own service.
+  .nullish();
 export type TShipmentActivateRequest = z.input<typeof ZShipmentActivateRequest>;
 
 export const SHIPMENT_STATUSES = ['draft', 'activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refused', 'cancelled'] as const;

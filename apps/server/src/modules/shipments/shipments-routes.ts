@@ -44,7 +44,7 @@ export function shipmentsRoutes(service: ShipmentsService) {
     }));
 
     r.post('/api/shipments/:uniqueId/activate', { schema: { tags, params: ZUniqueIdParams, body: ZShipmentActivateRequest, response: { 200: ZShipmentResponse } } }, async (req) => {
-      const { serviceId, pointId } = req.body;
+      const { serviceId, pointId } = req.body ?? {};
       return {
         success: true as const,
         message: m.activated,
