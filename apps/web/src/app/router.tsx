@@ -28,6 +28,9 @@ const ShipmentDetailsPage = lazy(() => import('../features/shipments/pages/shipm
 const PickupListPage = lazy(() => import('../features/pickup-points/pages/pickup-list-page'));
 const PickupAddPage = lazy(() => import('../features/pickup-points/pages/pickup-add-page'));
 const PickupRequestsAdminPage = lazy(() => import('../features/pickup-points/pages/pickup-requests-admin-page'));
+const TemplatesListPage = lazy(() => import('../features/templates/pages/templates-list-page'));
+const TemplateEditorPage = lazy(() => import('../features/templates/pages/template-editor-page'));
+const PublicReturnPage = lazy(() => import('../features/templates/pages/public-return-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}>{node}</Suspense>;
@@ -36,6 +39,7 @@ export const router = createBrowserRouter([
   { path: '/', element: <Navigate to="/profile/settings" replace /> },
   { path: '/login', element: page(<LoginPage />) },
   { path: '/register', element: page(<RegisterPage />) },
+  { path: '/order/return/:uniqueId', element: page(<PublicReturnPage />) },
   {
     path: '/profile',
     element: <RequireAuth />,
@@ -69,6 +73,10 @@ export const router = createBrowserRouter([
           { path: 'billing/data/list', element: <BillingDataPage /> },
           { path: 'billing/settings', element: <InvoicingSettingsPage /> },
           { path: 'after-payment/:identifier', element: <AfterPaymentPage /> },
+          { path: 'templates/orders', element: <Navigate to="list" replace /> },
+          { path: 'templates/orders/list', element: <TemplatesListPage /> },
+          { path: 'templates/orders/new', element: <TemplateEditorPage /> },
+          { path: 'templates/orders/edit/:id', element: <TemplateEditorPage /> },
         ],
       },
     ],
