@@ -23,3 +23,6 @@ export * from './einvoice.js';
 export * from './mail.js';
 export * from './shipments.js';
 export * from './pickup-points.js';
+export * from './templates.js';
+export * from './rules/return-form.js';
+export * from './packaging.js';

@@ -200,6 +200,8 @@ export const ZShipmentDetail = ZShipmentSummary.extend({
   canCancel: z.boolean(),
   canActivate: z.boolean(),
   history: z.array(z.object({ status: z.string(), text: z.string(), dateTime: z.string(), reason: z.string().nullable(), location: z.string().nullable() })),
+  /** A return made on a template's public page: the customer's answers, with the labels of that moment. */
+  returnAnswers: z.array(z.object({ label: z.string(), value: z.string() })).nullable().optional(),
 });
 export type TShipmentDetail = z.infer<typeof ZShipmentDetail>;
 export const ZShipmentResponse = z.object({ success: z.literal(true), message: z.string().optional(), shipment: ZShipmentDetail });

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+import { PACKAGE_LIMITS } from './shipments.js';
+
+/**
+ * Packaging templates ('Marfa ambalata') and saved packages ('Tipuri ambalaje'), spec 001 sections 2-4.
+ * Sizes follow the shipments contract: kg and cm, with its PACKAGE_LIMITS. xLength is the length,
+ * yLength the width and zLength the height (the side with the 3 cm minimum).
+ */
+
+export const PACKAGING_PAGE_SIZE = 10;
+export const PACKAGING_FILTER_DEBOUNCE_MS = 300;
+/** The favourite toggle is sent after this pause (spec 001 section 4). */
+export const FAVOURITE_DEBOUNCE_MS = 1000;
+
+const s = () => messages.shipments;
+const p = () => messages.packaging;
+
+const name = z
+  .string({ error: () => p().nameRequired })
+  .trim()
+  .min(1, { error: () => p().nameRequired })
+  .max(100, { error: () => messages.common.fieldInvalid });
+
+/** The sizes of a package, with the shipments' limits and messages. */
+export const ZPackageSizes = z.object({
+  weight: z.number({ error: () => s().weightRequired }).min(PACKAGE_LIMITS.minWeightKg, { error: () => s().weightMin }).max(PACKAGE_LIMITS.maxWeightKg, { error: () => s().weightMax }),
+  xLength: z.number({ error: () => s().lengthRequired }).min(PACKAGE_LIMITS.minLengthCm, { error: () => s().lengthMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
+  yLength: z.number({ error: () => s().widthRequired }).min(PACKAGE_LIMITS.minWidthCm, { error: () => s().widthMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
+  zLength: z.number({ error: () => s().heightRequired }).min(PACKAGE_LIMITS.minHeightCm, { error: () => s().heightMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
+});
+
+/** Volume in cubic centimetres, rounded. */
+export const packageVolume = (p: { xLength: number; yLength: number; zLength: number }) => Math.round(p.xLength * p.yLength * p.zLength);
+
+/** A package of a packaging template (name optional: 'Pachet N' is shown when empty). */
+export const ZTemplatePackage = ZPackageSizes.extend({ name: z.string().trim().max(100, { error: () => messages.common.fieldInvalid }).default('') });
+export type TTemplatePackageInput = z.input<typeof ZTemplatePackage>;
+export const ZTemplatePackageView = ZTemplatePackage.extend({ volume: z.number() });
+export type TTemplatePackageView = z.output<typeof ZTemplatePackageView>;
+
+/** What a packaging template holds: the packages of a shipment, its content and kind. */
+export const ZPackagingContent = z
+  .object({
+    content: z.string().trim().max(100, { error: () => messages.common.fieldInvalid }).default(''),
+    envelope: z.boolean().default(false),
+    isDocuments: z.boolean().default(false),
+    packages: z.array(ZTemplatePackage).min(1, { error: () => s().packagesRequired }).max(PACKAGE_LIMITS.maxPackages, { error: () => s().packagesMax }),
+  })
+  .check((ctx) => {
+    const v = ctx.value;
+    if (!v.envelope) return;
+    const e = PACKAGE_LIMITS.envelope;
+    if (v.packages.length !== e.count) ctx.issues.push({ code: 'custom', path: ['packages'], message: s().envelopeSingle, input: v.packages });
+    v.packages.forEach((pk, i) => {
+      if (pk.weight > e.maxWeightKg) ctx.issues.push({ code: 'custom', path: ['packages', i, 'weight'], message: s().envelopeWeight, input: pk.weight });
+      if (pk.zLength > e.maxHeightCm) ctx.issues.push({ code: 'custom', path: ['packages', i, 'zLength'], message: s().envelopeHeight, input: pk.zLength });
+      if (pk.yLength > e.maxWidthCm) ctx.issues.push({ code: 'custom', path: ['packages', i, 'yLength'], message: s().envelopeSize, input: pk.yLength });
+      if (pk.xLength > e.maxLengthCm) ctx.issues.push({ code: 'custom', path: ['packages', i, 'xLength'], message: s().envelopeSize, input: pk.xLength });
+    });
+  });
+export type TPackagingContentInput = z.input<typeof ZPackagingContent>;
+
+export const ZPackagingTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  favourite: z.boolean(),
+  template: z.object({ content: z.string(), envelope: z.boolean(), isDocuments: z.boolean(), packages: z.array(ZTemplatePackageView) }),
+});
+export type TPackagingTemplate = z.output<typeof ZPackagingTemplate>;
+
+export const ZSavedPackage = z.object({ id: z.number().int(), name: z.string(), weight: z.number(), xLength: z.number(), yLength: z.number(), zLength: z.number() });
+export type TSavedPackage = z.output<typeof ZSavedPackage>;
+
+/** POST user/packaging/templates and POST user/packaging/packages/list (spec 001 section 7). */
+export const ZPackagingListRequest = z.object({
+  paginationOptions: z
+    .object({
+      page: z.number().int().min(1).max(100_000).default(1),
+      limit: z.number().int().min(1).max(50).default(PACKAGING_PAGE_SIZE),
+      search: z.string().trim().max(100).default(''),
+    })
+    .default({ page: 1, limit: PACKAGING_PAGE_SIZE, search: '' }),
+  /** Kept from the spec's payload; the count is always answered. */
+  count: z.boolean().optional(),
+});
+export type TPackagingListRequest = z.input<typeof ZPackagingListRequest>;
+export const ZPackagingTemplateListResponse = z.object({ success: z.literal(true), list: z.array(ZPackagingTemplate), count: z.number().int() });
+export type TPackagingTemplateListResponse = z.output<typeof ZPackagingTemplateListResponse>;
+export const ZSavedPackageListResponse = z.object({ success: z.literal(true), list: z.array(ZSavedPackage), count: z.number().int() });
+export type TSavedPackageListResponse = z.output<typeof ZSavedPackageListResponse>;
+
+/** POST user/packaging/templates/add (ours): save the packages of a shipment under a name. */
+export const ZPackagingTemplateAddRequest = z.object({ name, template: ZPackagingContent });
+export type TPackagingTemplateAddRequest = z.input<typeof ZPackagingTemplateAddRequest>;
+export const ZPackagingTemplateResponse = z.object({ success: z.literal(true), message: z.string().optional(), template: ZPackagingTemplate });
+export type TPackagingTemplateResponse = z.output<typeof ZPackagingTemplateResponse>;
+
+/** POST user/packaging/packages/add (ours): keep one package's sizes under a name. */
+export const ZSavedPackageAddRequest = ZPackageSizes.extend({ name });
+export type TSavedPackageAddRequest = z.input<typeof ZSavedPackageAddRequest>;
+export const ZSavedPackageResponse = z.object({ success: z.literal(true), message: z.string().optional(), package: ZSavedPackage });
+export type TSavedPackageResponse = z.output<typeof ZSavedPackageResponse>;
+
+/** PUT user/packaging/templates/{id}: the favourite flag after the toggle. */
+export const ZFavouriteResponse = z.object({ success: z.literal(true), favourite: z.boolean() });
+export type TFavouriteResponse = z.output<typeof ZFavouriteResponse>;
+export const ZPackagingIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
