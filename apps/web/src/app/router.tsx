@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoadingState } from '../components/loading-state';
+import { useMe } from '../features/auth/api/get-me';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { ProfileLayout } from './layout/profile-layout';
 
@@ -32,6 +33,11 @@ const TemplatesListPage = lazy(() => import('../features/templates/pages/templat
 const TemplateEditorPage = lazy(() => import('../features/templates/pages/template-editor-page'));
 const PublicReturnPage = lazy(() => import('../features/templates/pages/public-return-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
+
+/** The template editor shows its terms section to admins only: the session is the app's to know. */
+function TemplateEditorRoute() {
+  return <TemplateEditorPage isAdmin={!!useMe().data?.isAdmin} />;
+}
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}>{node}</Suspense>;
 
@@ -75,8 +81,8 @@ export const router = createBrowserRouter([
           { path: 'after-payment/:identifier', element: <AfterPaymentPage /> },
           { path: 'templates/orders', element: <Navigate to="list" replace /> },
           { path: 'templates/orders/list', element: <TemplatesListPage /> },
-          { path: 'templates/orders/new', element: <TemplateEditorPage /> },
-          { path: 'templates/orders/edit/:id', element: <TemplateEditorPage /> },
+          { path: 'templates/orders/new', element: <TemplateEditorRoute /> },
+          { path: 'templates/orders/edit/:id', element: <TemplateEditorRoute /> },
         ],
       },
     ],
