@@ -38,6 +38,11 @@ import { mailRoutes } from './modules/mail/mail-routes.js';
 import { mailOutboxService } from './modules/mail/mail-service.js';
 import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/pickup-points-routes.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/pickup-points-service.js';
+import { packagingRoutes } from './modules/packaging/packaging-routes.js';
+import { packagingService } from './modules/packaging/packaging-service.js';
+import { returnsService } from './modules/templates/returns-service.js';
+import { publicReturnRoutes, templatesRoutes } from './modules/templates/templates-routes.js';
+import { templatesService } from './modules/templates/templates-service.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -136,6 +141,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const pickupPoints = pickupPointsService({ database, couriers: () => network.couriers() });
   await app.register(pickupPointsRoutes(pickupPoints));
   await app.register(pickupPointsAdminRoutes(pickupPoints));
+
+  // Templates: order templates with their public return page (returns land in the merchant's shipments), packaging.
+  await app.register(templatesRoutes(templatesService({ database })));
+  await app.register(publicReturnRoutes(returnsService({ database })));
+  await app.register(packagingRoutes(packagingService({ database })));
 
   const webDist = findWebDist(config);
   if (webDist) {

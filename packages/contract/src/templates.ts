@@ -20,6 +20,10 @@ export const DEFAULT_ADD_BUTTON_TEXT = 'Adauga produs';
 export const RETURN_FORM_MAX_FIELDS = 50;
 export const RETURN_TABLE_MAX_ROWS = 50;
 export const TEMPLATE_TERMS_MAX = 20_000;
+/** Ours: the public return page's limits (issue 6), counted in the database so every instance shares them. */
+export const RETURN_RATE_LIMITS = { perAddress: 5, perAddressWindowMs: 60_000, perTemplate: 100, perTemplateWindowMs: 24 * 3600_000 } as const;
+/** Ours: the parcel a return starts with; the merchant corrects it before activating. */
+export const RETURN_DEFAULT_PARCEL = { weight: 1, length: 30, width: 20, height: 10 } as const;
 /** The public return link: /order/return/{uniqueId} on the product's own site. */
 export const returnPath = (uniqueId: string) => `/order/return/${uniqueId}`;
 /** A template's uniqueId (generated, or chosen by an admin). */

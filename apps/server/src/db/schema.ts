@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { AwbFormat, TMailSettings, TSmsSettings } from '@colete/contract';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AwbFormat, TMailSettings, TReturnAnswerView, TSmsSettings, TTemplateOptions } from '@colete/contract';
+import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Binary data (a template's logo); node-postgres and PGlite both read it as a Buffer/Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 export const users = pgTable(
   'users',
@@ -589,6 +595,8 @@ export const shipments = pgTable(
     /** Normalised AWB, recipient and client reference, for the list's search. */
     searchText: text('search_text').notNull().default(''),
     extra: jsonb('extra').$type<Record<string, unknown>>(),
+    /** A return from a template's public page: the customer's answers with the labels of that moment. */
+    returnAnswers: jsonb('return_answers').$type<TReturnAnswerView[]>(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -683,4 +691,128 @@ export const pickupPoints = pgTable(
     uniqueIndex('pickup_points_live_key').on(t.addressId, t.courierId).where(sql`${t.deleted} <> 2 and ${t.rejectedAt} is null`),
     index('pickup_points_pending_idx').on(t.createdAt).where(sql`not ${t.enabled} and ${t.deleted} = 0 and ${t.rejectedAt} is null`),
   ],
+);
+
+/* ---- Templates (spec 001, issue 6): order templates with a public return link, packaging ---- */
+
+/** The template's address: a copy of the address-book row it came from (addressId) or of a typed one. */
+export type TemplateAddress = {
+  addressId: number | null;
+  type: number;
+  shortName: string;
+  contactCompany: string | null;
+  contactName: string;
+  contactPhone: string;
+  contactPhone2: string | null;
+  contactEmail: string | null;
+  countryCode: string;
+  countyCode: string;
+  county: string;
+  city: string;
+  postalCode: string;
+  street: string | null;
+  number: string | null;
+  block: string | null;
+  entrance: string | null;
+  intercom: string | null;
+  floor: string | null;
+  apartment: string | null;
+  additionalInfo: string | null;
+};
+/** The options without the terms, which have their own column. */
+export type StoredTemplateOptions = Omit<TTemplateOptions, 'terms'>;
+
+export const orderTemplates = pgTable(
+  'order_templates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The public return link's id (/order/return/{uniqueId}). */
+    uniqueId: text('unique_id').notNull(),
+    name: text('name').notNull(),
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    toAddress: jsonb('to_address').$type<TemplateAddress>().notNull(),
+    options: jsonb('options').$type<StoredTemplateOptions>().notNull(),
+    /** Sanitised HTML (admin only). */
+    terms: text('terms').notNull().default(''),
+    approved: boolean('approved').notNull().default(false),
+    logo: bytea('logo'),
+    logoType: text('logo_type'),
+    /** Bumped on every new logo: the logo URL carries it, so browsers never show an old one. */
+    logoVersion: integer('logo_version').notNull().default(0),
+    /** Normalised name and address, for the list's search. */
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deleted templates keep their row (returns made from them point to it) but are unknown everywhere. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_templates_unique_id_key').on(t.uniqueId),
+    index('order_templates_user_idx').on(t.userId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('order_templates_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Submissions of the public return page, kept a day: the rate limits count them (shared by every instance). */
+export const returnAttempts = pgTable(
+  'return_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => orderTemplates.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('return_attempts_ip_idx').on(t.ip, t.createdAt), index('return_attempts_template_idx').on(t.templateId, t.createdAt), index('return_attempts_created_idx').on(t.createdAt)],
+);
+
+export type PackagingTemplateContent = {
+  content: string;
+  envelope: boolean;
+  isDocuments: boolean;
+  packages: Array<{ name: string; weight: number; xLength: number; yLength: number; zLength: number }>;
+};
+
+/** 'Marfa ambalata': the packages of a shipment kept under a name. */
+export const packagingTemplates = pgTable(
+  'packaging_templates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    favourite: boolean('favourite').notNull().default(false),
+    template: jsonb('template').$type<PackagingTemplateContent>().notNull(),
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list: favourites first, then newest.
+    index('packaging_templates_user_idx').on(t.userId, t.favourite, t.createdAt, t.id),
+    index('packaging_templates_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** 'Tipuri ambalaje': one package's sizes kept under a name (kg and cm). */
+export const savedPackages = pgTable(
+  'saved_packages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    weight: doublePrecision('weight').notNull(),
+    xLength: doublePrecision('x_length').notNull(),
+    yLength: doublePrecision('y_length').notNull(),
+    zLength: doublePrecision('z_length').notNull(),
+    searchText: text('search_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_packages_user_idx').on(t.userId, t.createdAt, t.id), index('saved_packages_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)],
 );

@@ -2,20 +2,24 @@ import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
-import { loginAttempts } from '../db/schema.js';
+import { loginAttempts, returnAttempts } from '../db/schema.js';
 import { deleteExpiredSessions } from '../modules/auth/sessions.js';
 
 export const SESSION_CLEANUP_QUEUE = 'session-cleanup';
 const LOGIN_ATTEMPTS_KEEP_MS = 24 * 3600_000;
 
-/** Removes expired sessions and sign-in attempts older than a day. */
+/** Removes expired sessions, and sign-in attempts and return-page submissions older than a day (the limits' windows). */
 export async function cleanupSessions(database: Database, now = new Date()) {
   const sessions = await deleteExpiredSessions(database.db, now);
   const attempts = await database.db
     .delete(loginAttempts)
     .where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS)))
     .returning({ id: loginAttempts.id });
-  return { sessions, attempts: attempts.length };
+  const returns = await database.db
+    .delete(returnAttempts)
+    .where(lt(returnAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS)))
+    .returning({ id: returnAttempts.id });
+  return { sessions, attempts: attempts.length, returnAttempts: returns.length };
 }
 
 export async function registerSessionCleanup(boss: PgBoss, database: Database, log: FastifyBaseLogger) {

@@ -72,7 +72,8 @@ export type ShipmentsDeps = {
   notify?: boolean;
 };
 
-const newUniqueId = () => {
+/** A shipment's public id (also used for the returns made on a template's public page). */
+export const newUniqueId = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
 };
@@ -132,7 +133,7 @@ const toSpec = (r: Resolved): AddressSpec => ({
   lng: r.coords?.lng ?? null,
 });
 
-const searchText = (row: Pick<ShipmentRow, 'awb' | 'recipient' | 'clientReference' | 'uniqueId'>) =>
+export const searchText = (row: Pick<ShipmentRow, 'awb' | 'recipient' | 'clientReference' | 'uniqueId'>) =>
   normalizeText([row.awb, row.uniqueId, row.recipient.contactName, row.recipient.company, row.recipient.city, row.clientReference].filter(Boolean).join(' | '));
 
 function statusOf(row: ShipmentRow) {
@@ -322,6 +323,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
       canCancel: row.status === 'created',
       canActivate: row.status === 'draft' && !!row.serviceId,
       history: history.map((e) => ({ status: e.status, text: e.text, dateTime: e.at.toISOString(), reason: e.reason, location: e.location })),
+      returnAnswers: row.returnAnswers ?? null,
     };
   }
 

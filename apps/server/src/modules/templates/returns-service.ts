@@ -1,0 +1,153 @@
+import {
+  RETURN_DEFAULT_PARCEL,
+  RETURN_RATE_LIMITS,
+  describeReturnAnswers,
+  messages,
+  normalisePhone,
+  normalizeText,
+  validateReturnForm,
+  type TPublicTemplate,
+  type TReturnSubmissionParsed,
+} from '@colete/contract';
+import type { Database } from '../../db/client.js';
+import type { ShipmentAddress } from '../../db/schema.js';
+import { badRequest, notFound, tooManyRequests, underPath } from '../../lib/errors.js';
+import { resolveAddress } from '../addresses/address-validation.js';
+import { insertShipment } from '../shipments/shipments-queries.js';
+import { isFridayInBucharest, newUniqueId } from '../shipments/shipments-service.js';
+import { sanitizeTerms } from './template-terms.js';
+import { countReturnAttempts, findLogo, findPublicTemplate, recordReturnAttempt } from './templates-queries.js';
+import { logoUrl, optionsOf } from './templates-service.js';
+
+const t = messages.templates;
+
+/**
+ * The public return page (/order/return/{uniqueId}): no sign-in. A deleted template is unknown (404).
+ * A submission becomes a draft shipment of kind 'return' in the merchant's account, from the
+ * customer to the template's address, with the answers copied (labels included) on the shipment.
+ */
+export function returnsService(deps: { database: Database; now?: () => Date }) {
+  const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
+
+  async function live(uniqueId: string) {
+    const found = await findPublicTemplate(db, uniqueId);
+    if (!found) throw notFound(t.notFound);
+    return found;
+  }
+
+  return {
+    async publicTemplate(uniqueId: string): Promise<TPublicTemplate> {
+      const { template: row, merchant } = await live(uniqueId);
+      const o = optionsOf(row);
+      return {
+        uniqueId: row.uniqueId,
+        name: row.name,
+        logo: logoUrl(row),
+        merchantName: row.toAddress.contactCompany ?? merchant,
+        offers: {
+          allowRepayment: o.allowRepayment,
+          allowClientReference: o.allowClientReference,
+          allowSaturdayDelivery: o.additional && o.allowSaturdayDelivery,
+          allowOpenAtDestination: o.additional && o.allowOpenAtDestination,
+          allowDocumentsReturn: o.additional && o.allowDocumentsReturn,
+          allowPackageExchange: o.additional && o.allowPackageExchange,
+        },
+        terms: sanitizeTerms(row.terms),
+        returnForm: { enabled: o.return.enabled, isMandatory: o.return.isMandatory, fields: o.return.enabled ? o.return.fields : [] },
+      };
+    },
+
+    logo: async (uniqueId: string) => findLogo(db, uniqueId),
+
+    async submit(uniqueId: string, ip: string, body: TReturnSubmissionParsed) {
+      const { template: row } = await live(uniqueId);
+      const o = optionsOf(row);
+      const errors = validateReturnForm(o.return, body.answers);
+      if (Object.keys(errors).length > 0) throw badRequest(messages.common.invalidData, 'validation', errors);
+      const a = body.address;
+      const resolved = await underPath('address', () => resolveAddress(db, a));
+
+      // Counted only for valid returns, recorded before counting so parallel requests see each other.
+      const at = now();
+      await recordReturnAttempt(db, row.id, ip);
+      const [fromAddress, forTemplate] = await Promise.all([
+        countReturnAttempts(db, { ip }, new Date(at.getTime() - RETURN_RATE_LIMITS.perAddressWindowMs)),
+        countReturnAttempts(db, { templateId: row.id }, new Date(at.getTime() - RETURN_RATE_LIMITS.perTemplateWindowMs)),
+      ]);
+      if (fromAddress > RETURN_RATE_LIMITS.perAddress || forTemplate > RETURN_RATE_LIMITS.perTemplate) throw tooManyRequests(t.returnTooMany);
+
+      const sender: ShipmentAddress = {
+        addressId: null,
+        contactName: a.contactName,
+        company: a.contactCompany,
+        phone: normalisePhone(a.contactPhone),
+        phone2: a.contactPhone2 ? normalisePhone(a.contactPhone2) : null,
+        email: a.contactEmail,
+        countryCode: 'RO',
+        countyCode: resolved.countyCode,
+        county: resolved.county,
+        city: resolved.city,
+        postalCode: resolved.postalCode,
+        street: resolved.street,
+        number: a.number,
+        block: a.block,
+        entrance: a.entrance,
+        floor: a.floor,
+        apartment: a.apartment,
+        intercom: a.intercom,
+        additionalInfo: a.additionalInfo,
+      };
+      const to = row.toAddress;
+      const recipient: ShipmentAddress = {
+        addressId: to.addressId,
+        contactName: to.contactName,
+        company: to.contactCompany,
+        phone: to.contactPhone,
+        phone2: to.contactPhone2,
+        email: to.contactEmail,
+        countryCode: to.countryCode,
+        countyCode: to.countyCode,
+        county: to.county,
+        city: to.city,
+        postalCode: to.postalCode,
+        street: to.street,
+        number: to.number,
+        block: to.block,
+        entrance: to.entrance,
+        floor: to.floor,
+        apartment: to.apartment,
+        intercom: to.intercom,
+        additionalInfo: to.additionalInfo,
+      };
+      const shipmentId = newUniqueId();
+      const clientReference = o.allowClientReference ? (body.clientReference ?? null) : null;
+      const p = RETURN_DEFAULT_PARCEL;
+      const inserted = await insertShipment(db, {
+        uniqueId: shipmentId,
+        userId: row.userId,
+        kind: 'return',
+        status: 'draft',
+        sender,
+        recipient,
+        packages: [{ type: 'parcel', weightGrams: p.weight * 1000, lengthCm: p.length, widthCm: p.width, heightCm: p.height }],
+        content: t.returnContent,
+        clientReference,
+        options: {
+          codBani: null,
+          insuranceBani: null,
+          openAtDelivery: o.additional && o.allowOpenAtDestination,
+          // Saturday delivery is only offered on Fridays: a return made on another day starts without it.
+          saturdayDelivery: o.additional && o.allowSaturdayDelivery && isFridayInBucharest(at),
+        },
+        parcelCount: 1,
+        searchText: normalizeText([shipmentId, sender.contactName, sender.city, recipient.contactName, recipient.company, clientReference].filter(Boolean).join(' | ')),
+        extra: { templateId: row.id, templateUniqueId: row.uniqueId },
+        returnAnswers: o.return.enabled ? describeReturnAnswers(o.return.fields, body.answers) : [],
+      });
+      if (!inserted) throw new Error('return shipment not inserted');
+      return inserted.uniqueId;
+    },
+  };
+}
+export type ReturnsService = ReturnType<typeof returnsService>;
