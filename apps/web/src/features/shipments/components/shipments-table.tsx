@@ -1,10 +1,12 @@
 import type { TShipmentSummary } from '@colete/contract';
-import { Box, Link, List, ListItem, ListItemButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Chip, Link, List, ListItem, ListItemButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ShipmentStatusChip } from '../../../components/tracking-dialog';
 import { lei, shortDate, shortTime } from './shipment-format';
 
 const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURIComponent(s.uniqueId)}`;
+/** A return made on a template's public page, told apart from the merchant's own shipments. */
+const ReturnChip = ({ s }: { s: TShipmentSummary }) => (s.kind === 'return' ? <Chip size="small" variant="outlined" label="Retur" sx={{ ml: 1 }} /> : null);
 const courierLine = (s: TShipmentSummary) => [s.courierName, s.serviceName].filter(Boolean).join(' · ') || '-';
 
 /** A table on wide screens, a list of rows on a phone; a row opens the shipment's details. */
@@ -40,6 +42,7 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
               </TableCell>
               <TableCell>
                 <ShipmentStatusChip status={s.status} />
+                <ReturnChip s={s} />
               </TableCell>
               <TableCell sx={{ minWidth: 150 }}>
                 <Link component={RouterLink} to={detailsPath(s)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 600 }}>
@@ -84,7 +87,10 @@ function PhoneRows({ rows }: { rows: TShipmentSummary[] }) {
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {shortDate(s.createdAt)} {shortTime(s.createdAt)}
                 </Typography>
-                <ShipmentStatusChip status={s.status} />
+                <Box>
+                  <ShipmentStatusChip status={s.status} />
+                  <ReturnChip s={s} />
+                </Box>
               </Stack>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {s.recipient.contactName} · {s.recipient.city}
