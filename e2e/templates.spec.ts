@@ -149,10 +149,10 @@ test('a merchant builds a return form with every field type, shares the link, an
   await addField(page, 'Butoane radio');
   const radios = fieldCard(page, 9);
   await radios.getByLabel('Eticheta').fill('Cum doriti banii?');
-  await radios.getByLabel('Optiunea 1').fill('Transfer bancar');
+  await radios.getByRole('textbox', { name: 'Optiunea 1', exact: true }).fill('Transfer bancar');
   await radios.getByRole('switch', { name: 'Cere IBAN (optiunea 1)' }).click();
   await radios.getByRole('button', { name: 'Adauga optiune' }).click();
-  await radios.getByLabel('Optiunea 2').fill('Voucher');
+  await radios.getByRole('textbox', { name: 'Optiunea 2', exact: true }).fill('Voucher');
   await radios.getByRole('switch', { name: 'Obligatoriu' }).click();
 
   await addField(page, 'Tabel');

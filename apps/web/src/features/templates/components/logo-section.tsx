@@ -35,8 +35,10 @@ export function LogoSection({ saved, state, onChange }: { saved: string | null; 
   const preview = useMemo(() => (state.file ? URL.createObjectURL(state.file) : null), [state.file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const pick = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
+  const pick = async (chosen: FileList | null) => {
+    // A copy: the input is cleared right away so the same file can be chosen again.
+    const files = Array.from(chosen ?? []);
+    if (files.length === 0) return;
     const problem = await checkLogo(files);
     setError(problem);
     if (!problem && files[0]) onChange({ file: files[0], removed: false });

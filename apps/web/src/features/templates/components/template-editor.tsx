@@ -124,10 +124,15 @@ export function TemplateEditor({ detail, isAdmin }: { detail?: TTemplateDetail; 
             {...form.register('name')}
             disabled={!!detail}
             error={!!errors.name}
-            helperText={errors.name?.message ?? (detail ? 'Numele unui sablon salvat nu se mai poate schimba.' : undefined)}
+            helperText={errors.name?.message}
             autoComplete="off"
             sx={{ maxWidth: 520 }}
           />
+          {detail && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Numele unui sablon salvat nu se mai poate schimba.
+            </Typography>
+          )}
         </Section>
 
         <Section id="tpl-address" title="2. Adresa" hint="Adresa la care ajung retururile: alegeti una din agenda sau completati-o.">
