@@ -46,6 +46,8 @@ async function fillCluj(page: Page) {
 const fieldError = (scope: Page | Locator, text: string) => scope.getByText(text, { exact: true }).first();
 
 test('a merchant builds a return form with every field type, shares the link, and the customer sends a return', async ({ page, browser, baseURL }) => {
+  // One long journey, as a merchant and then their customer live it.
+  test.setTimeout(240_000);
   const name = `Retur magazin ${Date.now()}`;
   await signIn(page, DEMO.client);
   await expect(nav(page).getByRole('link', { name: 'Sabloane' })).toHaveAttribute('href', '/profile/templates');
@@ -198,7 +200,7 @@ test('a merchant builds a return form with every field type, shares the link, an
   await searchList(page, name);
   await expect(page).toHaveURL(/search=/);
   const mine = card(page, name);
-  await expect(mine).toContainText('Bucuresti');
+  await expect(mine).toContainText('Calea Victoriei, Nr. 120');
   const link = (await mine.getByRole('link', { name: /\/order\/return\// }).textContent()) ?? '';
   expect(link).toMatch(new RegExp(`^${baseURL}/order/return/[A-Za-z0-9-]+$`));
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -235,7 +237,9 @@ test('a merchant builds a return form with every field type, shares the link, an
     await pub.getByRole('button', { name: 'Trimite cererea de retur' }).click();
     await expect(pub.getByText('Va rugam sa completati toate campurile!')).toBeVisible();
     const form = pub.getByRole('region', { name: 'Formular de retur' });
-    await expect(form.getByText('Campul este obligatoriu!')).toHaveCount(4);
+    // The mandatory text, the IBAN (always required), the date, the radio choice and the table's mandatory column.
+    await expect(form.getByText('Campul este obligatoriu!')).toHaveCount(5);
+    await expect(pub.getByText('Numele persoanei de contact este obligatoriu!')).toBeVisible();
     await expect(pub.getByText('Adaugati cel putin un rand!')).toHaveCount(0);
     await expectAccessible(pub);
     await screenshot(pub, 'templates-public-errors');
@@ -293,6 +297,7 @@ test('a merchant builds a return form with every field type, shares the link, an
 });
 
 test('an admin approves a client’s template and writes its terms; the client cannot see that section', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   const name = `Aprobare ${Date.now()}`;
   await signIn(page, DEMO.client);
   await startTemplate(page, name);
