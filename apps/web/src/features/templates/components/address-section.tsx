@@ -54,7 +54,8 @@ export function AddressSection({ source, onSource }: { source: AddressSource; on
           Adresa este folosita ca punct de ridicare si nu poate fi modificata. Sablonul o foloseste asa cum este.
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, my: 2 }}>
+      {/* Remounted with each entry: an uncontrolled field reads its value (and floats its label) when it mounts. */}
+      <Box key={generation} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, my: 2 }}>
         {text('shortName', 'Nume adresa', 'off', 'text', locked || (!!source.entry && source.mode === 'modify'))}
         {text('contactName', 'Persoana de contact', 'name')}
         {text('contactCompany', 'Firma (optional)', 'organization')}
