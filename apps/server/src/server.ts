@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import { seedDemoShipments } from './db/seed-shipments.js';
+import { seedDemoTemplates } from './db/seed-templates.js';
 import { courierNetworkFor } from './integrations/couriers/index.js';
 import { invoicingDepsOf } from './modules/invoicing/invoicing-service.js';
 import { loadNomenclature } from './modules/geo/geo-loader.js';
@@ -19,6 +20,7 @@ export async function createServer(config: Config): Promise<Server> {
   if (config.demoSeed) {
     await seedDemo(database, invoicingDepsOf(config));
     await seedDemoShipments(database, courierNetworkFor(config, database), invoicingDepsOf(config));
+    await seedDemoTemplates(database);
   }
   const app = await buildApp({ config, database });
   const jobs = config.jobs ? await startJobs(database, app.log, config) : undefined;

@@ -1,7 +1,9 @@
 import { USER_TYPE, messages } from '@colete/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/db/seed.js';
+import { seedDemoTemplates } from '../src/db/seed-templates.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
+import { as, createTestApp, createUser, sessionCookie, twoUsers, type TestContext, type TestUser } from './helper.js';
 
 const t = messages.templates;
 let ctx: TestContext;
@@ -226,6 +228,11 @@ describe('logo upload', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div>x</div></foreignObject></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="https://evil.ro/a.svg#x"/></svg>',
       '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      '<?xml-stylesheet href="https://evil.ro/a.css"?><svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:f="http://www.w3.org/1999/xlink"><use f:href="https://evil.ro/a.svg#x"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(https://evil.ro/p)"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>@import "https://evil.ro/a.css";</style></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><a href="&#106;avascript:alert(1)"><rect/></a></svg>',
     ]) {
       const res = await upload(alice, d.uniqueId, [{ filename: 'logo.svg', type: 'image/svg+xml', content: Buffer.from(svg) }]);
       expect(res.statusCode, svg).toBe(400);
@@ -238,5 +245,30 @@ describe('logo upload', () => {
     const img = await ctx.app.inject({ method: 'GET', url: ok.json().logo });
     expect(img.headers['content-type']).toBe('image/svg+xml');
     expect(img.headers['content-security-policy']).toContain('sandbox');
+  });
+});
+
+describe('demo templates', () => {
+  it('gives client@demo.ro two order templates (one with a return form), packaging templates (one favourite), saved packages and a return, once', async () => {
+    await seedDemo(ctx.database);
+    expect(await seedDemoTemplates(ctx.database)).toBe(true);
+    expect(await seedDemoTemplates(ctx.database)).toBe(false);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'client@demo.ro', password: 'Client123!' } });
+    const demo = { id: 0, email: 'client@demo.ro', password: '', name: '', cookie: sessionCookie(login) };
+    const templates = (await list(demo)).json();
+    expect(templates.count).toBe(2);
+    const shop = templates.list.find((x: { uniqueId: string }) => x.uniqueId === 'demo-retur');
+    expect(shop.options).toMatchObject({ approved: true, return: { enabled: true, isMandatory: true } });
+    expect(new Set(shop.options.return.fields.map((f: { type: string }) => f.type))).toEqual(
+      new Set(['title', 'paragraph', 'text-input', 'email-input', 'date-picker', 'checkbox', 'radio-buttons', 'fields-table']),
+    );
+    const packaging = (await as(ctx, demo, { method: 'POST', url: '/api/user/packaging/templates', payload: {} })).json();
+    expect(packaging.count).toBe(3);
+    expect(packaging.list[0]).toMatchObject({ name: 'Colet haine', favourite: true });
+    expect((await as(ctx, demo, { method: 'POST', url: '/api/user/packaging/packages/list', payload: {} })).json().count).toBe(3);
+    const returns = (await as(ctx, demo, { method: 'GET', url: '/api/shipments?status=draft' })).json().list.filter((x: { kind: string }) => x.kind === 'return');
+    expect(returns).toHaveLength(1);
+    const detail = (await as(ctx, demo, { method: 'GET', url: `/api/shipments/${returns[0].uniqueId}` })).json().shipment;
+    expect(detail.returnAnswers).toContainEqual({ label: 'Numarul comenzii', value: '10045' });
   });
 });

@@ -74,9 +74,9 @@ const maxLength = z
   .max(TEXT_INPUT_LENGTH.max, { error: () => t().maxLengthLimit });
 
 const textStyle = {
-  position: z.enum(TEXT_POSITIONS).default('left'),
-  weight: z.enum(TEXT_WEIGHTS).default('unset'),
-  decoration: z.enum(TEXT_DECORATIONS).default('none'),
+  position: z.enum(TEXT_POSITIONS, { error: () => messages.common.fieldInvalid }).default('left'),
+  weight: z.enum(TEXT_WEIGHTS, { error: () => messages.common.fieldInvalid }).default('unset'),
+  decoration: z.enum(TEXT_DECORATIONS, { error: () => messages.common.fieldInvalid }).default('none'),
 };
 
 /** minLength <= maxLength, reported on minLength. */
@@ -86,7 +86,7 @@ const lengthsInOrder = <T extends { minLength: number; maxLength: number }>(ctx:
   }
 };
 
-const ZTitleConfig = z.object({ text: required(200), size: z.enum(TITLE_SIZES).default('medium'), ...textStyle });
+const ZTitleConfig = z.object({ text: required(200), size: z.enum(TITLE_SIZES, { error: () => messages.common.fieldInvalid }).default('medium'), ...textStyle });
 const ZParagraphConfig = z.object({ text: required(2000), ...textStyle });
 const ZTextInputConfig = z
   .object({
@@ -149,7 +149,7 @@ export const ZReturnField = z.discriminatedUnion('type', [
   field('checkbox', ZCheckboxConfig),
   field('radio-buttons', ZRadioConfig),
   field('fields-table', ZTableConfig),
-]);
+], { error: () => messages.common.invalidData });
 export type TReturnField = z.output<typeof ZReturnField>;
 export type TReturnFieldInput = z.input<typeof ZReturnField>;
 export type TReturnFieldOf<T extends ReturnFieldType> = Extract<TReturnField, { type: T }>;
@@ -396,7 +396,7 @@ export const ZReturnAnswer = z.union([
   z.array(ZFieldId).max(20),
   ZRadioAnswer,
   z.array(z.record(ZFieldId, z.string().max(2000))).max(RETURN_TABLE_MAX_ROWS, { error: () => t().answerRowsMax }),
-]);
+], { error: () => messages.common.fieldInvalid });
 export type TReturnAnswer = z.output<typeof ZReturnAnswer>;
 export const ZReturnAnswers = z.record(ZFieldId, ZReturnAnswer);
 export type TReturnAnswers = z.output<typeof ZReturnAnswers>;

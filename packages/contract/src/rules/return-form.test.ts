@@ -127,3 +127,13 @@ describe('validateReturnForm and describeReturnAnswers', () => {
     ]);
   });
 });
+
+describe('messages of malformed input', () => {
+  it('answers the catalogue’s texts, never the library’s English defaults', async () => {
+    const { ZReturnSubmission } = await import('../templates.js');
+    const bad = ZReturnSubmission.safeParse({ address: {}, answers: { x: 5 } });
+    expect(bad.error?.issues.find((i) => i.path.join('.') === 'answers.x')?.message).toBe(messages.common.fieldInvalid);
+    const field = ZReturnField.safeParse({ id: 'x', type: 'nu-exista', config: {} });
+    expect(field.error?.issues.map((i) => i.message)).toEqual([messages.common.invalidData]);
+  });
+});

@@ -133,7 +133,7 @@ const toSpec = (r: Resolved): AddressSpec => ({
   lng: r.coords?.lng ?? null,
 });
 
-export const searchText = (row: Pick<ShipmentRow, 'awb' | 'recipient' | 'clientReference' | 'uniqueId'>) =>
+const searchText = (row: Pick<ShipmentRow, 'awb' | 'recipient' | 'clientReference' | 'uniqueId'>) =>
   normalizeText([row.awb, row.uniqueId, row.recipient.contactName, row.recipient.company, row.recipient.city, row.clientReference].filter(Boolean).join(' | '));
 
 function statusOf(row: ShipmentRow) {

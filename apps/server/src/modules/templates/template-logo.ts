@@ -27,7 +27,7 @@ const SVG_ELEMENTS = new Set(
     'filter', 'fegaussianblur', 'feoffset', 'feblend', 'fecolormatrix', 'feflood', 'fecomposite', 'femerge', 'femergenode',
   ],
 );
-const REFERENCE_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
+const REFERENCE_ATTRIBUTES = new Set(['href', 'src']);
 /** url(...) anywhere in CSS or an attribute must point inside the document (#id). */
 const EXTERNAL_URL = /url\s*\(\s*['"]?\s*(?!#)/i;
 
@@ -39,8 +39,8 @@ export function isSafeSvg(text: string): boolean {
   const parser = new Parser(
     {
       onprocessinginstruction(name) {
-        // <?xml ...?> is fine; <!DOCTYPE> and <!ENTITY> (entity expansion, external entities) are not.
-        if (name.startsWith('!')) ok = false;
+        // Only <?xml ...?>: no <!DOCTYPE>/<!ENTITY> (entity expansion, external entities), no <?xml-stylesheet?>.
+        if (name.toLowerCase() !== '?xml') ok = false;
       },
       onopentag(name, attributes) {
         const tag = name.toLowerCase();
@@ -52,7 +52,8 @@ export function isSafeSvg(text: string): boolean {
           const key = rawKey.toLowerCase();
           if (key.startsWith('on')) ok = false;
           if (/javascript:|data:|vbscript:/i.test(value.replace(/\s+/g, ''))) ok = false;
-          if (REFERENCE_ATTRIBUTES.has(key) && !value.trim().startsWith('#')) ok = false;
+          // By local name: any prefix may be bound to the xlink namespace (foo:href).
+          if (REFERENCE_ATTRIBUTES.has(key.slice(key.lastIndexOf(':') + 1)) && !value.trim().startsWith('#')) ok = false;
           if (EXTERNAL_URL.test(value)) ok = false;
         }
       },
