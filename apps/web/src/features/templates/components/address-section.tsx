@@ -55,7 +55,7 @@ export function AddressSection({ source, onSource }: { source: AddressSource; on
         </Alert>
       )}
       {/* Remounted with each entry: an uncontrolled field reads its value (and floats its label) when it mounts. */}
-      <Box key={generation} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, my: 2 }}>
+      <Box key={`contact-${generation}`} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, my: 2 }}>
         {text('shortName', 'Nume adresa', 'off', 'text', locked || (!!source.entry && source.mode === 'modify'))}
         {text('contactName', 'Persoana de contact', 'name')}
         {text('contactCompany', 'Firma (optional)', 'organization')}
@@ -63,7 +63,7 @@ export function AddressSection({ source, onSource }: { source: AddressSource; on
         {text('contactPhone', 'Telefon', 'tel', 'tel')}
         {text('contactPhone2', 'Telefon secundar (optional)', 'tel', 'tel')}
       </Box>
-      <AddressFields key={generation} disabled={locked} />
+      <AddressFields key={`address-${generation}`} disabled={locked} />
     </>
   );
 }
