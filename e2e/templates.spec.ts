@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
 
 const SAVED = 'Sablonul a fost salvat cu succes';
 const GENERIC = 'Pentru a crea sablonul va rugam sa completati corect toate campurile obligatorii';
@@ -343,4 +343,25 @@ test('an admin approves a client’s template and writes its terms; the client c
   await expect(page.getByRole('region', { name: 'Termeni si conditii' })).toContainText('Returul este gratuit 30 de zile.');
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   expect(await page.getByRole('region', { name: 'Termeni si conditii' }).innerHTML()).not.toContain('script');
+});
+
+test('a new client sees what templates are, and a filter without matches says so', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Denumire firma').fill(`Sabloane ${Date.now()} SRL`);
+  await page.getByLabel('Email').fill(uniqueEmail('sabloane'));
+  await page.getByLabel('Telefon').fill('+40722555666');
+  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
+  await page.getByRole('button', { name: 'Creeaza cont' }).click();
+  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+
+  await page.goto('/profile/templates/orders/list');
+  await expect(page.getByText('Ce este un sablon de comanda?')).toBeVisible();
+  await expect(page.getByText('Un sablon de comanda va da un link public de retur', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Creeaza primul sablon' })).toHaveAttribute('href', '/profile/templates/orders/new');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await screenshot(page, 'templates-list-empty-390');
+  await page.getByRole('searchbox', { name: 'Cauta sablon' }).fill('nimic');
+  await expect(page.getByText('Niciun sablon nu corespunde cautarii.')).toBeVisible();
+  await expect(page).toHaveURL(/search=nimic/);
 });
