@@ -278,6 +278,13 @@ test('a merchant builds a return form with every field type, shares the link, an
     // The merchant finds it among their shipments, as a return.
     await page.goto(`/profile/orders?q=${encodeURIComponent(customerName)}`);
     await expect(page.getByText('Retur', { exact: true }).first()).toBeVisible();
+    await page.getByRole('link', { name: 'Elena Ionescu' }).first().click();
+    const answers = page.getByRole('list', { name: 'Raspunsurile clientului' });
+    await expect(answers).toContainText('Motivul returului');
+    await expect(answers).toContainText('Marime gresita');
+    await expect(answers).toContainText('Transfer bancar');
+    await expect(answers).toContainText('Produs: Geaca albastra');
+    await expect(page.getByText(customerName)).toBeVisible();
 
     // Deleting the template, confirmed, turns its link off.
     await page.goto('/profile/templates/orders/list');

@@ -194,6 +194,20 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
           ]}
         />
       </SectionCard>
+      {!!shipment.returnAnswers?.length && (
+        <SectionCard id="return-answers" title="Formular de retur">
+          <Box component="ul" aria-label="Raspunsurile clientului" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+            {shipment.returnAnswers.map((a, i) => (
+              <li key={i}>
+                <Typography variant="body2" color="text.secondary">
+                  {a.label}
+                </Typography>
+                <Typography sx={{ overflowWrap: 'anywhere' }}>{a.value}</Typography>
+              </li>
+            ))}
+          </Box>
+        </SectionCard>
+      )}
       <SectionCard id="history" title="Istoric">
         <TrackingTimeline history={shipment.history} />
       </SectionCard>
