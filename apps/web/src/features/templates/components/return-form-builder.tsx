@@ -1,4 +1,4 @@
-import { BUILDER_DEBOUNCE_MS, RETURN_FIELD_TYPES, ZReturnField, defaultReturnField, type ReturnFieldType, type TReturnAnswers, type TReturnField } from '@colete/contract';
+import { BUILDER_DEBOUNCE_MS, RETURN_FIELD_TYPES, defaultReturnField, type ReturnFieldType, type TReturnAnswers, type TReturnField } from '@colete/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -7,24 +7,8 @@ import { Box, Button, Card, CardContent, IconButton, MenuItem, Paper, Stack, Tex
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { FieldConfigEditor } from './field-config-editor';
-import { FIELD_TYPE_LABELS, initialAnswers, newFieldId } from './return-form-model';
+import { builderErrors, FIELD_TYPE_LABELS, initialAnswers, newFieldId } from './return-form-model';
 import { ReturnFormView } from './return-form-view';
-
-/** Each field's configuration errors, keyed by the path inside its config ('label', 'columnsArray.0.name'). */
-export function builderErrors(fields: readonly TReturnField[]): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
-  for (const field of fields) {
-    const parsed = ZReturnField.safeParse(field);
-    if (parsed.success) continue;
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.slice(1).join('.');
-      errors[key] ??= issue.message;
-    }
-    out[field.id] = errors;
-  }
-  return out;
-}
 
 const move = <T,>(list: readonly T[], from: number, to: number) => {
   const next = [...list];

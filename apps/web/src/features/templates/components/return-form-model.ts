@@ -1,4 +1,4 @@
-import type { ReturnFieldType, TReturnAnswers, TReturnField, TReturnFieldOf } from '@colete/contract';
+import { ZReturnField, type ReturnFieldType, type TReturnAnswers, type TReturnField, type TReturnFieldOf } from '@colete/contract';
 
 /** The builder's names for the ten field types (spec 001 section 2). */
 export const FIELD_TYPE_LABELS: Record<ReturnFieldType, string> = {
@@ -39,3 +39,19 @@ export function initialAnswers(fields: readonly TReturnField[]): TReturnAnswers 
 
 /** A builder id: short, random, within the contract's FIELD_ID_PATTERN. */
 export const newFieldId = () => `f${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** Each field's configuration errors, keyed by the path inside its config ('label', 'columnsArray.0.name'). */
+export function builderErrors(fields: readonly TReturnField[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const field of fields) {
+    const parsed = ZReturnField.safeParse(field);
+    if (parsed.success) continue;
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.slice(1).join('.');
+      errors[key] ??= issue.message;
+    }
+    out[field.id] = errors;
+  }
+  return out;
+}
