@@ -189,6 +189,9 @@ test('a merchant builds a return form with every field type, shares the link, an
   await expect(page.getByRole('alert').filter({ hasText: FORM_EMPTY })).toHaveCount(0);
   await expectAccessible(page);
   await screenshot(page, 'templates-editor');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'templates-editor-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await shown.scrollIntoViewIfNeeded();
   await shown.screenshot({ path: 'e2e/.artifacts/screens/templates-builder-preview.png' });
 
@@ -239,6 +242,8 @@ test('a merchant builds a return form with every field type, shares the link, an
     const form = pub.getByRole('region', { name: 'Formular de retur' });
     // The mandatory text, the IBAN (always required), the date, the radio choice and the table's mandatory column.
     await expect(form.getByText('Campul este obligatoriu!')).toHaveCount(5);
+    // The first message is where the customer is taken.
+    await expect(form.getByLabel('Motivul returului')).toBeFocused();
     await expect(pub.getByText('Numele persoanei de contact este obligatoriu!')).toBeVisible();
     await expect(pub.getByText('Adaugati cel putin un rand!')).toHaveCount(0);
     await expectAccessible(pub);

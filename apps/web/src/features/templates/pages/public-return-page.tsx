@@ -27,6 +27,9 @@ const EMPTY: Values = { ...EMPTY_ADDRESS, contactName: '', contactCompany: '', c
 const FIELDS = ['contactName', 'contactCompany', 'contactPhone', 'contactEmail', 'clientReference', ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])] as const;
 
 /** The customer's part of the request (the contract's schema): their address and contact, and the reference. */
+/** After a refused submit, the first field with a message (the form's answers come first on the page). */
+const focusFirstError = () => setTimeout(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus(), 0);
+
 const valuesSchema = ZReturnSubmission.shape.address.extend({ clientReference: ZReturnSubmission.shape.clientReference });
 
 function Shell({ children }: { children: ReactNode }) {
@@ -75,7 +78,7 @@ function NotFound() {
 
 function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueId: string }) {
   useDocumentTitle(`Retur ${template.merchantName}`);
-  const form = useForm<Values, unknown, z.output<typeof valuesSchema>>({ resolver: zodResolver(valuesSchema) as never, defaultValues: EMPTY });
+  const form = useForm<Values, unknown, z.output<typeof valuesSchema>>({ resolver: zodResolver(valuesSchema) as never, defaultValues: EMPTY, shouldFocusError: false });
   const { errors } = form.formState;
   const fields = template.returnForm.enabled ? template.returnForm.fields : [];
   const [answers, setAnswers] = useState<TReturnAnswers>(() => initialAnswers(fields));
@@ -100,7 +103,10 @@ function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueI
     const answersOk = Object.keys(found).length === 0;
     return form.handleSubmit(
       (values) => {
-        if (!answersOk) return setProblem(messages.common.incompleteForm);
+        if (!answersOk) {
+          setProblem(messages.common.incompleteForm);
+          return focusFirstError();
+        }
         const { clientReference, ...address } = values;
         submit.mutate(
           { address, answers, clientReference: template.offers.allowClientReference ? clientReference : null },
@@ -116,7 +122,10 @@ function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueI
           },
         );
       },
-      () => setProblem(messages.common.incompleteForm),
+      () => {
+        setProblem(messages.common.incompleteForm);
+        focusFirstError();
+      },
     )(e);
   };
 
