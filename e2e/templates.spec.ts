@@ -308,7 +308,7 @@ test('a merchant builds a return form with every field type, shares the link, an
   }
 });
 
-test('an admin approves a client’s template and writes its terms; the client cannot see that section', async ({ page, browser }) => {
+test('an admin approves a client’s template and writes its terms; the client cannot see that section; a flood of returns is refused', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const name = `Aprobare ${Date.now()}`;
   await signIn(page, DEMO.client);
@@ -355,6 +355,24 @@ test('an admin approves a client’s template and writes its terms; the client c
   await expect(page.getByRole('region', { name: 'Termeni si conditii' })).toContainText('Returul este gratuit 30 de zile.');
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   expect(await page.getByRole('region', { name: 'Termeni si conditii' }).innerHTML()).not.toContain('script');
+
+  // A flood of returns from one address is stopped, and the page says so.
+  const uniqueId = link.split('/').pop() ?? '';
+  const flood = {
+    address: { contactName: 'Flood Test', contactPhone: '+40722123456', contactEmail: 'flood@exemplu.ro', countyCode: 'CJ', city: 'Cluj-Napoca', postalCode: '400114', street: 'Strada Memorandumului', number: '28' },
+    answers: {},
+  };
+  const statuses: number[] = [];
+  while (statuses.length < 8 && statuses.at(-1) !== 429) statuses.push((await page.request.post(`/api/order/return/${uniqueId}`, { data: flood })).status());
+  expect(statuses.at(-1)).toBe(429);
+  expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+  await page.getByLabel('Nume si prenume').fill('Ana Retur');
+  await page.getByLabel('Telefon', { exact: true }).fill('0722123456');
+  await page.getByLabel('Email', { exact: true }).fill('ana@exemplu.ro');
+  await fillCluj(page);
+  await page.getByRole('button', { name: 'Trimite cererea de retur' }).click();
+  await expect(page.getByText('Prea multe cereri de retur. Va rugam reincercati mai tarziu!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Trimite cererea de retur' })).toBeEnabled();
 });
 
 test('a new client sees what templates are, and a filter without matches says so', async ({ page }) => {
