@@ -19,7 +19,7 @@ import { useShipment } from '../api/get-shipment';
 import { useActivateShipment, useCancelShipment } from '../api/shipment-actions';
 import { shipmentKeys } from '../api/shipment-keys';
 import { AddressView } from '../components/address-view';
-import { copyText } from '../components/copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { Facts } from '../components/facts';
 import { LabelDownload } from '../components/label-download';
 import { SectionCard } from '../components/section-card';
