@@ -3,6 +3,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import DashboardCustomizeOutlinedIcon from '@mui/icons-material/DashboardCustomizeOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import WhereToVoteOutlinedIcon from '@mui/icons-material/WhereToVoteOutlined';
 import type { ReactNode } from 'react';
@@ -14,6 +15,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Comenzi', path: '/profile/orders', icon: <LocalShippingOutlinedIcon /> },
   { label: 'Adrese', path: '/profile/addresses', icon: <PlaceOutlinedIcon /> },
   { label: 'Puncte de ridicare', path: '/profile/pick-up-points', icon: <WhereToVoteOutlinedIcon /> },
+  { label: 'Sabloane', path: '/profile/templates', icon: <DashboardCustomizeOutlinedIcon /> },
   { label: 'Cont preplatit', path: '/profile/prepay', icon: <AccountBalanceWalletOutlinedIcon /> },
   { label: 'Date facturare', path: '/profile/billing', icon: <ReceiptLongOutlinedIcon /> },
   { label: 'Setari', path: '/profile/settings', icon: <SettingsOutlinedIcon /> },

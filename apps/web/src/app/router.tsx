@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoadingState } from '../components/loading-state';
+import { useMe } from '../features/auth/api/get-me';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { ProfileLayout } from './layout/profile-layout';
 
@@ -31,7 +32,15 @@ const PickupRequestsAdminPage = lazy(() => import('../features/pickup-points/pag
 const TemplatesLandingPage = lazy(() => import('../features/templates-landing/pages/templates-landing-page'));
 const PackagingTemplatesPage = lazy(() => import('../features/packaging/pages/packaging-templates-page'));
 const SavedPackagesPage = lazy(() => import('../features/packaging/pages/saved-packages-page'));
+const TemplatesListPage = lazy(() => import('../features/templates/pages/templates-list-page'));
+const TemplateEditorPage = lazy(() => import('../features/templates/pages/template-editor-page'));
+const PublicReturnPage = lazy(() => import('../features/templates/pages/public-return-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
+
+/** The template editor shows its terms section to admins only: the session is the app's to know. */
+function TemplateEditorRoute() {
+  return <TemplateEditorPage isAdmin={!!useMe().data?.isAdmin} />;
+}
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}>{node}</Suspense>;
 
@@ -39,6 +48,7 @@ export const router = createBrowserRouter([
   { path: '/', element: <Navigate to="/profile/settings" replace /> },
   { path: '/login', element: page(<LoginPage />) },
   { path: '/register', element: page(<RegisterPage />) },
+  { path: '/order/return/:uniqueId', element: page(<PublicReturnPage />) },
   {
     path: '/profile',
     element: <RequireAuth />,
@@ -76,6 +86,10 @@ export const router = createBrowserRouter([
           { path: 'templates/packaging', element: <Navigate to="data/list" replace /> },
           { path: 'templates/packaging/data/list', element: <PackagingTemplatesPage /> },
           { path: 'templates/packaging/packages/list', element: <SavedPackagesPage /> },
+          { path: 'templates/orders', element: <Navigate to="list" replace /> },
+          { path: 'templates/orders/list', element: <TemplatesListPage /> },
+          { path: 'templates/orders/new', element: <TemplateEditorRoute /> },
+          { path: 'templates/orders/edit/:id', element: <TemplateEditorRoute /> },
         ],
       },
     ],

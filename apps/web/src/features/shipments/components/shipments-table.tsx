@@ -6,10 +6,9 @@ import { ShipmentStatusChip } from '../../../components/tracking-dialog';
 import { lei, shortDate, shortTime } from './shipment-format';
 
 const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURIComponent(s.uniqueId)}`;
+/** A return made on a template's public page, told apart from the merchant's own shipments. */
+const ReturnChip = ({ s }: { s: TShipmentSummary }) => (s.kind === 'return' ? <Chip size="small" variant="outlined" label="Retur" sx={{ ml: 1 }} /> : null);
 const courierLine = (s: TShipmentSummary) => [s.courierName, s.serviceName].filter(Boolean).join(' · ') || '-';
-
-/** A return (from a customer's return form) is marked in the list. */
-const ReturnChip = () => <Chip size="small" label="Retur" color="secondary" variant="outlined" sx={{ ml: 0.5, color: 'secondary.dark' }} />;
 
 /** A table on wide screens, a list of rows on a phone; a row opens the shipment's details. */
 export function ShipmentsTable({ rows }: { rows: TShipmentSummary[] }) {
@@ -44,7 +43,7 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
               </TableCell>
               <TableCell>
                 <ShipmentStatusChip status={s.status} />
-                {s.kind === 'return' && <ReturnChip />}
+                <ReturnChip s={s} />
               </TableCell>
               <TableCell sx={{ minWidth: 150 }}>
                 <Link component={RouterLink} to={detailsPath(s)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 600 }}>
@@ -94,8 +93,10 @@ function PhoneRows({ rows }: { rows: TShipmentSummary[] }) {
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {shortDate(s.createdAt)} {shortTime(s.createdAt)}
                 </Typography>
-                <ShipmentStatusChip status={s.status} />
-                {s.kind === 'return' && <ReturnChip />}
+                <Box>
+                  <ShipmentStatusChip status={s.status} />
+                  <ReturnChip s={s} />
+                </Box>
               </Stack>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {s.recipient.contactName} · {s.recipient.city}

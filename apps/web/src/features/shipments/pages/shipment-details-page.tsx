@@ -20,7 +20,7 @@ import { useShipment } from '../api/get-shipment';
 import { useActivateShipment, useCancelShipment } from '../api/shipment-actions';
 import { shipmentKeys } from '../api/shipment-keys';
 import { AddressView } from '../components/address-view';
-import { copyText } from '../components/copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { Facts } from '../components/facts';
 import { OffersList, validSelection, type OfferSelection } from '../components/offers-list';
 import { CourierLogo } from '../../../components/courier-logo';
@@ -196,11 +196,6 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 1100 }}>
       <StatusCard shipment={shipment} onTrack={() => setTracking(true)} />
       {shipment.chooseService && <ChooseService shipment={shipment} />}
-      {shipment.returnAnswers && shipment.returnAnswers.length > 0 && (
-        <SectionCard id="return-answers" title="Formular de retur">
-          <Facts rows={shipment.returnAnswers.map((a) => [a.label, a.value || '-'] as [string, string])} />
-        </SectionCard>
-      )}
       <SectionCard id="addresses" title="Adrese">
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <AddressView label="De la:" address={shipment.senderAddress} />
@@ -251,6 +246,20 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
           ]}
         />
       </SectionCard>
+      {!!shipment.returnAnswers?.length && (
+        <SectionCard id="return-answers" title="Formular de retur">
+          <Box component="ul" aria-label="Raspunsurile clientului" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+            {shipment.returnAnswers.map((a, i) => (
+              <li key={i}>
+                <Typography variant="body2" color="text.secondary">
+                  {a.label}
+                </Typography>
+                <Typography sx={{ overflowWrap: 'anywhere' }}>{a.value}</Typography>
+              </li>
+            ))}
+          </Box>
+        </SectionCard>
+      )}
       <SectionCard id="history" title="Istoric">
         <TrackingTimeline history={shipment.history} />
       </SectionCard>

@@ -1,0 +1,69 @@
+import type { TAddressEntry } from '@colete/contract';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Alert, Box, FormControlLabel, Radio, RadioGroup, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-form/address-fields';
+import { AddressBookPicker } from './address-book-picker';
+import { addressValuesOfEntry, isLocked, pickAddress, type AddressSource, type AddressValues, type EditorValues } from './editor-form';
+
+/**
+ * Section 2 (spec 001): an address-book entry fills the form, locks its name and defaults to
+ * 'modify existing'; an entry of type 10 (a pick-up point) locks the whole form; or the form is
+ * filled by hand (the shared address fields).
+ */
+export function AddressSection({ source, onSource }: { source: AddressSource; onSource: (s: AddressSource) => void }) {
+  const form = useFormContext<EditorValues>();
+  const { errors } = form.formState;
+  const locked = isLocked(source);
+  const [picked, setPicked] = useState<TAddressEntry | null>(null);
+  // The shared address fields read the county and city once, when they mount: a new entry remounts them.
+  const [generation, setGeneration] = useState(0);
+
+  const choose = (entry: TAddressEntry | null) => {
+    setPicked(entry);
+    if (!entry) return onSource({ entry: null, mode: 'new', snapshot: null });
+    const values = addressValuesOfEntry(entry);
+    for (const [k, v] of Object.entries(values)) form.setValue(k as keyof AddressValues, v, { shouldDirty: true });
+    form.clearErrors(Object.keys(values) as (keyof AddressValues)[]);
+    onSource({ entry: { id: entry.id, type: entry.type }, mode: 'modify', snapshot: pickAddress(form.getValues()) });
+    setGeneration((g) => g + 1);
+  };
+
+  const text = (name: keyof AddressValues, label: string, autoComplete = 'off', type = 'text', disabled = locked) => (
+    <TextField label={label} type={type} autoComplete={autoComplete} {...form.register(name)} disabled={disabled} error={!!errors[name]} helperText={errors[name]?.message} />
+  );
+
+  return (
+    <>
+      <AddressBookPicker label="Cautare in agenda" value={picked} onChange={choose} />
+      {source.entry && !locked && (
+        <RadioGroup
+          row
+          aria-label="Ce se intampla cu adresa din agenda"
+          value={source.mode}
+          onChange={(e) => onSource({ ...source, mode: e.target.value as 'modify' | 'new' })}
+          sx={{ mt: 1 }}
+        >
+          <FormControlLabel value="modify" control={<Radio />} label="Modifica adresa existenta" />
+          <FormControlLabel value="new" control={<Radio />} label="Salveaza ca adresa noua" />
+        </RadioGroup>
+      )}
+      {locked && (
+        <Alert severity="info" icon={<LockOutlinedIcon />} sx={{ mt: 2 }}>
+          Adresa este folosita ca punct de ridicare si nu poate fi modificata. Sablonul o foloseste asa cum este.
+        </Alert>
+      )}
+      {/* Remounted with each entry: an uncontrolled field reads its value (and floats its label) when it mounts. */}
+      <Box key={`contact-${generation}`} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, my: 2 }}>
+        {text('shortName', 'Nume adresa', 'off', 'text', locked || (!!source.entry && source.mode === 'modify'))}
+        {text('contactName', 'Persoana de contact', 'name')}
+        {text('contactCompany', 'Firma (optional)', 'organization')}
+        {text('contactEmail', 'Email (optional)', 'email', 'email')}
+        {text('contactPhone', 'Telefon', 'tel', 'tel')}
+        {text('contactPhone2', 'Telefon secundar (optional)', 'tel', 'tel')}
+      </Box>
+      <AddressFields key={`address-${generation}`} disabled={locked} />
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import {
+  ADDRESS_TYPE_LOCKED,
+  DEFAULT_PHONE_PREFIX,
+  DEFAULT_TEMPLATE_OPTIONS,
+  ZAddressInput,
+  ZTemplateSaveRequest,
+  messages,
+  type TAddressEntry,
+  type TAddressInput,
+  type TTemplateDetail,
+  type TTemplateOptions,
+  type TTemplateSaveRequest,
+} from '@colete/contract';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+
+export type ContactValues = { shortName: string; contactName: string; contactCompany: string; contactPhone: string; contactPhone2: string; contactEmail: string };
+export type AddressValues = AddressFormValues & ContactValues;
+export type EditorValues = AddressValues & { name: string; uniqueId: string; options: TTemplateOptions };
+
+/**
+ * Where the address comes from: typed in the form, or an address-book entry that filled the form.
+ * With an entry, 'modify' saves the form's changes into that entry; 'new' saves them as a new
+ * address. `snapshot` is what the entry filled in, to know whether anything changed.
+ */
+export type AddressSource = { entry: { id: number; type: number } | null; mode: 'modify' | 'new'; snapshot: AddressValues | null };
+export const NO_SOURCE: AddressSource = { entry: null, mode: 'new', snapshot: null };
+export const isLocked = (source: AddressSource) => source.entry?.type === ADDRESS_TYPE_LOCKED;
+
+export const CONTACT_FIELDS = ['shortName', 'contactName', 'contactCompany', 'contactPhone', 'contactPhone2', 'contactEmail'] as const;
+export const ADDRESS_FIELDS = [...CONTACT_FIELDS, ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])] as const;
+
+const EMPTY_CONTACT: ContactValues = { shortName: '', contactName: '', contactCompany: '', contactPhone: DEFAULT_PHONE_PREFIX, contactPhone2: '', contactEmail: '' };
+
+export function addressValuesOfEntry(e: TAddressEntry): AddressValues {
+  return {
+    shortName: e.shortName,
+    contactName: e.contactName,
+    contactCompany: e.contactCompany ?? '',
+    contactPhone: e.contactPhone,
+    contactPhone2: e.contactPhone2 ?? '',
+    contactEmail: e.contactEmail ?? '',
+    countyCode: e.addressCountyCode,
+    city: e.addressCity,
+    postalCode: e.addressPostalCode,
+    street: e.addressStreet ?? '',
+    number: e.addressNumber ?? '',
+    block: e.addressBlock ?? '',
+    entrance: e.addressEntrance ?? '',
+    intercom: e.addressIntercom ?? '',
+    floor: e.addressFloor ?? '',
+    apartment: e.addressApartment ?? '',
+    additionalInfo: e.addressAdditionalInfo ?? '',
+  };
+}
+
+function addressValuesOfTemplate(a: TTemplateDetail['toAddress']): AddressValues {
+  return {
+    shortName: a.shortName,
+    contactName: a.contactName,
+    contactCompany: a.contactCompany ?? '',
+    contactPhone: a.contactPhone,
+    contactPhone2: a.contactPhone2 ?? '',
+    contactEmail: a.contactEmail ?? '',
+    countyCode: a.countyCode,
+    city: a.city,
+    postalCode: a.postalCode,
+    street: a.street ?? '',
+    number: a.number,
+    block: a.block ?? '',
+    entrance: a.entrance ?? '',
+    intercom: a.intercom ?? '',
+    floor: a.floor ?? '',
+    apartment: a.apartment ?? '',
+    additionalInfo: a.additionalInfo ?? '',
+  };
+}
+
+export function initialEditorState(detail?: TTemplateDetail): { values: EditorValues; source: AddressSource } {
+  if (!detail) return { values: { ...EMPTY_ADDRESS, ...EMPTY_CONTACT, name: '', uniqueId: '', options: DEFAULT_TEMPLATE_OPTIONS }, source: NO_SOURCE };
+  const address = addressValuesOfTemplate(detail.toAddress);
+  const source: AddressSource = detail.toAddress.addressId ? { entry: { id: detail.toAddress.addressId, type: detail.toAddress.type }, mode: 'modify', snapshot: address } : NO_SOURCE;
+  return { values: { ...address, name: detail.name, uniqueId: detail.uniqueId, options: detail.options }, source };
+}
+
+export const pickAddress = (v: AddressValues): AddressValues => Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, v[k]])) as AddressValues;
+export const addressChanged = (source: AddressSource, values: AddressValues) => !!source.snapshot && ADDRESS_FIELDS.some((k) => (source.snapshot as AddressValues)[k] !== values[k]);
+/** The entry is sent by its id: a locked one always, a 'modify existing' one (its changes saved into the entry first). */
+export const sendsEntry = (source: AddressSource) => !!source.entry && (isLocked(source) || source.mode === 'modify');
+
+export function buildSaveRequest(values: EditorValues, source: AddressSource, ctx: { id?: number; removeLogo: boolean }): TTemplateSaveRequest {
+  const address: TTemplateSaveRequest['address'] = sendsEntry(source) ? { addressId: (source.entry as { id: number }).id } : (pickAddress(values) as TAddressInput);
+  return {
+    data: { name: values.name, id: ctx.id ?? null, uniqueId: values.uniqueId.trim() || null, options: values.options },
+    address,
+    ...(ctx.removeLogo ? { logo: null } : {}),
+  };
+}
+
+function setPath(target: Record<string, unknown>, path: string[], message: string) {
+  let node = target;
+  path.slice(0, -1).forEach((part) => {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  });
+  const last = path[path.length - 1] ?? '';
+  if (!node[last]) node[last] = { type: 'validation', message };
+}
+
+/** A request path to the form's ('data.name' -> 'name', 'address.city' -> 'city', 'data.options.x' -> 'options.x'). */
+export function formPathOf(serverPath: string): string {
+  if (serverPath.startsWith('data.options.')) return serverPath.slice('data.'.length);
+  if (serverPath.startsWith('data.')) return serverPath.slice('data.'.length);
+  if (serverPath.startsWith('address.')) return serverPath.slice('address.'.length);
+  return serverPath;
+}
+
+/**
+ * Validates with the contract's request schema (the server runs the same), plus the typed address
+ * with the address-book schema when it will be saved into an entry. The address source lives
+ * outside the form, so the resolver reads it through a getter when it runs.
+ */
+export function editorResolver(getContext: () => { source: AddressSource; id?: number }): Resolver<EditorValues> {
+  return async (values) => {
+    const { source, id } = getContext();
+    const errors: Record<string, unknown> = {};
+    const request = ZTemplateSaveRequest.safeParse(buildSaveRequest(values, source, { id, removeLogo: false }));
+    if (!request.success) for (const issue of request.error.issues) setPath(errors, formPathOf(issue.path.join('.')).split('.'), issue.message);
+    if (sendsEntry(source) && !isLocked(source) && addressChanged(source, values)) {
+      const typed = ZAddressInput.safeParse(pickAddress(values));
+      if (!typed.success) for (const issue of typed.error.issues) setPath(errors, issue.path.map(String), issue.message);
+    }
+    if (Object.keys(errors).length) return { values: {}, errors: errors as FieldErrors<EditorValues> };
+    return { values, errors: {} };
+  };
+}
+
+/** The message a refused save shows: the empty mandatory form's own, otherwise the spec's generic one. */
+export const invalidFormMessage = (errors: FieldErrors<EditorValues>) => {
+  const fields = (errors.options as { return?: { fields?: { message?: string } } } | undefined)?.return?.fields;
+  return fields?.message === messages.templates.formEmpty ? messages.templates.formEmpty : messages.templates.formInvalid;
+};

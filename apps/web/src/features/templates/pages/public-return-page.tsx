@@ -1,0 +1,217 @@
+import { DEFAULT_PHONE_PREFIX, ZReturnSubmission, messages, validateReturnForm, type TPublicTemplate, type TReturnAnswer, type TReturnAnswers } from '@colete/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import { Alert, Box, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { z } from 'zod';
+import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import { ErrorState } from '../../../components/error-state';
+import { LoadingState } from '../../../components/loading-state';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePublicTemplate } from '../api/get-public-template';
+import { useSubmitReturn } from '../api/submit-return';
+import { initialAnswers } from '../components/return-form-model';
+import { ReturnFormView } from '../components/return-form-view';
+import { SafeHtml } from '../components/safe-html';
+
+const m = messages.templates;
+
+type Values = AddressFormValues & { contactName: string; contactCompany: string; contactPhone: string; contactEmail: string; clientReference: string };
+const EMPTY: Values = { ...EMPTY_ADDRESS, contactName: '', contactCompany: '', contactPhone: DEFAULT_PHONE_PREFIX, contactEmail: '', clientReference: '' };
+const FIELDS = ['contactName', 'contactCompany', 'contactPhone', 'contactEmail', 'clientReference', ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])] as const;
+
+/** The customer's part of the request (the contract's schema): their address and contact, and the reference. */
+/** After a refused submit, the first field with a message (the form's answers come first on the page). */
+const focusFirstError = () => setTimeout(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus(), 0);
+
+const valuesSchema = ZReturnSubmission.shape.address.extend({ clientReference: ZReturnSubmission.shape.clientReference });
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 2, py: 1.5, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <LocalShippingOutlinedIcon aria-hidden />
+        <Typography component="p" sx={{ fontWeight: 700 }}>
+          Colete Online
+        </Typography>
+      </Box>
+      <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" id={id} sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function NotFound() {
+  useDocumentTitle(m.notFound);
+  return (
+    <Shell>
+      <Box sx={{ textAlign: 'center', py: 8 }}>
+        <LinkOffOutlinedIcon sx={{ fontSize: 64, color: 'text.secondary' }} aria-hidden />
+        <Typography variant="h1" sx={{ my: 1 }}>
+          {m.notFound}
+        </Typography>
+        <Typography color="text.secondary">Link-ul de retur nu este valid sau nu mai este activ. Verificati link-ul primit de la comerciant.</Typography>
+      </Box>
+    </Shell>
+  );
+}
+
+function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueId: string }) {
+  useDocumentTitle(`Retur ${template.merchantName}`);
+  const form = useForm<Values, unknown, z.output<typeof valuesSchema>>({ resolver: zodResolver(valuesSchema) as never, defaultValues: EMPTY, shouldFocusError: false });
+  const { errors } = form.formState;
+  const fields = template.returnForm.enabled ? template.returnForm.fields : [];
+  const [answers, setAnswers] = useState<TReturnAnswers>(() => initialAnswers(fields));
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const [checked, setChecked] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = useSubmitReturn(uniqueId);
+
+  const validateAnswers = (next: TReturnAnswers) => validateReturnForm(template.returnForm, next);
+  const onAnswer = (id: string, answer: TReturnAnswer) => {
+    const next = { ...answers, [id]: answer };
+    setAnswers(next);
+    // After a first try, a fixed answer loses its message at once.
+    if (checked) setAnswerErrors(validateAnswers(next));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    const found = validateAnswers(answers);
+    setAnswerErrors(found);
+    setChecked(true);
+    setProblem(null);
+    const answersOk = Object.keys(found).length === 0;
+    return form.handleSubmit(
+      (values) => {
+        if (!answersOk) {
+          setProblem(messages.common.incompleteForm);
+          return focusFirstError();
+        }
+        const { clientReference, ...address } = values;
+        submit.mutate(
+          { address, answers, clientReference: template.offers.allowClientReference ? clientReference : null },
+          {
+            onError: (error) => {
+              applyServerErrors(error, form.setError, FIELDS, (p) => p.replace(/^address\./, ''));
+              if (error instanceof ApiError && error.errors) {
+                const fromServer = Object.fromEntries(Object.entries(error.errors).filter(([k]) => k.startsWith('answers.')));
+                if (Object.keys(fromServer).length) setAnswerErrors(fromServer);
+              }
+              setProblem(error instanceof ApiError ? (error.status === 429 ? error.message || m.returnTooMany : error.status < 500 && error.status > 0 ? error.message : m.returnError) : m.returnError);
+            },
+          },
+        );
+      },
+      () => {
+        setProblem(messages.common.incompleteForm);
+        focusFirstError();
+      },
+    )(e);
+  };
+
+  if (submit.isSuccess) {
+    return (
+      <Box role="status" sx={{ textAlign: 'center', py: 6 }}>
+        <CheckCircleOutlineIcon color="success" sx={{ fontSize: 64 }} aria-hidden />
+        <Typography variant="h2" component="p" sx={{ my: 1 }}>
+          {submit.data.message}
+        </Typography>
+        <Typography>
+          Referinta cererii: <strong>{submit.data.reference}</strong>
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {template.merchantName} va programa ridicarea coletului de la adresa indicata.
+        </Typography>
+      </Box>
+    );
+  }
+
+  const text = (name: Exclude<(typeof FIELDS)[number], keyof AddressFormValues>, label: string, autoComplete: string, type = 'text') => (
+    <TextField label={label} type={type} autoComplete={autoComplete} {...form.register(name)} error={!!errors[name]} helperText={errors[name]?.message} />
+  );
+
+  return (
+    <FormProvider {...form}>
+      <Stack component="form" onSubmit={onSubmit} noValidate spacing={3}>
+        {fields.length > 0 && (
+          <Section id="return-form-title" title="Formular de retur">
+            <ReturnFormView fields={fields} answers={answers} onChange={onAnswer} errors={answerErrors} idPrefix="answer" />
+          </Section>
+        )}
+        <Section id="return-contact-title" title="Datele dumneavoastra">
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {text('contactName', 'Nume si prenume', 'name')}
+            {text('contactCompany', 'Firma (optional)', 'organization')}
+            {text('contactPhone', 'Telefon', 'tel', 'tel')}
+            {text('contactEmail', 'Email', 'email', 'email')}
+            {template.offers.allowClientReference && text('clientReference', 'Referinta comanda (optional)', 'off')}
+          </Box>
+        </Section>
+        <Section id="return-address-title" title="Adresa de ridicare">
+          <AddressFields />
+        </Section>
+        {template.terms && (
+          <Section id="return-terms-title" title="Termeni si conditii">
+            <SafeHtml html={template.terms} sx={{ overflowWrap: 'anywhere', '& :first-of-type': { mt: 0 } }} />
+          </Section>
+        )}
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" size="large" disabled={submit.isPending} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+            {submit.isPending ? 'Se trimite...' : 'Trimite cererea de retur'}
+          </Button>
+        </Box>
+      </Stack>
+    </FormProvider>
+  );
+}
+
+/** /order/return/{uniqueId}: the public return page a merchant shares (no sign-in). */
+export default function PublicReturnPage() {
+  const uniqueId = useParams().uniqueId ?? '';
+  const template = usePublicTemplate(uniqueId);
+  if (template.isPending) return <LoadingState fullPage label="Se incarca formularul de retur..." />;
+  if (template.isError) {
+    if (template.error instanceof ApiError && (template.error.status === 404 || template.error.status === 400)) return <NotFound />;
+    return (
+      <Shell>
+        <ErrorState message={template.error instanceof ApiError && template.error.status === 429 ? template.error.message : undefined} onRetry={() => void template.refetch()} />
+      </Shell>
+    );
+  }
+  const t = template.data;
+  return (
+    <Shell>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
+        {t.logo && <Box component="img" src={t.logo} alt={`Logo ${t.merchantName}`} sx={{ width: 72, height: 72, objectFit: 'contain', bgcolor: 'background.paper', borderRadius: 2, border: 1, borderColor: 'divider', p: 0.5 }} />}
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {t.merchantName}
+          </Typography>
+          <Typography color="text.secondary">Cerere de retur · {t.name}</Typography>
+        </Box>
+      </Stack>
+      <ReturnForm template={t} uniqueId={uniqueId} />
+    </Shell>
+  );
+}
