@@ -4,7 +4,6 @@ export const pickupKeys = {
   couriers: () => [...pickupKeys.all, 'couriers'] as const,
   lists: () => [...pickupKeys.all, 'list'] as const,
   list: (params: { displayDeleted: boolean; selectedClient?: number }) => [...pickupKeys.lists(), params] as const,
-  book: (params: { search: string; selectedClient?: number }) => [...pickupKeys.all, 'address-book', params] as const,
   admin: () => [...pickupKeys.all, 'admin'] as const,
   adminList: (page: number) => [...pickupKeys.admin(), page] as const,
 };

@@ -25,7 +25,7 @@ import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { PickupFormValues } from '../api/add-pickup-point';
-import { useAddressBook } from '../api/get-address-book';
+import { useAddressBook } from '../../../components/address-book/use-address-book';
 
 /** Step 1 from the address book: searchable, one entry chosen. */
 function AddressBookChoice({ onNew }: { onNew: () => void }) {

@@ -9,7 +9,6 @@ export const shipmentKeys = {
   details: () => [...shipmentKeys.all, 'detail'] as const,
   detail: (uniqueId: string, selectedClient?: number) => [...shipmentKeys.details(), uniqueId, selectedClient ?? 'self'] as const,
   offers: (draftKey: string, selectedClient?: number) => [...shipmentKeys.all, 'offers', selectedClient ?? 'self', draftKey] as const,
-  addressBook: (search: string, selectedClient?: number) => [...shipmentKeys.all, 'address-book', selectedClient ?? 'self', search] as const,
 };
 
 /** '?selectedClient=N' when an admin acts for a client, '' otherwise. */

@@ -1,7 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { Controller, FormProvider, useWatch, type UseFormReturn } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-form/address-fields';
-import { AddressBookPicker } from './address-book-picker';
+import { AddressBookPicker } from '../../../components/address-book/address-book-picker';
 import { SectionCard } from './section-card';
 import { PICK_FROM_LIST, type PartySource, type PartyValues } from './party-form';
 

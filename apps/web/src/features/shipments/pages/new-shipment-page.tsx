@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAddressBook } from '../api/address-book';
+import { useAddressBook } from '../../../components/address-book/use-address-book';
 import { useCreateShipment } from '../api/create-shipment';
 import { useOffers } from '../api/get-offers';
 import { CourierList } from '../components/courier-list';

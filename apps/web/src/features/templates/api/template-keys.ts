@@ -7,7 +7,6 @@ export const templateKeys = {
   list: (params: TemplateListParams) => [...templateKeys.lists(), params] as const,
   details: () => [...templateKeys.all, 'detail'] as const,
   detail: (id: number, selectedClient?: number) => [...templateKeys.details(), id, selectedClient ?? 'self'] as const,
-  addressBook: (search: string, selectedClient?: number) => [...templateKeys.all, 'address-book', search, selectedClient ?? 'self'] as const,
   public: (uniqueId: string) => ['public-return', uniqueId] as const,
 };
 

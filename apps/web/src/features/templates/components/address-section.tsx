@@ -4,7 +4,7 @@ import { Alert, Box, FormControlLabel, Radio, RadioGroup, TextField } from '@mui
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-form/address-fields';
-import { AddressBookPicker } from './address-book-picker';
+import { AddressBookPicker } from '../../../components/address-book/address-book-picker';
 import { addressValuesOfEntry, isLocked, pickAddress, type AddressSource, type AddressValues, type EditorValues } from './editor-form';
 
 /**

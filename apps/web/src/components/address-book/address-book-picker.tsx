@@ -1,8 +1,8 @@
 import { ADDRESS_SEARCH_DEBOUNCE_MS, type TAddressEntry } from '@colete/contract';
 import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAddressBook } from '../api/get-address-book';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useAddressBook } from './use-address-book';
 
 /** An address-book entry chosen from the list, searched as one types (name, contact or address). */
 export function AddressBookPicker({
