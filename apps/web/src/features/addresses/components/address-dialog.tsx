@@ -1,55 +1,17 @@
-import { DEFAULT_PHONE_PREFIX, messages, type TAddressEntry, type TAddressInput, type TAddressInputParsed } from '@colete/contract';
+import { messages, type TAddressEntry, type TAddressInput, type TAddressInputParsed } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Dialog, DialogContent, DialogTitle, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { FormProvider, useForm } from 'react-hook-form';
-import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import { AddressFields } from '../../../components/address-form/address-fields';
+import { ADDRESS_ENTRY_FIELDS, addressEntryValues, type AddressEntryValues } from '../../../components/address-form/entry-values';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { addressInputSchema, useSaveAddress } from '../api/save-address';
 import { DialogFormActions } from '../../../components/form-actions';
 
-type FormValues = AddressFormValues & {
-  shortName: string;
-  contactName: string;
-  contactCompany: string;
-  contactPhone: string;
-  contactPhone2: string;
-  contactEmail: string;
-};
-
-const FIELDS = [
-  'shortName',
-  'contactName',
-  'contactCompany',
-  'contactPhone',
-  'contactPhone2',
-  'contactEmail',
-  ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[]),
-] as const;
-
-function valuesOf(entry?: TAddressEntry): FormValues {
-  if (!entry) return { ...EMPTY_ADDRESS, shortName: '', contactName: '', contactCompany: '', contactPhone: DEFAULT_PHONE_PREFIX, contactPhone2: '', contactEmail: '' };
-  return {
-    shortName: entry.shortName,
-    contactName: entry.contactName,
-    contactCompany: entry.contactCompany ?? '',
-    contactPhone: entry.contactPhone,
-    contactPhone2: entry.contactPhone2 ?? '',
-    contactEmail: entry.contactEmail ?? '',
-    countyCode: entry.addressCountyCode,
-    city: entry.addressCity,
-    postalCode: entry.addressPostalCode,
-    street: entry.addressStreet ?? '',
-    number: entry.addressNumber ?? '',
-    block: entry.addressBlock ?? '',
-    entrance: entry.addressEntrance ?? '',
-    intercom: entry.addressIntercom ?? '',
-    floor: entry.addressFloor ?? '',
-    apartment: entry.addressApartment ?? '',
-    additionalInfo: entry.addressAdditionalInfo ?? '',
-  };
-}
+type FormValues = AddressEntryValues;
+const FIELDS = ADDRESS_ENTRY_FIELDS;
 
 /** Add or edit an address-book entry: contact data and the shared address form. */
 export function AddressDialog({ entry, onClose }: { entry?: TAddressEntry; onClose: () => void }) {
@@ -59,7 +21,7 @@ export function AddressDialog({ entry, onClose }: { entry?: TAddressEntry; onClo
   const save = useSaveAddress();
   const form = useForm<FormValues, unknown, TAddressInputParsed>({
     resolver: zodResolver(addressInputSchema) as never,
-    defaultValues: valuesOf(entry),
+    defaultValues: addressEntryValues(entry),
   });
   const { errors } = form.formState;
 

@@ -4,54 +4,21 @@ import SearchIcon from '@mui/icons-material/Search';
 import WrongLocationOutlinedIcon from '@mui/icons-material/WrongLocationOutlined';
 import { Box, Button, InputAdornment, Skeleton, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useActingParams } from '../../../lib/selected-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/get-addresses';
 import { AddressCard } from '../components/address-card';
 import { AddressDialog } from '../components/address-dialog';
 
-/** Search and page live in the URL, so a reload or a shared link shows the same list. */
-function useAddressesTableQuery() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('search') ?? '';
-  const update = (next: { page?: number; search?: string }) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        if (next.search !== undefined) {
-          if (next.search) out.set('search', next.search);
-          else out.delete('search');
-          out.delete('page');
-        }
-        if (next.page !== undefined) {
-          if (next.page > 1) out.set('page', String(next.page));
-          else out.delete('page');
-        }
-        return out;
-      },
-      { replace: true },
-    );
-  return { page, search, update };
-}
-
 export default function AddressesPage() {
-  const { page, search, update } = useAddressesTableQuery();
-  const [searchInput, setSearchInput] = useState(search);
-  const debounced = useDebouncedValue(searchInput, ADDRESS_SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== search) update({ search: debounced });
-    // Only the debounced text drives the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const { page, search, searchInput, setSearchInput, update } = useSearchTableQuery(ADDRESS_SEARCH_DEBOUNCE_MS);
 
   const acting = useActingParams();
   const list = useAddresses({ search, page, ...acting });
@@ -71,13 +38,8 @@ export default function AddressesPage() {
     });
 
   const rows = list.data?.addresses ?? [];
-  // A page past the end (the last entry of a page deleted, an old link): go to the last page.
   const count = list.data?.count ?? 0;
-  useEffect(() => {
-    if (!list.isPlaceholderData && rows.length === 0 && count > 0 && page > 1) update({ page: Math.ceil(count / ADDRESS_PAGE_SIZE) });
-    // update is recreated each render; the page and the answer decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows.length, count, page, list.isPlaceholderData]);
+  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: rows.length, count }, page, ADDRESS_PAGE_SIZE, update);
   return (
     <>
       <PageHeader

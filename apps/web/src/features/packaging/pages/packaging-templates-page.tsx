@@ -1,4 +1,4 @@
-import { PACKAGING_PAGE_SIZE, messages, type TPackagingTemplate } from '@colete/contract';
+import { PACKAGING_FILTER_DEBOUNCE_MS, PACKAGING_PAGE_SIZE, messages, type TPackagingTemplate } from '@colete/contract';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import { Box } from '@mui/material';
 import { useSnackbar } from 'notistack';
@@ -9,15 +9,15 @@ import { usePackagingTemplates } from '../../../components/packaging/packaging-a
 import { useDeletePackagingTemplate } from '../api/delete-packaging-template';
 import { PackagingFrame, PackagingListState } from '../components/packaging-frame';
 import { PackagingTemplateCard } from '../components/packaging-template-card';
-import { useClampPage, usePackagingTableQuery } from '../components/use-packaging-table-query';
+import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
 
 const m = messages.packaging;
 
 /** /profile/templates/packaging/data/list: 'Marfa ambalata', the packaging templates, favourites first. */
 export default function PackagingTemplatesPage() {
-  const table = usePackagingTableQuery();
+  const table = useSearchTableQuery(PACKAGING_FILTER_DEBOUNCE_MS);
   const list = usePackagingTemplates({ search: table.search, page: table.page });
-  useClampPage(list, table.page, table.update);
+  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: list.data?.list.length ?? 0, count: list.data?.count ?? 0 }, table.page, PACKAGING_PAGE_SIZE, table.update);
   const remove = useDeletePackagingTemplate();
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<TPackagingTemplate | null>(null);

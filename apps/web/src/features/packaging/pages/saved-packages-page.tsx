@@ -1,4 +1,4 @@
-import { PACKAGING_PAGE_SIZE, messages, type TSavedPackage } from '@colete/contract';
+import { PACKAGING_FILTER_DEBOUNCE_MS, PACKAGING_PAGE_SIZE, messages, type TSavedPackage } from '@colete/contract';
 import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
 import { Box } from '@mui/material';
 import { useSnackbar } from 'notistack';
@@ -9,15 +9,15 @@ import { useSavedPackages } from '../../../components/packaging/packaging-api';
 import { useDeleteSavedPackage } from '../api/delete-saved-package';
 import { PackagingFrame, PackagingListState } from '../components/packaging-frame';
 import { SavedPackageCard } from '../components/saved-package-card';
-import { useClampPage, usePackagingTableQuery } from '../components/use-packaging-table-query';
+import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
 
 const m = messages.packaging;
 
 /** /profile/templates/packaging/packages/list: 'Tipuri ambalaje', the saved packages. */
 export default function SavedPackagesPage() {
-  const table = usePackagingTableQuery();
+  const table = useSearchTableQuery(PACKAGING_FILTER_DEBOUNCE_MS);
   const list = useSavedPackages({ search: table.search, page: table.page });
-  useClampPage(list, table.page, table.update);
+  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: list.data?.list.length ?? 0, count: list.data?.count ?? 0 }, table.page, PACKAGING_PAGE_SIZE, table.update);
   const remove = useDeleteSavedPackage();
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<TSavedPackage | null>(null);

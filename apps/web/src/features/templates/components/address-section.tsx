@@ -4,8 +4,9 @@ import { Alert, Box, FormControlLabel, Radio, RadioGroup, TextField } from '@mui
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-form/address-fields';
+import { addressEntryValues } from '../../../components/address-form/entry-values';
 import { AddressBookPicker } from '../../../components/address-book/address-book-picker';
-import { addressValuesOfEntry, isLocked, pickAddress, type AddressSource, type AddressValues, type EditorValues } from './editor-form';
+import { isLocked, pickAddress, type AddressSource, type AddressValues, type EditorValues } from './editor-form';
 
 /**
  * Section 2 (spec 001): an address-book entry fills the form, locks its name and defaults to
@@ -23,7 +24,7 @@ export function AddressSection({ source, onSource }: { source: AddressSource; on
   const choose = (entry: TAddressEntry | null) => {
     setPicked(entry);
     if (!entry) return onSource({ entry: null, mode: 'new', snapshot: null });
-    const values = addressValuesOfEntry(entry);
+    const values = addressEntryValues(entry);
     for (const [k, v] of Object.entries(values)) form.setValue(k as keyof AddressValues, v, { shouldDirty: true });
     form.clearErrors(Object.keys(values) as (keyof AddressValues)[]);
     onSource({ entry: { id: entry.id, type: entry.type }, mode: 'modify', snapshot: pickAddress(form.getValues()) });

@@ -1,21 +1,19 @@
 import {
   ADDRESS_TYPE_LOCKED,
-  DEFAULT_PHONE_PREFIX,
   DEFAULT_TEMPLATE_OPTIONS,
   ZAddressInput,
   ZTemplateSaveRequest,
   messages,
-  type TAddressEntry,
   type TAddressInput,
   type TTemplateDetail,
   type TTemplateOptions,
   type TTemplateSaveRequest,
 } from '@colete/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import { EMPTY_ADDRESS } from '../../../components/address-form/address-fields';
+import { ADDRESS_ENTRY_FIELDS, EMPTY_CONTACT, type AddressEntryValues } from '../../../components/address-form/entry-values';
 
-export type ContactValues = { shortName: string; contactName: string; contactCompany: string; contactPhone: string; contactPhone2: string; contactEmail: string };
-export type AddressValues = AddressFormValues & ContactValues;
+export type AddressValues = AddressEntryValues;
 export type EditorValues = AddressValues & { name: string; uniqueId: string; options: TTemplateOptions };
 
 /**
@@ -27,32 +25,7 @@ export type AddressSource = { entry: { id: number; type: number } | null; mode: 
 export const NO_SOURCE: AddressSource = { entry: null, mode: 'new', snapshot: null };
 export const isLocked = (source: AddressSource) => source.entry?.type === ADDRESS_TYPE_LOCKED;
 
-export const CONTACT_FIELDS = ['shortName', 'contactName', 'contactCompany', 'contactPhone', 'contactPhone2', 'contactEmail'] as const;
-export const ADDRESS_FIELDS = [...CONTACT_FIELDS, ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])] as const;
-
-const EMPTY_CONTACT: ContactValues = { shortName: '', contactName: '', contactCompany: '', contactPhone: DEFAULT_PHONE_PREFIX, contactPhone2: '', contactEmail: '' };
-
-export function addressValuesOfEntry(e: TAddressEntry): AddressValues {
-  return {
-    shortName: e.shortName,
-    contactName: e.contactName,
-    contactCompany: e.contactCompany ?? '',
-    contactPhone: e.contactPhone,
-    contactPhone2: e.contactPhone2 ?? '',
-    contactEmail: e.contactEmail ?? '',
-    countyCode: e.addressCountyCode,
-    city: e.addressCity,
-    postalCode: e.addressPostalCode,
-    street: e.addressStreet ?? '',
-    number: e.addressNumber ?? '',
-    block: e.addressBlock ?? '',
-    entrance: e.addressEntrance ?? '',
-    intercom: e.addressIntercom ?? '',
-    floor: e.addressFloor ?? '',
-    apartment: e.addressApartment ?? '',
-    additionalInfo: e.addressAdditionalInfo ?? '',
-  };
-}
+export const ADDRESS_FIELDS = ADDRESS_ENTRY_FIELDS;
 
 function addressValuesOfTemplate(a: TTemplateDetail['toAddress']): AddressValues {
   return {

@@ -4,43 +4,18 @@ import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOu
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, Skeleton, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
 import { TemplateCard } from '../components/template-card';
 
 const m = messages.templates;
-
-/** Filter and page live in the URL, so a reload or a shared link shows the same list. */
-function useTemplatesTableQuery() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.min(100_000, Math.floor(Number(params.get('page'))) || 1));
-  const search = params.get('search') ?? '';
-  const update = (next: { page?: number; search?: string }) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        if (next.search !== undefined) {
-          if (next.search) out.set('search', next.search);
-          else out.delete('search');
-          out.delete('page');
-        }
-        if (next.page !== undefined) {
-          if (next.page > 1) out.set('page', String(next.page));
-          else out.delete('page');
-        }
-        return out;
-      },
-      { replace: true },
-    );
-  return { page, search, update };
-}
 
 const newButton = (label: string, variant: 'contained' | 'outlined' = 'contained') => (
   <Button component={RouterLink} to="/profile/templates/orders/new" variant={variant} startIcon={<AddIcon />}>
@@ -50,15 +25,7 @@ const newButton = (label: string, variant: 'contained' | 'outlined' = 'contained
 
 /** /profile/templates/orders/list (spec 001 section 2). List failures are silent (section 8): the error block only. */
 export default function TemplatesListPage() {
-  const { page, search, update } = useTemplatesTableQuery();
-  const [searchInput, setSearchInput] = useState(search);
-  const debounced = useDebouncedValue(searchInput.trim(), TEMPLATES_FILTER_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== search) update({ search: debounced });
-    // Only the debounced text drives the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-
+  const { page, search, searchInput, setSearchInput, update } = useSearchTableQuery(TEMPLATES_FILTER_DEBOUNCE_MS);
   const list = useTemplates({ search, page });
   const remove = useDeleteTemplate();
   const { enqueueSnackbar } = useSnackbar();
@@ -66,12 +33,7 @@ export default function TemplatesListPage() {
 
   const rows = list.data?.list ?? [];
   const count = list.data?.count ?? 0;
-  // A page past the end (the last template of a page deleted, an old link): go to the last page.
-  useEffect(() => {
-    if (!list.isPlaceholderData && rows.length === 0 && count > 0 && page > 1) update({ page: Math.ceil(count / TEMPLATES_PAGE_SIZE) });
-    // update is recreated each render; the page and the answer decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows.length, count, page, list.isPlaceholderData]);
+  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: rows.length, count }, page, TEMPLATES_PAGE_SIZE, update);
 
   const onDelete = () =>
     deleting &&

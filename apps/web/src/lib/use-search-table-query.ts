@@ -1,13 +1,13 @@
-import { PACKAGING_FILTER_DEBOUNCE_MS, PACKAGING_PAGE_SIZE } from '@colete/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from './use-debounced-value';
 
 /**
- * The filter and page of a packaging list live in the URL (?search=&page=), so a reload or a shared
- * link shows the same list. The filter box drives the URL PACKAGING_FILTER_DEBOUNCE_MS after the last key.
+ * A searchable, paged list's state in the URL (?search=&page=), so a reload or a shared link shows
+ * the same list. The filter box (searchInput) drives the URL `debounceMs` after the last key; a new
+ * search goes back to the first page.
  */
-export function usePackagingTableQuery() {
+export function useSearchTableQuery(debounceMs: number) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(params.get('page'))) || 1));
   const search = (params.get('search') ?? '').slice(0, 100);
@@ -30,7 +30,7 @@ export function usePackagingTableQuery() {
     );
 
   const [searchInput, setSearchInput] = useState(search);
-  const debounced = useDebouncedValue(searchInput.trim(), PACKAGING_FILTER_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(searchInput.trim(), debounceMs);
   useEffect(() => {
     if (debounced !== search) update({ search: debounced });
     // Only the debounced text drives the URL.
@@ -42,15 +42,15 @@ export function usePackagingTableQuery() {
 
 /** A page past the end (the last item of a page deleted, an old link): go to the last page. */
 export function useClampPage(
-  query: { isPlaceholderData: boolean; data?: { list: unknown[]; count: number } },
+  answer: { isPlaceholderData: boolean; rows: number; count: number },
   page: number,
+  pageSize: number,
   update: (next: { page: number }) => void,
 ) {
-  const rows = query.data?.list.length ?? 0;
-  const count = query.data?.count ?? 0;
+  const { isPlaceholderData, rows, count } = answer;
   useEffect(() => {
-    if (!query.isPlaceholderData && rows === 0 && count > 0 && page > 1) update({ page: Math.ceil(count / PACKAGING_PAGE_SIZE) });
+    if (!isPlaceholderData && rows === 0 && count > 0 && page > 1) update({ page: Math.ceil(count / pageSize) });
     // update is recreated each render; the page and the answer decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows, count, page, query.isPlaceholderData]);
+  }, [rows, count, page, isPlaceholderData, pageSize]);
 }
