@@ -50,7 +50,7 @@ export default function OutboxPage() {
       <Button component={RouterLink} to="/profile/settings/notify/mail" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         Notificari
       </Button>
-      <PageHeader title={messages.mail.outboxTitle} subtitle="Notificarile trimise prin email din acest cont, cele mai noi primele." />
+      <PageHeader title={messages.mail.outboxTitle} subtitle="Notificarile trimise prin email si SMS din acest cont, cele mai noi primele." />
       {outbox.data?.mode === 'outbox' && (
         <Alert severity="info" sx={{ mb: 2, maxWidth: 1100 }}>
           {messages.mail.outboxMode}
