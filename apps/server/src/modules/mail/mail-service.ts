@@ -1,4 +1,4 @@
-import { MAIL_SETTING_KEYS, OUTBOX_TRANSPORTS, messages, type MailMode, type MailSettingKey, type TOutboxMail, type TOutboxMailDetail, type TOutboxQuery } from '@colete/contract';
+import { MAIL_SETTING_KEYS, OUTBOX_TRANSPORTS, isValidPhone, messages, type MailMode, type MailSettingKey, type TOutboxMail, type TOutboxMailDetail, type TOutboxQuery } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { userSettings, users, type MailAttachmentRef } from '../../db/schema.js';
@@ -81,6 +81,9 @@ const smsPreview = (text: string) => {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 };
 
+/** The phones an SMS can go to: international form (+40...), valid, each once. */
+const smsPhones = (phones: string[]) => [...new Set(phones.map((p) => p.replace(/\s+/g, '')).filter((p) => p.startsWith('+') && isValidPhone(p)))];
+
 /** SMS kinds: the one notification of the SMS settings (spec 000 section 3). */
 export type SmsKind = 'pickUpRecipientNotify';
 
@@ -89,7 +92,7 @@ export type SmsKind = 'pickUpRecipientNotify';
  * can sit in the caller's transaction. Phones are E.164; duplicates are dropped.
  */
 export async function enqueueSms(db: Executor, input: { userId: number | null; kind: SmsKind; to: string[]; text: string }): Promise<number> {
-  const to = [...new Set(input.to.map((p) => p.replace(/\s+/g, '')).filter((p) => /^\+[1-9]\d{6,14}$/.test(p)))];
+  const to = smsPhones(input.to);
   if (to.length === 0) throw new Error('enqueueSms: no valid phone');
   const id = await insertMail(db, { channel: 'sms', userId: input.userId, kind: input.kind, to, subject: smsPreview(input.text), text: input.text, html: null, attachments: [] });
   for (const listener of queuedListeners) listener();
@@ -104,7 +107,7 @@ export async function notifyPickupBySms(db: Executor, userId: number, phones: { 
   const [account] = await db.select({ sms: userSettings.sms }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
   const setting = (account?.sms ?? DEFAULT_SMS).pickUpRecipientNotify;
   if (!setting.enabled.value) return false;
-  const to = [phones.phone, ...(setting.secondPhoneAlso.value && phones.phone2 ? [phones.phone2] : [])].filter((p) => /^\+[1-9]\d{6,14}$/.test(p));
+  const to = smsPhones([phones.phone, ...(setting.secondPhoneAlso.value && phones.phone2 ? [phones.phone2] : [])]);
   if (to.length === 0) return false;
   await enqueueSms(db, { userId, kind: 'pickUpRecipientNotify', to, text });
   return true;
