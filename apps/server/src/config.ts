@@ -1,11 +1,26 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { isIP } from 'node:net';
+import { isValidRomanianIban, normalizeIban } from '@colete/contract';
 import { z } from 'zod';
+
+/** A host name (RFC 1123 labels) or an IPv4/IPv6 address. */
+const isHost = (v: string) => isIP(v) !== 0 || /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(v);
+/** An address or a CIDR range: what a list of trusted proxies may hold. */
+const isAddressOrRange = (v: string) => {
+  const [address, bits, ...rest] = v.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `at most ${max} characters`);
 
 /** Configuration is read and validated once at start; every bad variable is named. */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().refine(isHost, 'must be a host name or an IP address').default('0.0.0.0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
     .string()
@@ -18,15 +33,19 @@ const ZEnv = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((v) => v !== 'true', "trusting every hop lets clients fake their address: give the number of proxies (e.g. '1') or their addresses"),
+    .refine((v) => v !== 'true', "trusting every hop lets clients fake their address: give the number of proxies (e.g. '1') or their addresses")
+    .refine(
+      (v) => v === 'true' || v === 'false' || /^\d{1,2}$/.test(v) || v.split(',').every((part) => isAddressOrRange(part.trim())),
+      "must be 'false', the number of proxies (e.g. '1') or their addresses and ranges ('10.0.0.1,10.0.0.0/8')",
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(48),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
   JOBS: z.enum(['true', 'false']).default('true'),
-  WEB_DIST: z.string().optional(),
+  WEB_DIST: text(4096).optional(),
   /** The platform's own bank account: clients may not enter it as their repayment account. */
-  PLATFORM_IBAN: z.string().default('RO49AAAA1B31007593840000'),
+  PLATFORM_IBAN: z.string().refine((v) => isValidRomanianIban(normalizeIban(v)), 'must be a valid Romanian IBAN (RO + 22 characters)').default('RO49AAAA1B31007593840000'),
   /** 'simulator' (the built-in card processor), 'stripe' (Stripe Checkout and its webhook) or 'off' (no card payments: the prepay page is hidden). */
   PAYMENTS: z.enum(['simulator', 'stripe', 'off']).default('simulator'),
   /** Stripe: the secret API key and the webhook endpoint's signing secret (both required when PAYMENTS=stripe). */
@@ -58,18 +77,18 @@ const ZEnv = z.object({
   TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be +<digits> or an alphanumeric sender of at most 11 characters').optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
   /** The platform's company as printed on its invoices (the seller), and the invoices' number series. */
-  SELLER_NAME: z.string().default('Colete Online SRL'),
+  SELLER_NAME: text(200).default('Colete Online SRL'),
   SELLER_CUI: z.string().regex(/^\d{2,10}$/, 'digits only, without RO').default('45500006'),
-  SELLER_TRADE_REGISTER: z.string().default('J40/1234/2012'),
-  SELLER_ADDRESS: z.string().default('Str. Fabrica de Glucoza 5, Bucuresti, Sector 2, 020331'),
-  SELLER_COUNTY: z.string().default('Bucuresti'),
-  SELLER_BANK: z.string().default('Banca Transilvania'),
+  SELLER_TRADE_REGISTER: text(40).default('J40/1234/2012'),
+  SELLER_ADDRESS: text(300).default('Str. Fabrica de Glucoza 5, Bucuresti, Sector 2, 020331'),
+  SELLER_COUNTY: text(60).default('Bucuresti'),
+  SELLER_BANK: text(100).default('Banca Transilvania'),
   INVOICE_SERIES: z.string().regex(/^[A-Z]{1,8}$/, 'one to eight capital letters').default('COL'),
   /** e-Invoicing (e-Factura) consent: 'simulator' (built-in consent page and token endpoint) or 'anaf' (logincert.anaf.ro OAuth). */
   EINVOICE: z.enum(['simulator', 'anaf']).default('simulator'),
   /** The application registered with the tax authority (required when EINVOICE=anaf). */
-  ANAF_OAUTH_CLIENT_ID: z.string().optional(),
-  ANAF_OAUTH_CLIENT_SECRET: z.string().optional(),
+  ANAF_OAUTH_CLIENT_ID: text(200).optional(),
+  ANAF_OAUTH_CLIENT_SECRET: text(500).optional(),
   /** 32 random bytes in base64 (`openssl rand -base64 32`): encrypts the e-invoicing tokens at rest. */
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -81,8 +100,8 @@ const ZEnv = z.object({
   COURIER_SIM_SPEED: z.coerce.number().positive().default(180),
   /** Sameday's sandbox by default; https://api.sameday.ro creates real, billable AWBs. */
   SAMEDAY_API_BASE: z.url().default('https://sameday-api.demo.zitec.com'),
-  SAMEDAY_USERNAME: z.string().optional(),
-  SAMEDAY_PASSWORD: z.string().optional(),
+  SAMEDAY_USERNAME: text(200).optional(),
+  SAMEDAY_PASSWORD: z.string().min(1).max(500).optional(),
 }).refine((e) => e.MAIL !== 'smtp' || !!e.SMTP_URL, { path: ['SMTP_URL'], message: 'is required when MAIL=smtp' })
   .superRefine((e, ctx) => {
     if (e.SMS !== 'twilio') return;
