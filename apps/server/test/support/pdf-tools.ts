@@ -137,3 +137,57 @@ export function pdfBarcodes(pdf: Uint8Array, opts: { longSide?: number } = {}): 
     return images.map((i) => found.get(i) ?? []);
   });
 }
+
+/** An invoice PDF read by its layout: the blocks as lines of text, each where the layout puts it. */
+export type InvoiceReading = {
+  /** Every page's text. */
+  pages: string[];
+  /** Page 1 above the seller and buyer blocks: title, series and number, date, VAT rate. */
+  header: string[];
+  /** The left block from its heading 'FURNIZOR' down, and the right one from 'CUMPARATOR'. */
+  seller: string[];
+  buyer: string[];
+  /** Each numbered line of the table as printed on its first text line: 'n description... buc qty unit net vat'. */
+  rows: string[];
+  /** The 'Denumire' column of every row, in order, joined by spaces (descriptions wrap). */
+  descriptions: string;
+  /** From 'Total fara TVA' to the end of the last page. */
+  totals: string[];
+};
+
+/**
+ * Reads an invoice drawn by invoice-pdf.ts: the seller's column is left of the buyer's heading,
+ * the buyer's from its heading rightwards, both between the headings and the lines table; rows are
+ * found by their number in the 'Nr.' column; the totals start at 'Total fara TVA'.
+ */
+export async function readInvoicePdf(pdf: Uint8Array): Promise<InvoiceReading> {
+  const [pages, words] = await Promise.all([pdfText(pdf), pdfWords(pdf)]);
+  const first = words[0]!;
+  const sellerHead = wordOn(first, 'FURNIZOR');
+  const buyerHead = wordOn(first, 'CUMPARATOR');
+  const partiesTop = Math.max(sellerHead.yMax, buyerHead.yMax);
+  const lastPage = words.at(-1)!;
+  const totalsWord = lastPage.words.find((w, i) => w.text === 'Total' && lastPage.words[i + 1]?.text === 'fara');
+  if (!totalsWord) throw new Error(`no 'Total fara TVA' on the invoice's last page`);
+
+  const rows: string[] = [];
+  const descriptions: string[] = [];
+  for (const page of words) {
+    const head = wordOn(page, 'Denumire', page === first ? partiesTop : -Infinity);
+    const unit = page.words.find((w) => w.text === 'U.M.' && Math.abs(w.yMin - head.yMin) < 2);
+    if (!unit) throw new Error(`no 'U.M.' column next to 'Denumire'`);
+    const bottom = page === lastPage ? totalsWord.yMin - 1 : page.height;
+    const numbers = page.words.filter((w) => w.yMin > head.yMax && w.yMax < bottom && w.xMax < head.xMin && /^\d+$/.test(w.text));
+    for (const n of numbers) rows.push(linesIn(page, { top: n.yMin - 1, bottom: n.yMax + 1 }).join(' '));
+    descriptions.push(...linesIn(page, { left: head.xMin - 4, right: unit.xMin - 1, top: head.yMax + 1, bottom }));
+  }
+  return {
+    pages,
+    header: linesIn(first, { bottom: Math.min(sellerHead.yMin, buyerHead.yMin) - 1 }),
+    seller: linesIn(first, { right: buyerHead.xMin - 1, top: sellerHead.yMin - 1, bottom: wordOn(first, 'Denumire', partiesTop).yMin - 1 }),
+    buyer: linesIn(first, { left: buyerHead.xMin - 1, top: buyerHead.yMin - 1, bottom: wordOn(first, 'Denumire', partiesTop).yMin - 1 }),
+    rows,
+    descriptions: descriptions.join(' '),
+    totals: linesIn(lastPage, { top: totalsWord.yMin - 1 }),
+  };
+}
