@@ -149,6 +149,8 @@ describe('invoice PDFs: what they say, and where', () => {
       const header = block(pdf.header);
       expect(header).toContain(`Seria ${ctx.config.invoiceSeries} nr. ${String(row!.number).padStart(6, '0')}`);
       expect(header).toContain(`Cota TVA: ${row!.vatPercent}%`);
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(row!.issuedAt).split('-').reverse().join('.');
+      expect(header).toContain(`Data emiterii: ${day}`);
 
       // The seller's block carries the platform's company, and nothing of the buyer's.
       const sellerText = block(pdf.seller);
