@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { REPAYMENT_MIN_AMOUNTS } from '@colete/contract';
+import { REPAYMENT_MIN_AMOUNTS, VAT_PERCENT } from '@colete/contract';
+import { readInvoicePdf } from '../apps/server/test/support/pdf-tools';
 import { expect, expectAccessible, screenshot, test, uniqueEmail, payWithCard } from './support/fixtures';
 
 async function freshClient(page: Page, name: string) {
@@ -107,6 +108,23 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   expect(download.suggestedFilename()).toMatch(/^Factura-COL-\d{6}\.pdf$/);
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // What it says: its number, the client as the buyer (the platform is the seller), the advance of
+  // 200 lei reversed on one line split at the VAT rate, and the totals.
+  const number = (await done.getByText(/Am emis factura COL \d{6}/).textContent())!.match(/COL (\d{6})/)![1]!;
+  const invoice = await readInvoicePdf(bytes);
+  expect(invoice.header.join(' ')).toContain(`Seria COL nr. ${number}`);
+  expect(invoice.header.join(' ')).toContain(`Cota TVA: ${VAT_PERCENT}%`);
+  expect(invoice.buyer[0]).toBe('CUMPARATOR');
+  for (const t of ['Decontare Test SRL', 'CIF: RO4221306', 'Nr. Reg. Com.: J12/1234/2010', 'Memorandumului 28']) expect(invoice.buyer.join(' ')).toContain(t);
+  expect(invoice.seller[0]).toBe('FURNIZOR');
+  expect(invoice.seller.join(' ')).toMatch(/CIF: RO\d+/);
+  for (const t of ['Decontare Test SRL', '4221306']) expect(invoice.seller.join(' ')).not.toContain(t);
+  const ron = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
+  const net = Math.round((-20_000 * 100) / (100 + VAT_PERCENT));
+  const vat = -20_000 - net;
+  expect(invoice.rows).toHaveLength(1);
+  expect(invoice.rows[0]).toMatch(new RegExp(`^1 Stornare avans.* buc 1 ${ron(net)} ${ron(net)} ${ron(vat)}$`));
+  expect(invoice.totals.slice(0, 3)).toEqual([`Total fara TVA ${ron(net)} RON`, `TVA ${VAT_PERCENT}% ${ron(vat)} RON`, 'Total de plata -200.00 RON']);
 
   await done.getByRole('button', { name: 'Inchide' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Cont nedecontat' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { messages } from '@colete/contract';
 import type { Download, Locator, Page } from '@playwright/test';
 import fs from 'node:fs';
+import { pdfBarcodes, pdfText } from '../apps/server/test/support/pdf-tools';
 import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
 
 const m = messages.shipments;
@@ -9,6 +10,21 @@ const m = messages.shipments;
 async function expectPdf(download: Download) {
   const file = await download.path();
   expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+}
+
+/**
+ * A label says what the courier needs: one page per parcel, whose Code 128 decodes to the AWB and
+ * the parcel's number on three digits, with the AWB, the recipient, the cash on delivery and 'Colet n/N'.
+ */
+async function expectLabel(download: Download, shipment: { awb: string; parcels: number; recipient: string; cod: string }) {
+  await expectPdf(download);
+  const pdf = fs.readFileSync(await download.path());
+  const [texts, codes] = await Promise.all([pdfText(pdf), pdfBarcodes(pdf)]);
+  expect(texts).toHaveLength(shipment.parcels);
+  for (let n = 1; n <= shipment.parcels; n++) {
+    expect(codes[n - 1]).toEqual([{ symbology: 'CODE-128', value: `${shipment.awb}${String(n).padStart(3, '0')}` }]);
+    for (const t of [`AWB ${shipment.awb}`, shipment.recipient, `RAMBURS ${shipment.cod}`, `Colet ${n}/${shipment.parcels}`]) expect(texts[n - 1]).toContain(t);
+  }
 }
 
 /** Contact and address typed in the shared form; the postal code fills county, city and street. */
@@ -112,12 +128,13 @@ test('a client sends two parcels with cash on delivery to a locker, downloads th
   await expect(page.getByText(m.awbCopied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(awb);
 
-  // Labels: A4 (the default), then A6 from the format menu; both real PDFs.
+  // Labels: A4 (the default), then A6 from the format menu; both say what was ordered above.
+  const label = { awb, parcels: 2, recipient: 'Ana Marin', cod: '150,00 lei' };
   const [a4] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descarca eticheta A4' }).click()]);
-  await expectPdf(a4);
+  await expectLabel(a4, label);
   await page.getByRole('button', { name: 'Alte formate de eticheta' }).click();
   const [a6] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Descarca eticheta A6' }).click()]);
-  await expectPdf(a6);
+  await expectLabel(a6, label);
   // When the label cannot be had (the courier does not answer), the page says so and stays.
   await page.route('**/api/order-auth/print/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'x' }) }));
   await page.getByRole('button', { name: 'Descarca eticheta A4' }).click();

@@ -47,7 +47,11 @@ const MUTED = rgb(0.3, 0.3, 0.3);
 const dateRo = (d: Date) =>
   new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
 const isoDateRo = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-const leiText = (bani: number) => `${baniToRon(bani).replace('.', ',')} lei`;
+/** Money as the platform shows it ('1.250,75 lei'): thousands grouped with dots, decimals after a comma. */
+const leiText = (bani: number) => {
+  const [whole, decimals] = baniToRon(bani).split('.');
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${decimals} lei`;
+};
 const kgText = (grams: number) => `${String(Math.round(grams / 10) / 100).replace('.', ',')} kg`;
 
 
