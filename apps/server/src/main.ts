@@ -17,6 +17,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await server.close();
+    app.log.info('stopped: requests finished, jobs stopped, database closed');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');
