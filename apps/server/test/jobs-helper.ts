@@ -24,9 +24,10 @@ export type SmtpMessage = { from: string; to: string[]; data: string };
 /**
  * A small SMTP server on a free port: enough of RFC 5321 for the platform's SMTP transport.
  * `dataDelayMs` holds the answer to each message's final dot, like a slow mail server;
- * `onMessageStart` is called when a message's DATA begins.
+ * `onMessageStart` is called when a message's DATA begins; `beforeAccept` may hold the answer
+ * to a message until it resolves.
  */
-export async function fakeSmtpServer(opts: { dataDelayMs?: number; onMessageStart?: () => void } = {}) {
+export async function fakeSmtpServer(opts: { dataDelayMs?: number; onMessageStart?: () => void; beforeAccept?: () => Promise<void> } = {}) {
   const received: SmtpMessage[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -54,7 +55,8 @@ export async function fakeSmtpServer(opts: { dataDelayMs?: number; onMessageStar
               received.push(done);
               reply('250 2.0.0 Ok: queued');
             };
-            if (opts.dataDelayMs) setTimeout(accept, opts.dataDelayMs);
+            if (opts.beforeAccept) void opts.beforeAccept().then(accept);
+            else if (opts.dataDelayMs) setTimeout(accept, opts.dataDelayMs);
             else accept();
           } else current.data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
           continue;
