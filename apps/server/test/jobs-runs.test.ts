@@ -30,7 +30,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ courierSimMinutesPerStep: MINUTES_PER_STEP, mail: 'smtp', smtpUrl: smtp.url });
   await loadNomenclature(ctx.database);
   jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
-});
+}, 120_000);
 afterAll(async () => {
   await jobs?.stop();
   await ctx?.close();

@@ -5,8 +5,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAIL_SENDER_QUEUE } from '../src/jobs/mail-sender.js';
 import { STRIPE_WEBHOOK_PATH } from '../src/integrations/payments/stripe-webhook.js';
@@ -20,6 +22,8 @@ import { fakeSmtpServer } from './jobs-helper.js';
  * - the job: the mail sender, sending the top-ups' invoice mails to an SMTP server (MAIL=smtp)
  *   that has not accepted the first message yet.
  * Nothing in the server is made slow for the test: the outside services are.
+ * The server's database is PGlite in a folder, or a fresh PostgreSQL database in the
+ * PostgreSQL pass (TEST_DATABASE_URL); the test reads it after the process has exited.
  */
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -98,6 +102,24 @@ describe('graceful shutdown', () => {
     cleanups.push(smtp.close);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'co-shutdown-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const postgres = process.env.TEST_DATABASE_URL;
+    let databaseUrl = '';
+    if (postgres) {
+      const name = `co_shutdown_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      const admin = new pg.Client({ connectionString: postgres });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(postgres);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      cleanups.push(async () => {
+        const dropper = new pg.Client({ connectionString: postgres });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      });
+    }
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
@@ -106,7 +128,7 @@ describe('graceful shutdown', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: databaseUrl,
         DEMO_SEED: 'false',
         JOBS: 'true',
         LOG_LEVEL: 'info',
@@ -205,9 +227,18 @@ describe('graceful shutdown', () => {
     expect(output).not.toMatch(/shutdown took too long|shutdown failed|job queue error/);
 
     // What the closed database holds.
-    const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-    cleanups.push(() => db.close());
-    const mails = (await db.query<{ status: string; attempts: number; to: string[] }>("SELECT status, attempts, \"to\" FROM mail_outbox WHERE kind = 'sendInvoiceMail' ORDER BY id")).rows;
+    let query: <T>(text: string, values?: unknown[]) => Promise<T[]>;
+    if (postgres) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      cleanups.push(() => client.end());
+      query = async <T,>(text: string, values?: unknown[]) => (await client.query(text, values)).rows as T[];
+    } else {
+      const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+      cleanups.push(() => db.close());
+      query = async <T,>(text: string, values?: unknown[]) => (await db.query<T>(text, values)).rows;
+    }
+    const mails = await query<{ status: string; attempts: number }>("SELECT status, attempts FROM mail_outbox WHERE kind = 'sendInvoiceMail' ORDER BY id");
     expect(mails).toHaveLength(MAILS);
     const sent = mails.filter((m) => m.status === 'sent');
     // The batch in hand was sent, each mail once, and the run took no further batch.
@@ -217,7 +248,7 @@ describe('graceful shutdown', () => {
     expect(left.length).toBeGreaterThanOrEqual(MAILS - 10);
     expect(left.every((m) => m.status === 'pending' && m.attempts === 0)).toBe(true);
     // pg-boss recorded the run as completed, stopped on the signal; nothing is left active.
-    const runs = (await db.query<{ state: string; output: { sent?: number; stopped?: boolean } | null }>('SELECT state, output FROM pgboss.job WHERE name = $1', [MAIL_SENDER_QUEUE])).rows;
+    const runs = await query<{ state: string; output: { sent?: number; stopped?: boolean } | null }>('SELECT state, output FROM pgboss.job WHERE name = $1', [MAIL_SENDER_QUEUE]);
     expect(runs.filter((r) => r.state === 'active')).toEqual([]);
     expect(runs.filter((r) => r.state === 'completed' && r.output?.stopped === true).map((r) => r.output?.sent)).toEqual([sent.length]);
   });
