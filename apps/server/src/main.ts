@@ -1,9 +1,21 @@
+import type { ServerResponse } from 'node:http';
 import { loadConfig } from './config.js';
 import { createServer } from './server.js';
 
 const config = loadConfig();
 const server = await createServer(config);
 const { app } = server;
+
+/*
+ * The answers in flight when a shutdown starts end their keep-alive connections
+ * (Connection: close), so closing does not wait for clients to drop idle connections
+ * (Fastify keeps them for 72 s); requests arriving later are answered that way by Fastify.
+ */
+const inFlight = new Set<ServerResponse>();
+app.server.on('request', (_req, res: ServerResponse) => {
+  inFlight.add(res);
+  res.once('close', () => inFlight.delete(res));
+});
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -16,7 +28,9 @@ async function shutdown(signal: string) {
   }, 20_000);
   force.unref();
   try {
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
     await server.close();
+    app.log.info('stopped: requests finished, jobs stopped, database closed');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');

@@ -28,8 +28,9 @@ export async function createServer(config: Config): Promise<Server> {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await app.close(); // stops accepting, finishes requests in flight
-      await jobs?.stop();
+      // Both at once: the server stops accepting and finishes the requests in flight while the
+      // jobs stop (see startJobs); the database closes once both are done.
+      await Promise.all([app.close(), jobs?.stop()]);
       await database.close();
     })());
   return { app, database, jobs, close };

@@ -4,6 +4,7 @@ import { loginAttempts, sessions } from '../src/db/schema.js';
 import { startJobs, type Jobs } from '../src/jobs/boss.js';
 import { SESSION_CLEANUP_QUEUE, cleanupSessions } from '../src/jobs/session-cleanup.js';
 import { createTestApp, createUser, type TestContext } from './helper.js';
+import { runJob } from './jobs-helper.js';
 
 let ctx: TestContext;
 let jobs: Jobs;
@@ -54,5 +55,40 @@ describe('background jobs (pg-boss in the same database)', () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules.find((s) => s.name === SESSION_CLEANUP_QUEUE)?.cron).toBe('*/15 * * * *');
     expect(schedules.find((s) => s.name === 'prepay-auto-topup')?.cron).toBe('*/5 * * * *');
+  });
+
+  /**
+   * Every queue startJobs registers, with its schedule: one row each. Frequencies come from the
+   * code's own documentation (README, job comments); the specification (../shared/spec) gives
+   * none for these jobs (it only says unused pick-up points deactivate automatically). A new
+   * queue or schedule without a row here, or a changed frequency, fails this test.
+   */
+  const EXPECTED: { queue: string; cron: string; timezone: string; policy: string; why: string }[] = [
+    { queue: 'session-cleanup', cron: '*/15 * * * *', timezone: 'UTC', policy: 'standard', why: 'expired sessions and day-old sign-in attempts, every 15 minutes' },
+    { queue: 'pickup-points', cron: '*/10 * * * *', timezone: 'UTC', policy: 'standard', why: 'pick-up point deletions and unused points, every 10 minutes' },
+    { queue: 'prepay-auto-topup', cron: '*/5 * * * *', timezone: 'UTC', policy: 'standard', why: 'automatic card top-ups, every 5 minutes' },
+    { queue: 'billing-company-verification', cron: '*/10 * * * *', timezone: 'UTC', policy: 'standard', why: 'companies pending verification, every 10 minutes' },
+    { queue: 'invoicing-monthly', cron: '0 6 1 * *', timezone: 'Europe/Bucharest', policy: 'standard', why: 'monthly invoices on the 1st, 06:00 in Bucharest' },
+    { queue: 'shipments-tracking', cron: '* * * * *', timezone: 'UTC', policy: 'standard', why: 'courier tracking, every minute' },
+    { queue: 'mail-sender', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the outbox, every minute (and nudged after each enqueue)' },
+  ];
+
+  it('registers exactly the expected queues and schedules, read back from pg-boss', async () => {
+    const queues = (await jobs.boss.getQueues()).filter((q) => !q.name.startsWith('__pgboss__'));
+    expect(queues.map((q) => ({ queue: q.name, policy: q.policy })).sort((a, b) => a.queue.localeCompare(b.queue))).toEqual(
+      EXPECTED.map((e) => ({ queue: e.queue, policy: e.policy })).sort((a, b) => a.queue.localeCompare(b.queue)),
+    );
+    const schedules = await ctx.database.executeSql('SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
+    expect(schedules.rows).toEqual(
+      EXPECTED.map((e) => ({ name: e.queue, cron: e.cron, timezone: e.timezone })).sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    // getSchedules answers the same crons.
+    const viaApi = await jobs.boss.getSchedules();
+    expect(Object.fromEntries(viaApi.map((s) => [s.name, s.cron]))).toEqual(Object.fromEntries(EXPECTED.map((e) => [e.queue, e.cron])));
+  });
+
+  it('every scheduled queue has a worker: a job sent to each completes', async () => {
+    const done = await Promise.all(EXPECTED.map(async (e) => [e.queue, (await runJob(jobs.boss, e.queue)).state] as const));
+    expect(Object.fromEntries(done)).toEqual(Object.fromEntries(EXPECTED.map((e) => [e.queue, 'completed'])));
   });
 });

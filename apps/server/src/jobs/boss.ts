@@ -17,9 +17,19 @@ import { registerSessionCleanup } from './session-cleanup.js';
 import { registerPickupPoints } from './pickup-points.js';
 import { markPickupPointUsed, pickupDiscounts } from '../modules/pickup-points/pickup-points-service.js';
 
+/** How long a shutdown waits for running jobs before pg-boss marks them failed (to be retried). */
+export const JOBS_STOP_TIMEOUT_MS = 10_000;
+
 /**
  * The job queue lives in the same database: PostgreSQL directly, PGlite through executeSql.
  * Each job module registers its queue, schedule and worker here.
+ *
+ * stop() is the graceful stop: no job is fetched any more; the running ones are told through
+ * `stopping` (a job that works through a list, the mail sender, ends after the batch in hand
+ * and leaves the rest for the next run) and pg-boss waits up to JOBS_STOP_TIMEOUT_MS for them
+ * to finish, recording them completed. One still running then is marked failed by pg-boss
+ * ('pg-boss shut down while active'), so it is retried later rather than left active.
+ * Calling stop() again waits for the same stop.
  */
 export async function startJobs(
   database: Database,
@@ -32,6 +42,7 @@ export async function startJobs(
     maintenanceIntervalSeconds: 120,
   });
   boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
+  const stopping = new AbortController();
   await boss.start();
   await registerSessionCleanup(boss, database, log);
   await registerPickupPoints(boss, database, log);
@@ -42,12 +53,16 @@ export async function startJobs(
   const shipments = shipmentsService({ database, network: courierNetworkFor(config, database), invoicing, pickupDiscounts, pickupUsed: markPickupPointUsed });
   await registerShipmentTracking(boss, shipments, log);
   // Outgoing mail: invoice PDFs are drawn when their mail is sent.
-  await registerMailSender(boss, database, config, log, { resolveAttachment: invoiceAttachmentResolver(database) });
+  await registerMailSender(boss, database, config, log, { resolveAttachment: invoiceAttachmentResolver(database), signal: stopping.signal });
+  let stopped: Promise<void> | undefined;
   return {
     boss,
-    stop: async () => {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-    },
+    stop: () =>
+      (stopped ??= (async () => {
+        stopping.abort();
+        await boss.stop({ graceful: true, wait: true, timeout: JOBS_STOP_TIMEOUT_MS });
+        log.info('jobs stopped');
+      })()),
   };
 }
 
