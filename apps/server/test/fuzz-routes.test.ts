@@ -1,4 +1,4 @@
-import { USER_TYPE } from '@colete/contract';
+import { SUBSCRIPTION_ERRORS, USER_TYPE, messages } from '@colete/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -10,7 +10,8 @@ import { createTestApp, createUser, sessionCookie, type TestUser } from './helpe
  * method, inputs built from the route's own schemas (path parameters, query, body) with wrong
  * types, huge strings, deep nesting, unknown fields, nulls, lone surrogates, SQL- and HTML-looking
  * text, empty and foreign bodies, numbers out of range and invalid ids; each sent signed out, as a
- * client and as an admin. No answer may be a 5xx or carry a stack trace, SQL text or a file path.
+ * client and as an admin. No answer may be a 5xx or carry a stack trace, SQL text or a file path,
+ * and a refused API call speaks the catalogue's Romanian (its message and every field error).
  * A route added to the server is fuzzed without anyone writing a test for it; a route hidden from
  * the document must be named in HIDDEN_ROUTES (and is fuzzed with the generic inputs) or this fails.
  */
@@ -388,6 +389,35 @@ function flattenKeys(value: unknown, out: Record<string, true> = {}): Record<str
   return out;
 }
 
+// ---------- the catalogue's texts ----------
+
+/** Every text of the catalogue; texts built by a function are matched as patterns. */
+function catalogue() {
+  const texts = new Set<string>(Object.values(SUBSCRIPTION_ERRORS));
+  const patterns: RegExp[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') texts.add(value);
+    else if (typeof value === 'function') {
+      for (const flag of [true, false]) {
+        const text = String((value as (...a: unknown[]) => unknown)('@@', flag));
+        patterns.push(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/@@/g, '.+')}$`, 's'));
+      }
+    } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(messages);
+  return (text: unknown) => typeof text === 'string' && (texts.has(text) || patterns.some((p) => p.test(text)));
+}
+const inCatalogue = catalogue();
+
+/** A refused API call answers the catalogue's Romanian texts: its message and every field's. */
+function foreignText(res: LightMyRequestResponse, c: Case): string | null {
+  if (res.statusCode < 400 || !c.url.startsWith('/api/') || !String(res.headers['content-type'] ?? '').includes('json')) return null;
+  const body = res.json() as { message?: unknown; errors?: Record<string, unknown> };
+  if (!inCatalogue(body.message)) return `message not from the catalogue: ${JSON.stringify(body.message)}`;
+  const field = Object.entries(body.errors ?? {}).find(([, v]) => !inCatalogue(v));
+  return field ? `field ${field[0]} not from the catalogue: ${JSON.stringify(field[1])}` : null;
+}
+
 // ---------- the app, the users, the routes ----------
 
 const ctx = await createTestApp();
@@ -490,7 +520,7 @@ async function fuzz(app: FastifyInstance, method: string, cases: Case[]) {
       requestsSent += 1;
       const where = `${role} ${c.label} -> ${res.statusCode}`;
       if (res.statusCode >= 500) failures.push(`${where}: ${res.body.slice(0, 300)}`);
-      const leak = leakIn(res, c);
+      const leak = leakIn(res, c) ?? foreignText(res, c);
       if (leak) failures.push(`${where}: ${leak}`);
     }
   };
