@@ -27,7 +27,7 @@ let bob: TestUser;
 let admin: TestUser;
 let courierId: string;
 
-type Made = Record<string, string | number>;
+type Made = Record<string, string | number | undefined>;
 type Request = Omit<InjectOptions, 'url'> & { url: string };
 type Entry =
   /** A client's object: the factory makes one for the user, the request reaches it. */
@@ -37,11 +37,12 @@ type Entry =
   /** No session by design: the reason is written here; the test checks it is indeed public. */
   | { kind: 'public'; why: string; request: Request };
 
-const ok = async (res: Promise<{ statusCode: number; body: string; json: () => unknown }>, what: string) => {
+/** The answer of a call that must succeed (the factories' calls). */
+async function ok<T = Record<string, Record<string, string | number>>>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>, what: string) {
   const r = await res;
   expect(r.statusCode, `${what}: ${r.body}`).toBe(200);
-  return r.json() as Record<string, never>;
-};
+  return r.json() as T;
+}
 
 const address = () => ({
   shortName: `Depozit ${randomUUID().slice(0, 6)}`,
@@ -76,8 +77,8 @@ const makeShipment = async (u: TestUser) => {
 };
 /** An activated shipment (it has an AWB and labels), paid from a card top-up. */
 const makeActiveShipment = async (u: TestUser) => {
-  const start = await ok(as(ctx, u, { method: 'POST', url: '/api/user/prepay/top-up', payload: { amount: 200 } }), 'top-up');
-  await pay(start.url as string);
+  const start = await ok<{ url: string }>(as(ctx, u, { method: 'POST', url: '/api/user/prepay/top-up', payload: { amount: 200 } }), 'top-up');
+  await pay(start.url);
   const draft = shipmentDraft();
   const offers = (await ok(as(ctx, u, { method: 'POST', url: '/api/shipments/offers', payload: draft }), 'offers')).offers as unknown as { type: string; errors: string[]; serviceId: string }[];
   const offer = offers.find((o) => o.type === 'standard' && o.errors.length === 0)!;
@@ -93,14 +94,14 @@ const pay = (url: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 
-const makePayment = async (u: TestUser) => ({ identifier: (await ok(as(ctx, u, { method: 'POST', url: '/api/user/prepay/top-up', payload: { amount: 50 } }), 'top-up')).identifier });
+const makePayment = async (u: TestUser) => ({ identifier: (await ok<{ identifier: string }>(as(ctx, u, { method: 'POST', url: '/api/user/prepay/top-up', payload: { amount: 50 } }), 'top-up')).identifier });
 
 const makeSubscription = async (u: TestUser) => {
-  const start = await ok(
+  const start = await ok<{ url: string }>(
     as(ctx, u, { method: 'POST', url: '/api/user/prepay/top-up', payload: { amount: 200, subscription: { recurringAmount: 200, recurringMinBalance: 100 } } }),
     'top-up with subscription',
   );
-  await pay(start.url as string);
+  await pay(start.url);
   const list = (await ok(as(ctx, u, { method: 'GET', url: '/api/user/prepay/subscriptions' }), 'subscriptions')).list as unknown as { identifier: string; status: number }[];
   const active = list.find((s) => s.status === 2);
   expect(active, 'an active subscription').toBeDefined();
@@ -311,6 +312,7 @@ describe('tenancy matrix over every route with an object id', () => {
         return;
       }
       const object = await entry.make(alice);
+      expect(Object.values(object).every((v) => v !== undefined && v !== null && v !== ''), `${route}: the factory made ${JSON.stringify(object)}`).toBe(true);
       const request = entry.request(object);
       const signedOut = await as(ctx, null, request);
       expect(signedOut.statusCode, `${route} signed out: ${signedOut.body}`).toBe(401);
