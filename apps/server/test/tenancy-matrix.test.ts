@@ -14,6 +14,7 @@ import { as, createTestApp, createUser, type TestContext, type TestUser } from '
  * is a call for it) and the request that reaches it. For each one: client B gets 404, signed out
  * 401, a client 403 on admin routes; the owner (and an admin acting for A) reaches it, and an admin
  * acting for B gets 404. A route with an object id that is missing from ROUTES fails the test.
+ * Every route under /api/admin/ (with an id or not) refuses clients with 403 and strangers with 401.
  *
  * The rule for "object id": a path parameter named `id` or `identifier`, or ending in `Id` or
  * `Number` (uniqueId, fiscalSubaccountNumber). The other path parameters (country, countyCode,
@@ -273,6 +274,7 @@ const withQuery = (r: Request, query: string): Request => ({ ...r, url: `${r.url
 const reached = (status: number) => status < 500 && ![401, 403, 404].includes(status);
 
 let idRoutes: string[] = [];
+let adminRoutes: { method: string; path: string }[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -285,6 +287,9 @@ beforeAll(async () => {
   const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
   };
+  adminRoutes = Object.entries(doc.paths).flatMap(([path, item]) =>
+    path.startsWith('/api/admin/') ? Object.keys(item).filter((m) => m !== 'parameters').map((method) => ({ method: method.toUpperCase(), path })) : [],
+  );
   idRoutes = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([, op]) => (op.parameters ?? []).some((p) => p.in === 'path' && isObjectId(p.name)))
@@ -300,6 +305,16 @@ describe('tenancy matrix over every route with an object id', () => {
     expect(missing, `routes with an object id missing from the tenancy table: ${missing.join(', ')}`).toEqual([]);
     const stale = Object.keys(ROUTES).filter((r) => !idRoutes.includes(r));
     expect(stale, 'tenancy table entries that are not routes with an object id').toEqual([]);
+  });
+
+  it('every admin route (under /api/admin/) refuses a client with 403 and a stranger with 401', async () => {
+    expect(adminRoutes.length).toBeGreaterThan(2);
+    for (const r of adminRoutes) {
+      const request = { method: r.method as InjectOptions['method'], url: r.path.replace(/\{[^}]+\}/g, '1'), payload: {} };
+      expect((await as(ctx, null, request)).statusCode, `${r.method} ${r.path} signed out`).toBe(401);
+      expect((await as(ctx, alice, request)).statusCode, `${r.method} ${r.path} as a client`).toBe(403);
+      expect((await as(ctx, alice, { ...request, url: `${request.url}?selectedClient=${alice.id}` })).statusCode, `${r.method} ${r.path} as a client naming themselves`).toBe(403);
+    }
   });
 
   for (const [route, entry] of Object.entries(ROUTES)) {
