@@ -163,6 +163,25 @@ function makeResolver(doc: { components?: { schemas?: Record<string, Schema> } }
 
 const PATTERN_CANDIDATES = ['123456', 'abc', 'abcdef12', 'RO', 'A4', '12:00', '2026-01-15', '+40722000000', 'RO49AAAA1B31007593840000', '1'];
 
+/** Values a field's name in the document asks for, so a sample passes validation and mutations reach the handlers. */
+const NAME_HINTS: [RegExp, string | number][] = [
+  [/email/i, 'fuzz@test.ro'],
+  [/phone/i, '+40722000000'],
+  [/iban|bankAccount/i, 'RO66BACX0000001234567890'],
+  [/^postalCode$/, '400114'],
+  [/^countyCode$/, 'CJ'],
+  [/^city$/, 'Cluj-Napoca'],
+  [/^street$/, 'Memorandumului'],
+  [/^number$/, '28'],
+  [/amount|balance/i, 200],
+];
+
+function hinted(name: string | undefined, s: Schema): unknown {
+  if (!name) return undefined;
+  const hit = NAME_HINTS.find(([re, v]) => re.test(name) && typeof v === (s.type === 'string' ? 'string' : 'number'));
+  return hit?.[1];
+}
+
 function sampleString(s: Schema): string {
   if (s.format === 'date') return '2026-01-15';
   if (s.format === 'date-time') return '2026-01-15T10:00:00.000Z';
@@ -178,16 +197,18 @@ function sampleString(s: Schema): string {
   return 'fuzz'.padEnd(Math.max(min, 4), 'z').slice(0, Math.max(min, typeof s.maxLength === 'number' ? Math.min(4, s.maxLength) : 4));
 }
 
-function sample(resolve: (s: Schema | undefined) => Schema, schema: Schema | undefined, depth = 0): unknown {
+function sample(resolve: (s: Schema | undefined) => Schema, schema: Schema | undefined, depth = 0, name?: string): unknown {
   const s = resolve(schema);
   if (depth > 8) return null;
+  const hint = hinted(name, s);
+  if (hint !== undefined && (s.type === 'string' || s.type === 'number' || s.type === 'integer')) return hint;
   if ('const' in s) return s.const;
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   if (s.default !== undefined) return s.default;
   const alternatives = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
   if (alternatives?.length) {
     const first = alternatives.find((a) => resolve(a).type !== 'null') ?? alternatives[0];
-    return sample(resolve, first, depth + 1);
+    return sample(resolve, first, depth + 1, name);
   }
   if (Array.isArray(s.allOf)) {
     return Object.assign({}, ...(s.allOf as Schema[]).map((a) => sample(resolve, a, depth + 1)).filter((v) => v && typeof v === 'object'));
@@ -204,12 +225,12 @@ function sample(resolve: (s: Schema | undefined) => Schema, schema: Schema | und
     case 'boolean':
       return true;
     case 'array':
-      return typeof s.minItems === 'number' && s.minItems > 0 ? Array.from({ length: s.minItems }, () => sample(resolve, s.items as Schema, depth + 1)) : [];
+      return typeof s.minItems === 'number' && s.minItems > 0 ? Array.from({ length: s.minItems }, () => sample(resolve, s.items as Schema, depth + 1, name)) : [];
     case 'object':
     default: {
       if (type !== 'object' && !s.properties) return 'fuzz';
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) out[k] = sample(resolve, v, depth + 1);
+      for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) out[k] = sample(resolve, v, depth + 1, k);
       return out;
     }
   }
