@@ -59,6 +59,13 @@ const SECTIONS: Section[] = [
   { file: '002', from: '- Activation failed:', to: '- Move failed:', area: 'activation and save-for-later messages' },
   {
     file: '002',
+    from: '- Address success:',
+    to: '- AWB copied:',
+    area: 'address book messages',
+    except: { 'Adresa a fost actualizata cu succes!': "the store's address association (the store is not built)" },
+  },
+  {
+    file: '002',
     from: '- AWB copied:',
     to: '- Bulk activation failed:',
     area: 'AWB copy and label download messages',
