@@ -110,6 +110,6 @@ test('refusing consent on the e-Factura page shows the error and connects nothin
   // Coming back with a spent or forged answer is a failure, shown in plain words.
   await page.goto('/api/user/invoicing-system/connect/callback?code=forged&state=forged');
   await page.waitForURL(/\/profile\/billing\/data\/list$/);
-  await expect(page.getByText('Conectarea la e-Factura nu a reusit. Va rugam reincercati', { exact: false })).toBeVisible();
+  await expect(page.getByText('A aparut o eroare la conectarea firmei la sistemul de facturare. Va rugam reincercati', { exact: false })).toBeVisible();
   await expect(company.getByText('Conectat', { exact: true })).toHaveCount(0);
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The Romanian message catalogue. Texts quoted by the specification are kept letter for letter
  * (without diacritics, as the specification writes them); the others follow the same tone.
@@ -160,7 +162,8 @@ export const messages = {
     reconnectLabel: 'Reconecteaza la e-Factura',
     connected: 'Firma a fost conectata la sistemul e-Factura!',
     connectRefused: 'Conectarea la e-Factura a fost anulata: accesul nu a fost autorizat in pagina ANAF. Nu s-a modificat nimic.',
-    connectFailed: 'Conectarea la e-Factura nu a reusit. Va rugam reincercati, iar daca problema persista contactati echipa de suport!',
+    // Spec 002 section 8, e-invoicing: the connection's failure, letter for letter.
+    connectFailed: 'A aparut o eroare la conectarea firmei la sistemul de facturare. Va rugam reincercati iar daca problema persista, sa ne contactati!',
     onlyVerifiedCompany: 'Doar o firma romaneasca verificata poate fi conectata la sistemul e-Factura!',
     codeMismatch: 'Codul fiscal nu corespunde datelor de facturare!',
     alreadyConnected: 'Aceste date de facturare sunt deja conectate la sistemul e-Factura!',
@@ -327,3 +330,11 @@ export const messages = {
 } as const;
 
 export type Messages = typeof messages;
+
+/*
+ * Zod's own English texts never reach a user: a rule without a message of its own says the
+ * catalogue's "required" (nothing given) or "invalid" text. Rules with their own message keep it.
+ */
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? messages.common.fieldRequired : messages.common.fieldInvalid),
+});

@@ -5,10 +5,14 @@ import { AppError } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/** NUL, or half of a surrogate pair: text no database column (nor a jsonb value) can hold. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const invalidText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+
+function hasInvalidText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return invalidText(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => invalidText(k) || hasInvalidText(v, depth + 1));
 }
 
 const CSP = [
@@ -44,9 +48,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  // PostgreSQL refuses NUL in text: such input is invalid everywhere, and must answer 400, not 500.
+  // PostgreSQL refuses NUL in text and a lone surrogate in jsonb: such input is invalid everywhere,
+  // and must answer 400, not 500.
   app.addHook('preValidation', async (req) => {
-    if (req.url.includes('%00') || hasNul(req.body)) throw new AppError(400, messages.common.invalidData, 'invalidCharacters');
+    if (req.url.includes('%00') || hasInvalidText(req.body)) throw new AppError(400, messages.common.invalidData, 'invalidCharacters');
   });
 
   app.addHook('onSend', async (req, reply) => {
