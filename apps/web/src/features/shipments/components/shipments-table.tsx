@@ -2,7 +2,7 @@ import type { TShipmentSummary } from '@colete/contract';
 import { Box, Chip, Link, List, ListItem, ListItemButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CourierLogo } from '../../../components/courier-logo';
-import { ShipmentStatusChip } from '../../../components/tracking-dialog';
+import { ShipmentStatusChip } from '../../../components/shipment-status-chip';
 import { lei, shortDate, shortTime } from './shipment-format';
 
 const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURIComponent(s.uniqueId)}`;
