@@ -1,7 +1,8 @@
 // The web app's first-load JavaScript budget, read from the built output (apps/web/dist).
 // For each route: the entry chunk, every chunk it imports statically (the browser modulepreloads
 // them) and the route's lazy page chunks with their own static imports: everything the browser
-// fetches before the page can render. Sizes are gzip bytes (level 9, as the server's precompressed .gz); 1 KB = 1000 bytes, as Vite prints.
+// fetches before the page can render. Sizes are gzip bytes (level 9, the server's precompressed
+// .gz); 1 KB = 1000 bytes, as Vite prints.
 // Exit code 1 when a route is over the budget or the build is missing. Run after `npm run build`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
