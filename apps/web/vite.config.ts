@@ -36,9 +36,9 @@ function uiChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
 }
 
 /**
- * Writes file.br and file.gz beside every text file of the build (not the source maps): the server
- * sends them to browsers that accept them (@fastify/static's preCompressed), compressed once, at
- * the highest levels, instead of on every request.
+ * Writes file.br and file.gz beside every text file of the build (not the source maps) when they
+ * are smaller: the server sends them to browsers that accept them (@fastify/static's preCompressed),
+ * compressed once, at the highest levels, instead of on every request.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -53,12 +53,13 @@ function precompress(): Plugin {
       await Promise.all(
         files.map(async (file) => {
           const content = await readFile(path.join(outDir, file));
-          if (content.length < 1024) return;
           const [br, gz] = await Promise.all([
             promisify(brotliCompress)(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
             promisify(gzip)(content, { level: 9 }),
           ]);
-          await Promise.all([writeFile(path.join(outDir, `${file}.br`), br), writeFile(path.join(outDir, `${file}.gz`), gz)]);
+          // A file too small to gain is sent as it is.
+          if (br.length < content.length) await writeFile(path.join(outDir, `${file}.br`), br);
+          if (gz.length < content.length) await writeFile(path.join(outDir, `${file}.gz`), gz);
         }),
       );
     },
