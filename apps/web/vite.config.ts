@@ -77,8 +77,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       // The contract builds its schemas at module level (z.object(...)): calls without side
-      // effects, so a page that imports one schema or constant does not bring every other schema
-      // (and zod, libphonenumber) with it.
+      // effects, so the schemas of an imported contract module that no page uses are left out.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         manualChunks: uiChunk,
