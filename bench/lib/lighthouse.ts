@@ -110,8 +110,12 @@ export async function runLighthouse(options: { runs: number; log: (line: string)
   const { runs, log } = options;
   if (process.env.BENCH_BUILD !== '0') {
     log('Lighthouse: building the web app and the server (npm run build; BENCH_BUILD=0 skips it)...');
-    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error('npm run build failed');
+    // Its warnings are printed only when it fails.
+    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (build.status !== 0) {
+      process.stderr.write(`${build.stdout}${build.stderr}`);
+      throw new Error('npm run build failed');
+    }
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
