@@ -45,6 +45,12 @@ export default tseslint.config(
         },
       ],
       'boundaries/no-unknown-files': 'error',
+      // notistack loads with the first message: its own useSnackbar has no provider above the pages.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'notistack', message: 'Use useSnackbar from lib/snackbar.', allowTypeImports: true }] },
+      ],
     },
   },
+  { files: ['apps/web/src/app/snackbars.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
 );

@@ -7,6 +7,7 @@ import { testConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { loadNomenclature } from '../apps/server/src/modules/geo/geo-loader.js';
 import { checkPostgres, DEFAULT_POSTGRES_URL, openFreshPostgres, openPglite, safeUrl } from './lib/databases.js';
+import { lighthouseVerdict, printLighthouseTable, runLighthouse, type LighthouseRow } from './lib/lighthouse.js';
 import { runLoad } from './lib/load.js';
 import { seededRandom } from './lib/random.js';
 import { Recorder } from './lib/stats.js';
@@ -29,16 +30,23 @@ const connections = Math.round(numberFromEnv('BENCH_CONNECTIONS', Math.min(10, M
 const postgresUrl = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES_URL;
 const skipPostgres = ['none', 'skip', 'off'].includes(postgresUrl);
 
-// `npm run bench -- street locality` runs only those (and the baseline).
+const lighthouseRuns = Math.round(numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3));
+
+// `npm run bench -- street locality` runs only those (and the baseline); `lighthouse` names the
+// web app's Lighthouse scores (run by default after the server scenarios).
+const LIGHTHOUSE = 'lighthouse';
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const unknown = wanted.filter((w) => !registry.some((s) => s.name === w));
+const unknown = wanted.filter((w) => w !== LIGHTHOUSE && !registry.some((s) => s.name === w));
 if (unknown.length > 0) {
-  console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${registry.map((s) => s.name).join(', ')}`);
+  console.error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${registry.map((s) => s.name).join(', ')}, ${LIGHTHOUSE}`);
   process.exit(2);
 }
+const wantedScenarios = wanted.filter((w) => w !== LIGHTHOUSE);
+const runServerScenarios = wanted.length === 0 || wantedScenarios.length > 0;
+const runLighthouseScores = wanted.length === 0 || wanted.includes(LIGHTHOUSE);
 const baseline = registry.find((s) => s.baseline);
 const scenarios = registry
-  .filter((s) => wanted.length === 0 || s.baseline || wanted.includes(s.name))
+  .filter((s) => wantedScenarios.length === 0 || s.baseline || wantedScenarios.includes(s.name))
   .sort((a, b) => Number(!!b.baseline) - Number(!!a.baseline));
 
 type Row = {
@@ -249,6 +257,34 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   const skipped: string[] = [];
 
+  if (runServerScenarios) await benchServer(rows, skipped);
+
+  let lighthouseRows: LighthouseRow[] = [];
+  if (runLighthouseScores) {
+    console.log(`\nLighthouse (performance and accessibility; median of ${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page and preset):`);
+    lighthouseRows = await runLighthouse({ runs: lighthouseRuns, log: (line) => console.log(line) });
+  }
+
+  if (rows.length > 0) {
+    console.log('');
+    printTable(rows);
+  }
+  for (const s of skipped) console.log(s);
+  const judged = rows.filter((r) => r.verdict !== '-');
+  const failed = judged.filter((r) => r.verdict === 'FAIL');
+  for (const r of failed) console.log(`FAIL ${r.database} ${r.scenario}: p95 ${fmt(r.p95)} ms (target ${r.target ?? '-'} ms)${r.note ? `; ${r.note}` : ''}`);
+  if (lighthouseRows.length > 0) {
+    console.log('');
+    printLighthouseTable(lighthouseRows, (line) => console.log(line));
+  }
+  const lighthouseFailed = lighthouseRows.filter((r) => lighthouseVerdict(r) === 'FAIL').length;
+  const passed = judged.length - failed.length + lighthouseRows.length - lighthouseFailed;
+  console.log(`\nbench: ${passed} passed, ${failed.length + lighthouseFailed} failed`);
+  return failed.length + lighthouseFailed === 0 ? 0 : 1;
+}
+
+/** The server scenarios on PGlite, then on PostgreSQL when it can be reached. */
+async function benchServer(rows: Row[], skipped: string[]) {
   const pglite = await openPglite();
   cleanups.push(() => pglite.close());
   rows.push(...(await benchDatabase('PGlite', pglite)));
@@ -272,15 +308,6 @@ async function main(): Promise<number> {
       }
     }
   }
-
-  console.log('');
-  printTable(rows);
-  for (const s of skipped) console.log(s);
-  const judged = rows.filter((r) => r.verdict !== '-');
-  const failed = judged.filter((r) => r.verdict === 'FAIL');
-  for (const r of failed) console.log(`FAIL ${r.database} ${r.scenario}: p95 ${fmt(r.p95)} ms (target ${r.target ?? '-'} ms)${r.note ? `; ${r.note}` : ''}`);
-  console.log(`\nbench: ${judged.length - failed.length} passed, ${failed.length} failed`);
-  return failed.length === 0 ? 0 : 1;
 }
 
 main()

@@ -153,11 +153,16 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes file.br and file.gz beside each file: sent to browsers that accept them.
+      preCompressed: true,
+      // The cache headers are set below (send's own default, max-age=0, would replace them).
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAddressInput } from './addresses.js';
 import { messages } from './messages.js';
+import { SERVICE_TYPES, SHIPMENT_STATUSES, SHIPMENTS_PAGE_SIZE } from './shipment-status.js';
 
 /** Shipments: the platform's own orders (issue 5; spec 001 section 9 package limits, spec 002 offers). */
 
@@ -19,7 +20,6 @@ export const PACKAGE_LIMITS = {
 export const PACKAGE_TYPE_CODES = { envelope: 1, parcel: 2 } as const;
 /** Offers are asked again this long after the last change (issue 5). */
 export const OFFERS_DEBOUNCE_MS = 300;
-export const SHIPMENTS_PAGE_SIZE = 25;
 export const COD_MAX_LEI = 20_000;
 export const INSURANCE_MAX_LEI = 100_000;
 
@@ -95,7 +95,6 @@ export type TShipmentDraft = Omit<z.input<typeof ZShipmentDraft>, 'sender' | 're
 export type TShipmentDraftParsed = z.output<typeof ZShipmentDraft>;
 
 export const ZPickupPointOffer = z.object({ id: z.string(), name: z.string(), fullAddress: z.string(), distanceKm: z.number().nullable() });
-export const SERVICE_TYPES = ['standard', 'express', 'saturday', 'locker'] as const;
 export const ZOffer = z.object({
   serviceId: z.string(),
   courierId: z.string(),
@@ -140,23 +139,6 @@ export const ZShipmentActivateRequest = z
   // A call without a body activates with the draft's own service.
   .nullish();
 export type TShipmentActivateRequest = z.input<typeof ZShipmentActivateRequest>;
-
-export const SHIPMENT_STATUSES = ['draft', 'activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refused', 'cancelled'] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
-
-/** How each status reads and which theme colour shows it (server answers and the list's filter). */
-export const SHIPMENT_STATUS_VIEW: Record<ShipmentStatus, { text: string; color: 'success' | 'info' | 'warning' | 'error' | 'default' }> = {
-  draft: { text: 'Neactivata', color: 'default' },
-  activating: { text: 'Se activeaza', color: 'info' },
-  created: { text: 'AWB generat, asteapta preluarea', color: 'info' },
-  picked_up: { text: 'Preluata de curier', color: 'info' },
-  in_transit: { text: 'In tranzit', color: 'info' },
-  out_for_delivery: { text: 'In livrare', color: 'warning' },
-  delivered: { text: 'Livrata', color: 'success' },
-  returned: { text: 'Returnata expeditorului', color: 'error' },
-  refused: { text: 'Refuzata de destinatar', color: 'error' },
-  cancelled: { text: 'Anulata', color: 'default' },
-};
 
 export const ZShipmentStatus = z.object({
   code: z.enum(SHIPMENT_STATUSES),

@@ -1,15 +1,15 @@
-import { SNACKBAR_MS } from '@colete/contract';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
+// MUI's own ThemeProvider would bring its CSS-variables provider, which this theme does not use.
+import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { authKeys } from '../features/auth/api/auth-keys';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { SelectedClientProvider } from '../lib/selected-client';
-import { router } from './router';
-import { SNACKBAR_COMPONENTS } from './snackbar-content';
+import { AppRoutes } from './router';
+import { SnackbarHost } from './snackbar-host';
 import { theme } from './theme';
 
 export function App() {
@@ -27,11 +27,13 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={3} autoHideDuration={SNACKBAR_MS} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} Components={SNACKBAR_COMPONENTS}>
+        <SnackbarHost>
           <SelectedClientProvider>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </SelectedClientProvider>
-        </SnackbarProvider>
+        </SnackbarHost>
       </QueryClientProvider>
     </ThemeProvider>
   );

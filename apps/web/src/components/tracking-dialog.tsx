@@ -1,29 +1,20 @@
-import type { TShipmentDetail, TShipmentResponse, TShipmentStatus } from '@colete/contract';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { TShipmentDetail, TShipmentResponse } from '@colete/contract';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, apiErrorMessage } from '../lib/api-client';
 import { useActingParams } from '../lib/selected-client';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';
+import { ShipmentStatusChip } from './shipment-status-chip';
 
 /** A shipment's status, history and tracking dialog: shared by every area that shows shipments (orders, repayments). */
 
+// The status chip has its own module (the shipments list needs it without this dialog).
+export { ShipmentStatusChip };
+
 export const shipmentDateTime = (iso: string) =>
   new Date(iso).toLocaleString('ro-RO', { timeZone: 'Europe/Bucharest', dateStyle: 'medium', timeStyle: 'short' });
-
-/** The status text in its theme colour (outlined, dark shade: readable on white at chip size). */
-export function ShipmentStatusChip({ status }: { status: Pick<TShipmentStatus, 'text' | 'color'> }) {
-  const c = status.color;
-  return (
-    <Chip
-      size="small"
-      label={status.text}
-      variant={c === 'default' ? 'filled' : 'outlined'}
-      sx={c === 'default' ? undefined : { color: `${c}.dark`, borderColor: `${c}.dark`, fontWeight: 600 }}
-    />
-  );
-}
 
 type HistoryEntry = TShipmentDetail['history'][number];
 

@@ -20,15 +20,16 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { ClientSelector } from '../../components/client-selector';
 import { LoadingState } from '../../components/loading-state';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { NAV_ITEMS } from '../nav';
 
 const DRAWER_WIDTH = 240;
+// Admins only: clients never download the selector (an Autocomplete).
+const ClientSelector = lazy(() => import('../../components/client-selector').then((m) => ({ default: m.ClientSelector })));
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
@@ -57,7 +58,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** The signed-in shell: top bar, navigation, the admin's client selector and the page. */
-export function ProfileLayout() {
+export default function ProfileLayout() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -124,7 +125,9 @@ export function ProfileLayout() {
         {user?.isAdmin && (
           <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'flex', gap: 2, alignItems: { sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
             <Typography sx={{ fontWeight: 600 }}>Actionati in numele clientului:</Typography>
-            <ClientSelector />
+            <Suspense fallback={null}>
+              <ClientSelector />
+            </Suspense>
           </Paper>
         )}
         <Suspense fallback={<LoadingState />}>

@@ -1,7 +1,7 @@
 import { messages, type TAddressEntry, type TAddressInput, type TAddressInputParsed } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Dialog, DialogContent, DialogTitle, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { FormProvider, useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-form/address-fields';
 import { ADDRESS_ENTRY_FIELDS, addressEntryValues, type AddressEntryValues } from '../../../components/address-form/entry-values';

@@ -1,10 +1,8 @@
-import { ZLoginRequest, type TAuthResponse, type TLoginRequest } from '@colete/contract';
+import type { TAuthResponse, TLoginRequest } from '@colete/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSelectedClient } from '../../../lib/selected-client';
 import { authKeys } from './auth-keys';
-
-export const loginInputSchema = ZLoginRequest;
 
 export const login = (input: TLoginRequest) => api<TAuthResponse>('POST', 'auth/login', input);
 

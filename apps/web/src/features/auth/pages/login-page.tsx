@@ -1,14 +1,16 @@
 import { messages, type TLoginRequest } from '@colete/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { apiErrorMessage } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useMe } from '../api/get-me';
-import { loginInputSchema, useLogin } from '../api/login';
+import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+
+const loginResolver = lazyResolver(() => import('../api/login-resolver').then((m) => m.loginResolver));
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -16,7 +18,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const me = useMe();
   const login = useLogin();
-  const form = useForm<TLoginRequest>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<TLoginRequest>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   if (me.data) return <Navigate to={redirect} replace />;
@@ -27,7 +29,8 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={messages.auth.loginTitle}>
-      <form onSubmit={onSubmit} noValidate>
+      {/* The first keystroke fetches the validation, so it is there by the first submit. */}
+      <form onSubmit={onSubmit} onInput={loginResolver.preload} noValidate>
         <Stack spacing={2.5}>
           {login.isError && <Alert severity="error">{apiErrorMessage(login.error)}</Alert>}
           <TextField

@@ -1,7 +1,7 @@
 import { ZBillingDataRequest, ZEntityData, messages, type TBillingData, type TBillingDataRequest } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, Dialog, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { DEFAULT_PHONE_PREFIX, ZContactData, type TContactData } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useForm } from 'react-hook-form';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useSaveContact } from '../api/billing';

@@ -1,7 +1,7 @@
 import { EINVOICE_RETURN_PARAM, FISCAL_ID_TYPE, messages, type TBillingData } from '@colete/contract';
 import CloudSyncOutlinedIcon from '@mui/icons-material/CloudSyncOutlined';
 import { Button, Chip, Tooltip } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import { messages, type TSettleResponse } from '@colete/contract';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { messages, type TInvoicingSettings } from '@colete/contract';
 import { Card, CardContent, Chip, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { SaveBar } from '../../../components/form-actions';

@@ -2,7 +2,7 @@ import { FAVOURITE_DEBOUNCE_MS, messages } from '@colete/contract';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { IconButton, Tooltip } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useToggleFavourite } from '../api/toggle-favourite';

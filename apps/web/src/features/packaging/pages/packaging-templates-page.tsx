@@ -1,7 +1,7 @@
 import { PACKAGING_FILTER_DEBOUNCE_MS, PACKAGING_PAGE_SIZE, messages, type TPackagingTemplate } from '@colete/contract';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import { Box } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Paginator } from '../../../components/paginator';

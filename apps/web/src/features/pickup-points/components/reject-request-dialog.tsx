@@ -1,7 +1,7 @@
 import { ZPickupRejectRequest, messages, type TPickupRejectRequest, type TPickupRequestForAdmin } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useForm } from 'react-hook-form';
 import { DialogFormActions } from '../../../components/form-actions';
 import { ApiError } from '../../../lib/api-client';

@@ -2,7 +2,7 @@ import { PICKUP_UNUSED_DAYS, messages, type TPickupPoint } from '@colete/contrac
 import AddIcon from '@mui/icons-material/Add';
 import WhereToVoteOutlinedIcon from '@mui/icons-material/WhereToVoteOutlined';
 import { Alert, Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

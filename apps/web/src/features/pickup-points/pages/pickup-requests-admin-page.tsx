@@ -1,7 +1,7 @@
 import { PICKUP_ADMIN_PAGE_SIZE, messages, pickupDaysLabel, type TPickupRequestForAdmin } from '@colete/contract';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -2,7 +2,7 @@ import { PREPAY_PRESETS, TOP_UP_MAX_LEI, TOP_UP_MIN_LEI, ZTopUpRequest, messages
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';

@@ -2,7 +2,7 @@ import { messages, type TSubscription } from '@colete/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CreditCardOffOutlinedIcon from '@mui/icons-material/CreditCardOffOutlined';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/error-state';

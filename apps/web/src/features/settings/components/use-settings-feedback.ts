@@ -1,5 +1,5 @@
 import { messages } from '@colete/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError } from '../../../lib/api-client';
 
 /**

@@ -2,7 +2,7 @@ import type { TChangePasswordRequest } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Button, Card, CardContent, Stack } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';

@@ -2,7 +2,7 @@ import { messages } from '@colete/contract';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, ButtonGroup, CircularProgress, Menu, MenuItem } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download-file';
 import { useActingParams } from '../../../lib/selected-client';

@@ -2,7 +2,7 @@ import { PACKAGE_LIMITS, type TPackagingTemplate, type TSavedPackage } from '@co
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, IconButton, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { PackagingTemplatePicker, SavedPackagePicker } from '../../../components/packaging/packaging-pickers';
 import { SavePackageButton, SaveTemplateButton } from './packaging-actions';

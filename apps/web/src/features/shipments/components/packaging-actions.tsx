@@ -1,7 +1,7 @@
 import { messages, ZPackageSizes, ZPackagingContent, ZPackagingTemplateAddRequest, ZSavedPackageAddRequest } from '@colete/contract';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import { Button, IconButton, Tooltip, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { packageSizesText } from '../../../components/packaging/package-format';
 import { useAddPackagingTemplate, useAddSavedPackage } from '../../../components/packaging/packaging-api';

@@ -1,19 +1,24 @@
 import type { TShipmentSummary } from '@colete/contract';
 import { Box, Chip, Link, List, ListItem, ListItemButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useDeferredValue } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CourierLogo } from '../../../components/courier-logo';
-import { ShipmentStatusChip } from '../../../components/tracking-dialog';
+import { ShipmentStatusChip } from '../../../components/shipment-status-chip';
 import { lei, shortDate, shortTime } from './shipment-format';
 
 const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURIComponent(s.uniqueId)}`;
 /** A return made on a template's public page, told apart from the merchant's own shipments. */
 const ReturnChip = ({ s }: { s: TShipmentSummary }) => (s.kind === 'return' ? <Chip size="small" variant="outlined" label="Retur" sx={{ ml: 1 }} /> : null);
+const NO_ROWS: TShipmentSummary[] = [];
 const courierLine = (s: TShipmentSummary) => [s.courierName, s.serviceName].filter(Boolean).join(' · ') || '-';
 
 /** A table on wide screens, a list of rows on a phone; a row opens the shipment's details. */
 export function ShipmentsTable({ rows }: { rows: TShipmentSummary[] }) {
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
-  return wide ? <WideTable rows={rows} /> : <PhoneRows rows={rows} />;
+  // A page of rows takes a slow phone hundreds of milliseconds to draw: React draws them in the
+  // background, in slices that leave the page responsive, instead of in one long task.
+  const shown = useDeferredValue(rows, NO_ROWS);
+  return wide ? <WideTable rows={shown} /> : <PhoneRows rows={shown} />;
 }
 
 function WideTable({ rows }: { rows: TShipmentSummary[] }) {

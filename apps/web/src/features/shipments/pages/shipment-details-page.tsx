@@ -5,7 +5,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,5 +1,5 @@
 import { messages } from '@colete/contract';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';

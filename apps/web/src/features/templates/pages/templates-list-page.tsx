@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import AssignmentReturnOutlinedIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, Skeleton, TextField, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,0 +1,38 @@
+import { SNACKBAR_MS } from '@colete/contract';
+import { styled } from '@mui/material/styles';
+import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { useEffect } from 'react';
+import type { EnqueueSnackbar } from '../lib/snackbar';
+
+/** Snackbars in the theme's colours: notistack's defaults (white on #43a047) fail WCAG AA contrast. */
+const SnackbarContent = styled(MaterialDesignContent)(({ theme }) => ({
+  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main },
+  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main },
+  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main },
+  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.primary.main },
+  '&.notistack-MuiContent-default': { backgroundColor: theme.palette.grey[900] },
+}));
+
+const COMPONENTS = {
+  default: SnackbarContent,
+  success: SnackbarContent,
+  error: SnackbarContent,
+  warning: SnackbarContent,
+  info: SnackbarContent,
+};
+
+/**
+ * notistack's provider on its own (its snackbars render beside the app); loaded by SnackbarHost
+ * with the first message. Once mounted, notistack's enqueueSnackbar shows messages.
+ */
+export default function Snackbars({ onReady }: { onReady: (enqueue: EnqueueSnackbar) => void }) {
+  useEffect(() => onReady((message, options) => void enqueueSnackbar(message, options)), [onReady]);
+  return (
+    <SnackbarProvider
+      maxSnack={3}
+      autoHideDuration={SNACKBAR_MS}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      Components={COMPONENTS}
+    />
+  );
+}
