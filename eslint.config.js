@@ -53,4 +53,15 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/src/app/snackbars.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  // The contract's schemas take z from src/zod.ts, which sets the catalogue's texts as zod's defaults.
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    ignores: ['packages/contract/src/zod.ts', 'packages/contract/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import z from the contract's zod.ts (its defaults speak the catalogue).", allowTypeImports: true }] },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { messages } from './messages.js';
 import { isValidPhone } from './rules/phone.js';
 import { POSTAL_CODE_PATTERN } from './geo.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ACCOUNT_TYPES } from './constants.js';
 
 export const ZClientSearchQuery = z.object({ search: z.string().trim().max(100).default('') });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZPhone } from './auth.js';
 import { ZAddressFields } from './addresses.js';
 import { messages } from './messages.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const GEO_PAGE_SIZE = 50;
 /** Autocomplete input is applied after a 200 ms pause (spec 001 section 9). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Contract of invoices, invoicing settings and settling the account (spec 000 sections 3, 4 and 7). */
 

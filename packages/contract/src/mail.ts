@@ -1,5 +1,5 @@
 // Contract of the mail area: schemas shared by the server and the web app.
-import { z } from 'zod';
+import { z } from './zod.js';
 import { MAIL_SETTING_KEYS, type MailSettingKey } from './settings.js';
 
 /** 'outbox': no SMTP server configured, messages are only kept in the outbox; 'smtp': they are sent. */

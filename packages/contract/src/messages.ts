@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The Romanian message catalogue. Texts quoted by the specification are kept letter for letter
  * (without diacritics, as the specification writes them); the others follow the same tone.
@@ -330,11 +328,3 @@ export const messages = {
 } as const;
 
 export type Messages = typeof messages;
-
-/*
- * Zod's own English texts never reach a user: a rule without a message of its own says the
- * catalogue's "required" (nothing given) or "invalid" text. Rules with their own message keep it.
- */
-z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? messages.common.fieldRequired : messages.common.fieldInvalid),
-});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { messages } from './messages.js';
 
 /** Preset amounts, in lei (spec 000 section 9). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ACCOUNT_TYPES, NAME_MAX_LENGTH } from './constants.js';
 import { messages } from './messages.js';
 import { ZPhone } from './auth.js';

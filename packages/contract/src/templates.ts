@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ZAddressInput } from './addresses.js';
 import { EMAIL_MAX_LENGTH } from './constants.js';
 import { messages } from './messages.js';

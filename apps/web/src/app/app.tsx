@@ -8,6 +8,7 @@ import { authKeys } from '../features/auth/api/auth-keys';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { SelectedClientProvider } from '../lib/selected-client';
+import { AppErrorBoundary } from './error-boundary';
 import { AppRoutes } from './router';
 import { SnackbarHost } from './snackbar-host';
 import { theme } from './theme';
@@ -30,7 +31,9 @@ export function App() {
         <SnackbarHost>
           <SelectedClientProvider>
             <BrowserRouter>
-              <AppRoutes />
+              <AppErrorBoundary>
+                <AppRoutes />
+              </AppErrorBoundary>
             </BrowserRouter>
           </SelectedClientProvider>
         </SnackbarHost>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Every JSON answer carries `success`; failures add a Romanian message and optional field errors. */
 export const ZFieldErrors = z.record(z.string(), z.string());

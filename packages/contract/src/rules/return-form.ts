@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { messages } from '../messages.js';
 import type { TReturnAnswer, TReturnAnswers, TReturnAnswerView, TReturnField, TReturnForm } from '../templates.js';
 import { isValidRomanianIban, normalizeIban } from './iban.js';
