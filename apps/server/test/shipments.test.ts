@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableCharges, ledgerEntries, mailOutbox, pickupPoints, shipments, users } from '../src/db/schema.js';
 import { POINTS_PER_OFFER, simulatedCourierNetwork } from '../src/integrations/couriers/simulator.js';
 import { SIM_COURIERS } from '../src/integrations/couriers/simulator-catalogue.js';
+import { loadConfig } from '../src/config.js';
 import { seedDemo } from '../src/db/seed.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
@@ -159,6 +160,18 @@ describe('offers (POST /api/shipments/offers)', () => {
     } finally {
       clock = null;
     }
+  });
+});
+
+describe('the shipping clock of a test server (TEST_CLOCK)', () => {
+  it('is accepted only with NODE_ENV=test, and starts at its instant and runs on', () => {
+    for (const env of ['development', 'production'] as const) expect(() => loadConfig({ NODE_ENV: env, TEST_CLOCK: '2026-11-20T07:00:00Z' })).toThrow(/TEST_CLOCK: is accepted only with NODE_ENV=test/);
+    expect(loadConfig({ NODE_ENV: 'test' }).now).toBeUndefined();
+    const now = loadConfig({ NODE_ENV: 'test', TEST_CLOCK: '2026-11-20T07:00:00Z' }).now!;
+    const read = now().getTime() - Date.parse('2026-11-20T07:00:00Z');
+    expect(read).toBeGreaterThanOrEqual(0);
+    expect(read).toBeLessThan(5_000);
+    expect(isFridayInBucharest(now())).toBe(true);
   });
 });
 
