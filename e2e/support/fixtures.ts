@@ -13,8 +13,8 @@ export const DEMO = {
 /** What every test gets on top of Playwright's own: its worker's server. */
 type WorkerFixtures = {
   /**
-   * Extra environment for the worker's server (e.g. COURIER_SIM_SPEED, TEST_CLOCK). A file or a
-   * describe block that sets it with test.use runs in workers of its own, with a server of its own.
+   * Extra environment for the worker's server (e.g. COURIER_SIM_SPEED, TEST_CLOCK). A file that
+   * sets it with a top-level test.use runs in workers of its own, with a server of its own.
    */
   serverEnv: Record<string, string>;
   /** The built server this worker's tests talk to: its own port and its own in-memory database with the demo data. */
