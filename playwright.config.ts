@@ -1,17 +1,23 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** End-to-end tests in Debian's Chromium against the real built server on a free port and a fresh database. */
+/**
+ * End-to-end tests in Debian's Chromium against the real built server. Each worker starts its own
+ * server on a free port with its own in-memory database and the demo data (e2e/support/fixtures.ts),
+ * so workers never see each other's changes and any test may run in any worker, in any order.
+ */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  // Two by default (this project's CI machine has two cores); E2E_WORKERS=1 runs them one by one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // A forgotten test.only would silently drop every other test: refused in CI (npm test passes --forbid-only).
+  forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }]],
-  globalSetup: './e2e/support/global-setup.ts',
   use: {
     trace: 'retain-on-failure',
     locale: 'ro-RO',

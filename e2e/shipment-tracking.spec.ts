@@ -1,19 +1,11 @@
-import type { Browser, BrowserContext } from '@playwright/test';
 import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './support/fixtures';
-import { startServer } from './support/server';
 
 /**
- * Watching a parcel travel: this file runs its own server whose courier simulator takes 3 seconds
- * a step (COURIER_SIM_SPEED=0.05), so the journey that takes days on the demo server takes seconds.
+ * Watching a parcel travel: this file's tests run in a worker whose server's courier simulator
+ * takes 3 seconds a step (COURIER_SIM_SPEED=0.05), so the journey that takes days on the demo
+ * server takes seconds.
  */
-let fast: Awaited<ReturnType<typeof startServer>>;
-test.beforeAll(async () => {
-  fast = await startServer({ COURIER_SIM_SPEED: '0.05' });
-});
-test.afterAll(async () => fast?.stop());
-
-const newContext = (browser: Browser): Promise<BrowserContext> =>
-  browser.newContext({ baseURL: fast.url, locale: 'ro-RO', timezoneId: 'Europe/Bucharest' });
+test.use({ serverEnv: { COURIER_SIM_SPEED: '0.05' } });
 
 const draft = {
   sender: { contactName: 'Ana Expeditor', contactPhone: '+40722000001', countyCode: 'CJ', city: 'Cluj-Napoca', postalCode: '400114', street: 'Memorandumului', number: '28' },
@@ -24,10 +16,8 @@ const draft = {
   options: { cod: { active: false, amount: 0 }, insurance: { active: false, amount: 0 }, openAtDelivery: false, saturdayDelivery: false },
 };
 
-test('a client watches the status advance from the AWB to delivery, and the recipient gets the pick-up SMS', async ({ browser }) => {
+test('a client watches the status advance from the AWB to delivery, and the recipient gets the pick-up SMS', async ({ page }) => {
   test.setTimeout(120_000);
-  const context = await newContext(browser);
-  const page = await context.newPage();
   await signIn(page, DEMO.client);
 
   // Activated through the same calls the new-shipment page makes (that page has its own test).
@@ -76,5 +66,4 @@ test('a client watches the status advance from the AWB to delivery, and the reci
   const message = page.getByRole('dialog');
   await expect(message.getByLabel('Textul SMS-ului')).toContainText(`AWB ${awb}. Va fi livrat in Sectorul 1.`);
   await message.getByRole('button', { name: 'Inchide' }).click();
-  await context.close();
 });

@@ -169,6 +169,8 @@ test('a client sends two parcels with cash on delivery to a locker, downloads th
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Toate' }).click();
   await page.getByLabel('Cauta').fill('REF-E2E-LOCKER');
+  // The list is the reference's (not still the AWB's) once the search reached the URL.
+  await expect(page).toHaveURL(/[?&]q=REF-E2E-LOCKER(&|$)/);
   await expect(table.getByRole('row').nth(1)).toContainText(awb);
   await table.getByRole('row').nth(1).click();
   await expect(page).toHaveURL(detailsUrl);

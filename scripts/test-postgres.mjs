@@ -8,13 +8,18 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const out = '.test-output';
 mkdirSync(out, { recursive: true });
-const res = spawnSync('npx', ['vitest', 'run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest-postgres.json`], {
+const started = Date.now();
+const res = spawnSync('npx', ['vitest', 'run', 'apps/server', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest-postgres.json`], {
   stdio: 'inherit',
 });
 const report = existsSync(`${out}/vitest-postgres.json`) ? JSON.parse(readFileSync(`${out}/vitest-postgres.json`, 'utf8')) : null;
 const passed = report?.numPassedTests ?? 0;
-const failed = (report?.numFailedTests ?? 0) + (res.status !== 0 && !report?.numFailedTests ? 1 : 0);
-console.log(`\nPostgreSQL: ${passed} passed, ${failed} failed`);
+// As in npm test, a skipped or to-do test is a failure: nothing may quietly stop running.
+const notRun = (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
+if (notRun > 0) console.log(`FAILED: ${notRun} skipped or to-do test(s) on PostgreSQL`);
+const failed = (report?.numFailedTests ?? 0) + notRun + (res.status !== 0 && !report?.numFailedTests ? 1 : 0);
+console.log(`\nPostgreSQL API tests took ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`PostgreSQL: ${passed} passed, ${failed} failed`);
 
 const before = existsSync(`${out}/totals.json`) ? JSON.parse(readFileSync(`${out}/totals.json`, 'utf8')) : { passed: 0, failed: 0 };
 console.log(`total: ${before.passed + passed} passed, ${before.failed + failed} failed`);

@@ -1,4 +1,5 @@
-// npm test: every check and test, then one closing line "N passed, N failed".
+// npm test: every check and test, then each stage's duration, then one closing line "N passed, N failed".
+// A skipped or to-do test counts as a failure: a test that does not run proves nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -7,12 +8,18 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 let passed = 0;
 let failed = 0;
+/** Each stage's name and how long it took, printed at the end. */
+const durations = [];
 
+/** Runs one stage and times it; true when it exited 0. */
 function step(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}`);
+  const started = performance.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push({ name, ms: performance.now() - started });
   return res.status === 0;
 }
+/** A stage that counts as one check: passed when it exits 0. */
 function check(name, cmd, args) {
   if (step(name, cmd, args)) passed += 1;
   else {
@@ -27,28 +34,41 @@ function readJson(file) {
     return null;
   }
 }
+function notRun(name, count) {
+  if (count > 0) console.log(`FAILED: ${name}: ${count} test(s) skipped or left to do; every test must run`);
+  return count;
+}
 
 check('typecheck (tsc -b)', 'npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']);
 check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 
-const unitOk = step('unit and API tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);
+// --allowOnly=false: a forgotten it.only fails the run instead of silently dropping the other tests.
+const unitOk = step('unit and API tests (vitest)', 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);
 const vitest = readJson(`${out}/vitest.json`);
 if (vitest) {
   passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests + (unitOk || vitest.numFailedTests > 0 ? 0 : 1);
+  failed += vitest.numFailedTests + notRun('vitest', (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0)) + (unitOk || vitest.numFailedTests > 0 ? 0 : 1);
 } else failed += 1;
 
 if (step('build', 'npm', ['run', 'build', '--silent'])) {
   passed += 1;
-  const e2eOk = step('end-to-end tests (playwright, Chromium)', 'npx', ['playwright', 'test'], {
+  check('first-load JavaScript budget (scripts/check-bundle.mjs)', 'node', ['scripts/check-bundle.mjs']);
+  // --forbid-only: as in CI, a test.only fails the run.
+  const e2eOk = step('end-to-end tests (playwright, Chromium)', 'npx', ['playwright', 'test', '--forbid-only'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
   });
   const pw = readJson(`${out}/playwright.json`);
   if (pw?.stats) {
     passed += pw.stats.expected + pw.stats.flaky;
-    failed += pw.stats.unexpected + (e2eOk || pw.stats.unexpected > 0 ? 0 : 1);
+    failed += pw.stats.unexpected + notRun('playwright', pw.stats.skipped) + (e2eOk || pw.stats.unexpected > 0 ? 0 : 1);
   } else failed += 1;
 } else failed += 1;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const total = durations.reduce((sum, d) => sum + d.ms, 0);
+const width = Math.max(...durations.map((d) => d.name.length), 'total'.length);
+console.log('\nStage durations:');
+for (const d of [...durations, { name: 'total', ms: total }]) console.log(`  ${d.name.padEnd(width)}  ${seconds(d.ms).padStart(9)}`);
 
 writeFileSync(`${out}/totals.json`, JSON.stringify({ passed, failed }));
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startServer } from './server';
 
 export const DEMO = {
   client: { email: 'client@demo.ro', password: 'Client123!' },
@@ -9,13 +10,33 @@ export const DEMO = {
   admin: { email: 'admin@demo.ro', password: 'Admin123!' },
 } as const;
 
-export const test = base.extend({
-  // Playwright reads the fixture's dependencies from this (empty) destructuring.
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the server');
-    await use(url);
+/** What every test gets on top of Playwright's own: its worker's server. */
+type WorkerFixtures = {
+  /**
+   * Extra environment for the worker's server (e.g. COURIER_SIM_SPEED, TEST_CLOCK). A file that
+   * sets it with a top-level test.use runs in workers of its own, with a server of its own.
+   */
+  serverEnv: Record<string, string>;
+  /** The built server this worker's tests talk to: its own port and its own in-memory database with the demo data. */
+  server: { url: string };
+};
+
+export const test = base.extend<object, WorkerFixtures>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
+  server: [
+    async ({ serverEnv }, use) => {
+      const server = await startServer(serverEnv);
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.stop();
+      }
+    },
+    // Starting means migrating and seeding the demo data: slower than a test's own setup on a busy machine.
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
   },
 });
 export { expect };

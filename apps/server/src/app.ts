@@ -133,7 +133,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const network = courierNetworkFor(config, database);
   await app.register(
     shipmentsRoutes(
-      shipmentsService({ database, network, invoicing: invoicingDeps, pickupDiscounts, pickupUsed: markPickupPointUsed }),
+      shipmentsService({ database, network, invoicing: invoicingDeps, pickupDiscounts, pickupUsed: markPickupPointUsed, now: config.now }),
     ),
   );
 

@@ -102,6 +102,8 @@ const ZEnv = z.object({
   SAMEDAY_API_BASE: z.url().default('https://sameday-api.demo.zitec.com'),
   SAMEDAY_USERNAME: text(200).optional(),
   SAMEDAY_PASSWORD: z.string().min(1).max(500).optional(),
+  /** Tests only (NODE_ENV=test): the instant the shipping calendar's clock starts from, e.g. a Friday for Saturday delivery. */
+  TEST_CLOCK: z.iso.datetime({ offset: true }).optional(),
 }).refine((e) => e.MAIL !== 'smtp' || !!e.SMTP_URL, { path: ['SMTP_URL'], message: 'is required when MAIL=smtp' })
   .superRefine((e, ctx) => {
     if (e.SMS !== 'twilio') return;
@@ -109,6 +111,8 @@ const ZEnv = z.object({
       if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS=twilio' });
     }
   })
+  // A clock that is not the real one would put real shipments on the wrong day.
+  .refine((e) => !e.TEST_CLOCK || e.NODE_ENV === 'test', { path: ['TEST_CLOCK'], message: 'is accepted only with NODE_ENV=test' })
   // A real courier cannot run without its account: refuse to start, naming what is missing.
   .superRefine((e, ctx) => {
     if (e.COURIERS !== 'sameday') return;
@@ -175,6 +179,11 @@ export type Config = {
   couriers: 'simulator' | 'sameday';
   courierSimMinutesPerStep: number;
   sameday?: { apiBase: string; username: string; password: string };
+  /**
+   * The clock of the shipping calendar (offers, Saturday delivery on Fridays, the simulated
+   * couriers); the real one unless a test sets it (TEST_CLOCK: starts at that instant and runs on).
+   */
+  now?: () => Date;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -234,7 +243,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.COURIERS === 'sameday' && e.SAMEDAY_USERNAME && e.SAMEDAY_PASSWORD
         ? { apiBase: e.SAMEDAY_API_BASE.replace(/\/+$/, ''), username: e.SAMEDAY_USERNAME, password: e.SAMEDAY_PASSWORD }
         : undefined,
+    now: e.TEST_CLOCK ? runningFrom(new Date(e.TEST_CLOCK)) : undefined,
   };
+}
+
+/** A clock that reads `start` now and runs on at the real pace. */
+export function runningFrom(start: Date): () => Date {
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
 }
 
 /** The configuration tests use: in-memory database, no jobs, no demo data unless asked. */

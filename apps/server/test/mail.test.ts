@@ -539,7 +539,8 @@ describe('demo data', () => {
       await seedDemo(seedCtx.database);
       const [client] = await seedCtx.database.db.select().from(users).where(eq(users.email, 'client@demo.ro'));
       const rows = await seedCtx.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, client!.id));
-      expect(rows.length).toBeGreaterThanOrEqual(2);
+      // The two the demo outbox shows: the top-up invoice and the cash-on-delivery statement.
+      expect(rows.map((r) => r.subject).sort()).toEqual(['Borderou de ramburs: 3 colete, 415,50 lei', 'Factura pentru reincarcarea contului preplatit'].sort());
       expect(rows.every((r) => r.status === 'sent' && r.transport === 'outbox' && r.to[0] === 'client@demo.ro')).toBe(true);
     } finally {
       await seedCtx.close();

@@ -39,6 +39,8 @@ describe('repayment account (POST user/profile)', () => {
   });
 
   it('refuses each invalid value with its message and keeps what was saved', async () => {
+    // Saved values of its own, which no refused change may touch.
+    expect((await saveProfile(alice, repayment)).statusCode).toBe(200);
     const cases: [object, Record<string, string>][] = [
       [{ bankAccountHolder: '' }, { 'profile.bankAccountHolder': 'Numele titularului de cont este obligatoriu!' }],
       [{ bankAccountHolder: 'x'.repeat(33) }, { 'profile.bankAccountHolder': 'Numele titularului de cont este invalid!' }],
@@ -89,6 +91,8 @@ describe('pick-up schedule (POST user/profile)', () => {
     expect(await profile(alice)).toMatchObject({ workingTimeStart: '09:30', workingTimeEnd: '17:00' });
   });
   it('refuses hours outside the ranges, off the half hour, or an end not after the start', async () => {
+    // Saved hours of its own, which no refused change may touch.
+    expect((await saveProfile(alice, { workingTimeStart: '09:30', workingTimeEnd: '17:00' })).statusCode).toBe(200);
     const cases: [object, Record<string, string>][] = [
       [{ workingTimeStart: '08:30', workingTimeEnd: '17:00' }, { 'profile.workingTimeStart': 'Ora de inceput este invalida!' }],
       [{ workingTimeStart: '16:00', workingTimeEnd: '17:00' }, { 'profile.workingTimeStart': 'Ora de inceput este invalida!' }],
@@ -108,10 +112,12 @@ describe('pick-up schedule (POST user/profile)', () => {
 
 describe('mail notifications', () => {
   it('answers the defaults: the seven items, each with the account email', async () => {
-    const res = await as(ctx, alice, { method: 'GET', url: '/api/user/settings/mail' });
+    // A client who never saved them (the next test saves Alice's).
+    const carol = await createUser(ctx);
+    const res = await as(ctx, carol, { method: 'GET', url: '/api/user/settings/mail' });
     const settings = res.json().settings;
     expect(Object.keys(settings).sort()).toEqual([...MAIL_SETTING_KEYS].sort());
-    expect(settings.sendInvoiceMail).toEqual({ enabled: true, emails: [alice.email] });
+    expect(settings.sendInvoiceMail).toEqual({ enabled: true, emails: [carol.email] });
   });
 
   it('saves up to 3 valid addresses per item; refuses a bad address, an empty list or a fourth address', async () => {

@@ -4,7 +4,7 @@ import type { CourierNetwork } from './courier-network.js';
 import { samedayCourierNetwork, type SamedayNetworkOptions } from './sameday.js';
 import { simulatedCourierNetwork } from './simulator.js';
 
-type CouriersConfig = Partial<Pick<Config, 'couriers' | 'sameday' | 'courierSimMinutesPerStep'>>;
+type CouriersConfig = Partial<Pick<Config, 'couriers' | 'sameday' | 'courierSimMinutesPerStep' | 'now'>>;
 /** What tests may swap in the real adapters (a fake fetch, short timeouts, a clock). */
 export type CourierNetworkDeps = { sameday?: Partial<SamedayNetworkOptions> };
 
@@ -19,5 +19,5 @@ export function courierNetworkFor(config: CouriersConfig, database: Database, de
     if (!config.sameday) throw new Error('COURIERS=sameday needs SAMEDAY_USERNAME and SAMEDAY_PASSWORD');
     return samedayCourierNetwork({ ...config.sameday, ...deps.sameday });
   }
-  return simulatedCourierNetwork(database, { minutesPerStep: config.courierSimMinutesPerStep });
+  return simulatedCourierNetwork(database, { minutesPerStep: config.courierSimMinutesPerStep, now: config.now });
 }
