@@ -1,5 +1,7 @@
 import { SUBSCRIPTION_ERRORS, USER_TYPE, messages } from '@colete/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
@@ -30,6 +32,14 @@ const HIDDEN_ROUTES: Record<string, string> = {
 };
 /** Swagger UI's own files and the HEAD twin Fastify adds to every GET are not API routes. */
 const isDocsRoute = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
+/**
+ * Once the web app is built, the server registers one GET route per file of apps/web/dist (the
+ * static files take no input): those are the build's files, not API routes. Only a path that is
+ * a file of the build counts, so a new hidden route elsewhere is still caught.
+ */
+const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const isWebBuildFile = (route: { method: string; path: string }) =>
+  route.method === 'GET' && !route.path.startsWith('/api/') && fs.statSync(path.join(WEB_DIST, route.path), { throwIfNoEntry: false })?.isFile() === true;
 
 const MIN_CASES_PER_ROUTE = 30;
 const FUZZ_ADDRESS = '203.0.113.77'; // a test-net address of its own, so sign-in limits never hit the re-login below
@@ -492,8 +502,8 @@ function registeredRoutes(app: FastifyInstance): { method: string; path: string 
 }
 
 const documentedKeys = new Set(documented.map((o) => `${o.method} ${o.path}`));
-const mainRoutes = registeredRoutes(ctx.app).filter((r) => !isDocsRoute(r.path));
-const stripeOnly = registeredRoutes(stripeApp).filter((r) => !isDocsRoute(r.path) && !mainRoutes.some((x) => x.method === r.method && x.path === r.path));
+const mainRoutes = registeredRoutes(ctx.app).filter((r) => !isDocsRoute(r.path) && !isWebBuildFile(r));
+const stripeOnly = registeredRoutes(stripeApp).filter((r) => !isDocsRoute(r.path) && !isWebBuildFile(r) && !mainRoutes.some((x) => x.method === r.method && x.path === r.path));
 const hidden = [...mainRoutes.map((r) => ({ ...r, app: ctx.app })), ...stripeOnly.map((r) => ({ ...r, app: stripeApp }))].filter(
   (r) => !documentedKeys.has(`${r.method} ${r.path}`),
 );
