@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from './use-debounced-value';
+import { useSearchParamsHere } from './use-search-params-here';
 
 /**
  * A searchable, paged list's state in the URL (?search=&page=), so a reload or a shared link shows
@@ -8,7 +8,7 @@ import { useDebouncedValue } from './use-debounced-value';
  * search goes back to the first page.
  */
 export function useSearchTableQuery(debounceMs: number) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsHere();
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(params.get('page'))) || 1));
   const search = (params.get('search') ?? '').slice(0, 100);
   const update = (next: { page?: number; search?: string }) =>

@@ -4,13 +4,14 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
 import { useActingParams } from '../../../lib/selected-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearchParamsHere } from '../../../lib/use-search-params-here';
 import { useShipments } from '../api/get-shipments';
 import { ShipmentsTable } from '../components/shipments-table';
 import { bucharestToday, monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
@@ -27,7 +28,7 @@ type Filters = { from: string; to: string; status?: ShipmentStatus; q: string; p
  * dates the list covers one month back to today (Bucharest), as the spec's lists do.
  */
 function useShipmentsTableQuery() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsHere();
   const today = bucharestToday();
   const fromParam = params.get('from') ?? '';
   const toParam = params.get('to') ?? '';
