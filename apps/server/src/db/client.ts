@@ -42,6 +42,9 @@ export function migrationsFolder(): string {
 
 /** Several server instances may start at once on PostgreSQL: one migrates, the others wait. */
 const MIGRATION_LOCK_KEY = 7_243_001;
+/** PostgreSQL's SQLSTATE for a transaction chosen to break a deadlock; the job queue's statements retry it. */
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_ATTEMPTS = 5;
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
@@ -56,8 +59,18 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     executeSql: async (text, values) => {
-      const res = await pool.query(text, values as unknown[] | undefined);
-      return { rows: res.rows };
+      // Instances starting together create the job queues together, and PostgreSQL may break the
+      // tie with a deadlock. A deadlocked statement (or script: one implicit transaction) was
+      // rolled back whole, so running it again is safe.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const res = await pool.query(text, values as unknown[] | undefined);
+          return { rows: res.rows };
+        } catch (err) {
+          if ((err as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= DEADLOCK_ATTEMPTS) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 200) * attempt));
+        }
+      }
     },
     migrate: async () => {
       const client = new pg.Client({ connectionString: url });
