@@ -7,6 +7,7 @@ import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { invoiceOpenChargesBefore } from '../src/modules/invoicing/invoicing-service.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { readInvoicePdf, type InvoiceReading } from './support/pdf-tools.js';
+import { NO_OPTIONS, RECIPIENT, SENDER } from './support/parties.js';
 
 /**
  * The invoice PDFs say what the invoice is: number and series, the seller (the platform, from its
@@ -87,12 +88,12 @@ beforeAll(async () => {
   });
   expect(settings.statusCode, settings.body).toBe(200);
   const draft = {
-    sender: { contactName: 'Ana Expeditor', contactPhone: '+40722000001', countyCode: 'CJ', city: 'Cluj-Napoca', postalCode: '400114', street: 'Memorandumului', number: '28' },
-    recipient: { contactName: 'Ion Destinatar', contactPhone: '+40733000002', countyCode: 'B', city: 'Sectorul 1', postalCode: '010093', street: 'Calea Victoriei', number: '120' },
+    sender: SENDER,
+    recipient: RECIPIENT,
     packages: [{ type: 'parcel', weight: 2, length: 30, width: 20, height: 15 }],
     content: 'Carti',
     clientReference: 'FACT-1',
-    options: { cod: { active: false, amount: 0 }, insurance: { active: false, amount: 0 }, openAtDelivery: false, saturdayDelivery: false },
+    options: NO_OPTIONS,
   };
   const offers = await as(ctx, client, { method: 'POST', url: '/api/shipments/offers', payload: draft });
   const offer = (offers.json().offers as { serviceId: string; type: string; errors: string[] }[]).find((o) => o.type === 'standard' && o.errors.length === 0)!;

@@ -7,6 +7,7 @@ import { SIM_COURIERS } from '../src/integrations/couriers/simulator-catalogue.j
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { pdfBarcodes, pdfText } from './support/pdf-tools.js';
+import { RECIPIENT, SENDER } from './support/parties.js';
 
 /**
  * The label PDFs say what the courier needs: for every courier of the simulator and each format,
@@ -27,24 +28,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const sender = {
-  contactName: 'Ana Expeditor',
-  contactPhone: '+40722000001',
-  countyCode: 'CJ',
-  city: 'Cluj-Napoca',
-  postalCode: '400114',
-  street: 'Memorandumului',
-  number: '28',
-};
-const recipient = {
-  contactName: 'Ion Destinatar',
-  contactPhone: '+40733000002',
-  countyCode: 'B',
-  city: 'Sectorul 1',
-  postalCode: '010093',
-  street: 'Calea Victoriei',
-  number: '120',
-};
+const sender = SENDER;
+const recipient = RECIPIENT;
 const parcel = (weight: number): TShipmentDraft['packages'][number] => ({ type: 'parcel', weight, length: 30, width: 20, height: 15 });
 
 /** Money as the platform shows it to people (the web app's `lei`): '1.250,75 lei'. */

@@ -13,6 +13,7 @@ import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { invoicingDepsOf } from '../src/modules/invoicing/invoicing-service.js';
 import { bucharestDayStart, isFridayInBucharest, shipmentsService } from '../src/modules/shipments/shipments-service.js';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
+import { NO_OPTIONS, RECIPIENT, SENDER } from './support/parties.js';
 
 const m = messages.shipments;
 let ctx: TestContext;
@@ -24,25 +25,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const sender = {
-  contactName: 'Ana Expeditor',
-  contactPhone: '+40722000001',
-  countyCode: 'CJ',
-  city: 'Cluj-Napoca',
-  postalCode: '400114',
-  street: 'Memorandumului',
-  number: '28',
-};
-const recipient = {
-  contactName: 'Ion Destinatar',
-  contactPhone: '+40733000002',
-  countyCode: 'B',
-  city: 'Sectorul 1',
-  postalCode: '010093',
-  street: 'Calea Victoriei',
-  number: '120',
-};
-const noOptions = { cod: { active: false, amount: 0 }, insurance: { active: false, amount: 0 }, openAtDelivery: false, saturdayDelivery: false };
+const sender = SENDER;
+const recipient = RECIPIENT;
+const noOptions = NO_OPTIONS;
 const draft = (over: Partial<TShipmentDraft> = {}): TShipmentDraft => ({
   sender,
   recipient,
