@@ -10,7 +10,8 @@ import { SHIPMENT_TRACKING_QUEUE } from '../src/jobs/shipment-tracking.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { insertMail } from '../src/modules/mail/mail-queries.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
-import { fakeSmtpServer, runJob } from './jobs-helper.js';
+import { runJob } from './jobs-helper.js';
+import { fakeSmtpServer } from './support/smtp-server.js';
 
 /*
  * The tracking, mail, top-up and monthly-invoice jobs as they run in production: the job is sent

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAIL_SENDER_QUEUE } from '../src/jobs/mail-sender.js';
 import { STRIPE_WEBHOOK_PATH } from '../src/integrations/payments/stripe-webhook.js';
-import { fakeSmtpServer } from './jobs-helper.js';
+import { fakeSmtpServer } from './support/smtp-server.js';
 
 /*
  * A real server process (src/main.ts) gets SIGTERM while a request and a job are both in the
