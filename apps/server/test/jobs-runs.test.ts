@@ -11,6 +11,7 @@ import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { insertMail } from '../src/modules/mail/mail-queries.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
+import { subscribedClient as subscribedClientOf } from './support/prepay.js';
 import { fakeSmtpServer } from './support/smtp-server.js';
 
 /*
@@ -116,22 +117,7 @@ describe('the mail sender through pg-boss', () => {
 
 describe('automatic top-ups through pg-boss', () => {
   const card = { good: '4242424242424242', declinesLater: '4000000000000341' };
-  /** A client whose first top-up (200 lei, paid on the simulator's page) starts a subscription: refill 200 when below 100. */
-  async function subscribedClient(number: string) {
-    const u = await createUser(ctx);
-    const start = await as(ctx, u, { method: 'POST', url: '/api/user/prepay/top-up', payload: { amount: 200, subscription: { recurringAmount: 200, recurringMinBalance: 100 } } });
-    expect(start.statusCode, start.body).toBe(200);
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: start.json().url,
-      payload: new URLSearchParams({ number, expiry: '12/30', cvc: '123' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(paid.statusCode).toBe(303);
-    const subs = (await as(ctx, u, { method: 'GET', url: '/api/user/prepay/subscriptions' })).json().list;
-    expect(subs[0].status).toBe(2);
-    return u;
-  }
+  const subscribedClient = async (number: string) => (await subscribedClientOf(ctx, number)).user;
   const paymentsOf = (u: TestUser, since: Date) =>
     db().select().from(cardPayments).where(and(eq(cardPayments.userId, u.id), gte(cardPayments.createdAt, since)));
   const topUpRun = async () => expect((await runJob(jobs.boss, AUTO_TOPUP_QUEUE)).state).toBe('completed');

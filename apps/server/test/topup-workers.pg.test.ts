@@ -4,11 +4,12 @@ import { and, eq, gte } from 'drizzle-orm';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayments, cardSubscriptions, ledgerEntries } from '../src/db/schema.js';
+import { cardPayments, ledgerEntries } from '../src/db/schema.js';
 import { AUTO_TOPUP_QUEUE } from '../src/jobs/auto-topup.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { as, createTestApp, type TestContext, type TestUser } from './helper.js';
 import { waitForJob } from './jobs-helper.js';
+import { subscribedClient as subscribedClientOf } from './support/prepay.js';
 
 /*
  * PostgreSQL only (this file runs in scripts/test-postgres.mjs; vitest.config.ts leaves *.pg.test.ts
@@ -86,22 +87,7 @@ const ledger = (u: TestUser, bani: number) =>
 const balance = async (u: TestUser) => (await as(ctx, u, { method: 'GET', url: '/api/user/prepay/balance' })).json().balance as string;
 const paymentsOf = (u: TestUser, since: Date) => db().select().from(cardPayments).where(and(eq(cardPayments.userId, u.id), gte(cardPayments.createdAt, since)));
 
-/** A client whose first top-up (200 lei, on the simulator's page) starts a subscription: refill 200 when below 100. */
-async function subscribedClient(number: string) {
-  const u = await createUser(ctx);
-  const start = await as(ctx, u, { method: 'POST', url: '/api/user/prepay/top-up', payload: { amount: 200, subscription: { recurringAmount: 200, recurringMinBalance: 100 } } });
-  expect(start.statusCode, start.body).toBe(200);
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: start.json().url,
-    payload: new URLSearchParams({ number, expiry: '12/30', cvc: '123' }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(paid.statusCode).toBe(303);
-  const [sub] = await db().select().from(cardSubscriptions).where(eq(cardSubscriptions.userId, u.id));
-  expect(sub!.status).toBe(2);
-  return { user: u, subscription: sub!.identifier };
-}
+const subscribedClient = (number: string) => subscribedClientOf(ctx, number);
 
 async function sendTopUps(count: number) {
   const ids: string[] = [];
