@@ -3,7 +3,7 @@ import { USER_TYPE, messages } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billableCharges, billingEntities, invoices, ledgerEntries, mailOutbox, users } from '../src/db/schema.js';
+import { billableCharges, invoices, ledgerEntries, mailOutbox, users } from '../src/db/schema.js';
 import { pdfSafe } from '../src/lib/pdf-text.js';
 import { startOfMonthInBucharest } from '../src/jobs/monthly-invoices.js';
 import { invoiceAttachmentResolver, invoiceOpenChargesBefore, issueInvoice, splitVat, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
@@ -11,6 +11,7 @@ import { creditCardTopUp } from '../src/modules/prepay/prepay-queries.js';
 import { subscriptionsService } from '../src/modules/prepay/subscriptions-service.js';
 import { simulatedGateway } from '../src/integrations/payments/card-simulator.js';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
+import { activeCompany as activeCompanyOf } from './support/billing.js';
 
 const m = messages.invoicing;
 let ctx: TestContext;
@@ -22,30 +23,7 @@ afterAll(async () => ctx?.close());
 const deps = (): InvoicingDeps => ({ seller: ctx.config.seller, platformIban: ctx.config.platformIban, series: ctx.config.invoiceSeries });
 const CLIENT_IBAN = 'RO66BACX0000001234567890';
 
-/** A verified company billing entry, active, written directly (the billing API has its own tests). */
-async function activeCompany(user: TestUser, verifyStatus: 'verified' | 'pendingVerification' = 'verified') {
-  const [row] = await ctx.database.db
-    .insert(billingEntities)
-    .values({
-      userId: user.id,
-      name: `${user.name} Firma`,
-      isCompany: true,
-      isVatPayer: true,
-      identificationCode: '14399840',
-      tradeRegister: 'J12/1234/2010',
-      fiscalIdentificationType: 1,
-      countyCode: 'CJ',
-      county: 'Cluj',
-      city: 'Cluj-Napoca',
-      postalCode: '400114',
-      street: 'Strada Memorandumului',
-      number: '28',
-      isActive: true,
-      verifyStatus,
-    })
-    .returning();
-  return row!;
-}
+const activeCompany = (user: TestUser, verifyStatus?: 'verified' | 'pendingVerification') => activeCompanyOf(ctx, user, verifyStatus);
 const charge = (user: TestUser, bani: number, description = 'Expediere AWB 1234567890') =>
   ctx.database.db.insert(billableCharges).values({ userId: user.id, amountBani: bani, description, reference: `test-${randomUUID()}` });
 const topUp = (user: TestUser, bani: number) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billableCharges, billingEntities, cardPayments, invoices, ledgerEntries, mailOutbox, shipmentEvents, shipments } from '../src/db/schema.js';
+import { billableCharges, cardPayments, invoices, ledgerEntries, mailOutbox, shipmentEvents, shipments } from '../src/db/schema.js';
 import { startJobs, type Jobs } from '../src/jobs/boss.js';
 import { AUTO_TOPUP_QUEUE } from '../src/jobs/auto-topup.js';
 import { MAIL_SENDER_QUEUE } from '../src/jobs/mail-sender.js';
@@ -11,6 +11,7 @@ import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { insertMail } from '../src/modules/mail/mail-queries.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
+import { activeCompany } from './support/billing.js';
 import { subscribedClient as subscribedClientOf } from './support/prepay.js';
 import { fakeSmtpServer } from './support/smtp-server.js';
 
@@ -167,23 +168,7 @@ describe('automatic top-ups through pg-boss', () => {
 describe('monthly invoices through pg-boss', () => {
   it('a run invoices last month’s open charges of a client once and leaves this month’s open', async () => {
     const carol = await createUser(ctx);
-    await db().insert(billingEntities).values({
-      userId: carol.id,
-      name: `${carol.name} Firma`,
-      isCompany: true,
-      isVatPayer: true,
-      identificationCode: '14399840',
-      tradeRegister: 'J12/1234/2010',
-      fiscalIdentificationType: 1,
-      countyCode: 'CJ',
-      county: 'Cluj',
-      city: 'Cluj-Napoca',
-      postalCode: '400114',
-      street: 'Strada Memorandumului',
-      number: '28',
-      isActive: true,
-      verifyStatus: 'verified',
-    });
+    await activeCompany(ctx, carol);
     const lastMonth = new Date(startOfMonthInBucharest().getTime() - 5 * 86_400_000);
     const old = [1190, 2380];
     for (const bani of old) {
