@@ -193,6 +193,16 @@ test('a client sends two parcels with cash on delivery to a locker, downloads th
   await page.goto('/profile/orders');
   await expect(page.getByRole('list', { name: 'Comenzi' })).toBeVisible();
   expect(await fits()).toBe(true);
+  // Every row's status stays inside its card (the card clips what overflows, so the page alone does not tell).
+  const rows = page.getByRole('list', { name: 'Comenzi' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  const overflowing = await rows.evaluateAll((items) =>
+    items.filter((item) => {
+      const box = item.getBoundingClientRect();
+      return Array.from(item.querySelectorAll('.MuiChip-root')).some((chip) => chip.getBoundingClientRect().right > box.right + 0.5);
+    }).length,
+  );
+  expect(overflowing, 'rows whose status chip leaves the card').toBe(0);
   await screenshot(page, 'mobile-shipments-list');
   await page.goto('/profile/orders/new');
   await expect(page.getByRole('heading', { name: 'Comanda noua' })).toBeVisible();

@@ -94,7 +94,8 @@ function PhoneRows({ rows }: { rows: TShipmentSummary[] }) {
         <ListItem key={s.uniqueId} disablePadding divider>
           <ListItemButton component={RouterLink} to={detailsPath(s)} sx={{ px: 1, alignItems: 'flex-start' }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
+              {/* A long status ('AWB generat, asteapta preluarea') goes under the date on a narrow phone instead of out of the card. */}
+              <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {shortDate(s.createdAt)} {shortTime(s.createdAt)}
                 </Typography>
