@@ -7,6 +7,13 @@ export const TOP_UP_MIN_LEI = 10;
 export const TOP_UP_MAX_LEI = 50_000;
 
 /** An amount in lei with at most two decimals. */
+/**
+ * The kinds of a balance movement (the server's ledger writes each): top-up credit, shipment
+ * charge, refund of a cancelled shipment, reversal of a charge whose activation failed, payout to
+ * the client's bank account, bonus, and an admin's correction.
+ */
+export const LEDGER_KINDS = ['topup', 'charge', 'refund', 'reversal', 'bonus', 'payout', 'correction'] as const;
+
 export const ZLeiAmount = z
   .number({ error: messages.prepay.amountInvalid })
   .refine((v) => Number.isFinite(v) && /^\d+(\.\d{1,2})?$/.test(String(v)), messages.prepay.amountInvalid);
@@ -34,7 +41,7 @@ export type TPaymentResponse = z.infer<typeof ZPaymentResponse>;
 
 export const ZLedgerEntry = z.object({
   id: z.number().int(),
-  kind: z.enum(['topup', 'charge', 'refund', 'bonus', 'payout']),
+  kind: z.enum(LEDGER_KINDS),
   amount: z.string(),
   description: z.string(),
   createdAt: z.string(),

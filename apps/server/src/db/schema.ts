@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LEDGER_KINDS } from '@colete/contract';
 import type { AwbFormat, TMailSettings, TReturnAnswerView, TSmsSettings, TTemplateOptions } from '@colete/contract';
 import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -229,7 +230,7 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['topup', 'charge', 'refund', 'bonus', 'payout'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     /** Signed integer bani: top-ups, refunds and bonuses positive, charges and payouts (balance returned to the client's bank account) negative. */
     amountBani: bigint('amount_bani', { mode: 'number' }).notNull(),
     description: text('description').notNull(),

@@ -27,6 +27,7 @@ import {
 } from '../../integrations/couriers/courier-network.js';
 import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
+import { bucharestDayStart, isFridayInBucharest, nextDay } from '../../lib/dates.js';
 import type { UserRow } from '../../types.js';
 import { resolveAddress } from '../addresses/address-validation.js';
 import { findAddress, insertAddress } from '../addresses/addresses-queries.js';
@@ -77,22 +78,6 @@ export const newUniqueId = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
 };
-
-/** Friday in Bucharest (spec 002: Saturday delivery is offered only then). */
-export function isFridayInBucharest(at: Date) {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', weekday: 'short' }).format(at) === 'Fri';
-}
-
-/** The instant a Bucharest calendar day starts. */
-export function bucharestDayStart(day: string): Date {
-  for (const offset of ['+02:00', '+03:00']) {
-    const candidate = new Date(`${day}T00:00:00${offset}`);
-    const hour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', hour: '2-digit', hourCycle: 'h23' }).format(candidate);
-    if (hour === '00') return candidate;
-  }
-  return new Date(`${day}T00:00:00+02:00`);
-}
-const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Packages as stored (grams, centimetres) and as the page sends them (kilograms). */
 const storedPackage = (p: TShipmentDraftParsed['packages'][number]): ShipmentPackage => ({
@@ -736,3 +721,6 @@ export function shipmentsService(deps: ShipmentsDeps) {
 }
 
 export type ShipmentsService = ReturnType<typeof shipmentsService>;
+
+/** Moved to lib/dates.ts; re-exported for the modules and tests that still import them from here. */
+export { bucharestDayStart, isFridayInBucharest };

@@ -1,0 +1,2 @@
+/** The admin module's public surface: other modules, the composition root and jobs import from here only. */
+export { adminRoutes } from './admin-routes.js';

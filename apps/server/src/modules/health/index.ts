@@ -1,0 +1,2 @@
+/** The health module's public surface: other modules, the composition root and jobs import from here only. */
+export { healthRoutes } from './health-routes.js';

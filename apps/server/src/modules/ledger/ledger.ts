@@ -1,0 +1,94 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import type { LEDGER_KINDS } from '@colete/contract';
+import { ledgerEntries } from '../../db/schema.js';
+
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * One movement of a client's money. `amountBani` is the movement's size (a positive integer);
+ * the ledger gives it its sign by kind. `reference` names what caused it (a card payment, a
+ * shipment's activation, a payout sheet): one movement per kind and reference, so a retry or a
+ * parallel call writes nothing twice.
+ */
+export type Movement = {
+  userId: number;
+  amountBani: number;
+  reference: string;
+  description: string;
+  /** The invoice that covers the movement, when known as it is written. */
+  invoiceId?: number | null;
+  /** When it happened, when not now (the demo history). */
+  at?: Date;
+};
+
+/** The written row's id, or null when a movement of that kind and reference already exists. */
+export type Written = { id: number } | null;
+
+async function write(ex: Executor, kind: LedgerKind, sign: 1 | -1, m: Movement): Promise<Written> {
+  if (!Number.isSafeInteger(m.amountBani) || m.amountBani <= 0) throw new Error(`ledger: ${kind} needs a positive integer amount in bani`);
+  const [row] = await ex
+    .insert(ledgerEntries)
+    .values({
+      userId: m.userId,
+      kind,
+      amountBani: sign * m.amountBani,
+      description: m.description,
+      reference: m.reference,
+      invoiceId: m.invoiceId ?? null,
+      ...(m.at ? { createdAt: m.at } : {}),
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  return row ?? null;
+}
+
+/** A card top-up credited to the balance. */
+export const creditTopUp = (ex: Executor, m: Movement) => write(ex, 'topup', 1, m);
+/** A shipment's price taken from a prepaid balance at activation. */
+export const chargeShipment = (ex: Executor, m: Movement) => write(ex, 'charge', -1, m);
+/** A cancelled shipment's charge given back. */
+export const refundShipment = (ex: Executor, m: Movement) => write(ex, 'refund', 1, m);
+/** Money returned to the client's bank account (a payout sheet, the balance at settlement). */
+export const payout = (ex: Executor, m: Movement) => write(ex, 'payout', -1, m);
+/** A bonus (referrals) credited to the balance. */
+export const bonus = (ex: Executor, m: Movement) => write(ex, 'bonus', 1, m);
+
+/**
+ * A charge undone because what it paid for never happened (the courier refused the AWB): the
+ * charge's amount back, under the charge's own reference, once.
+ */
+export async function reverseCharge(ex: Executor, m: { userId: number; reference: string; description: string }): Promise<Written> {
+  const [charge] = await ex
+    .select({ amountBani: ledgerEntries.amountBani })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, m.userId), eq(ledgerEntries.kind, 'charge'), eq(ledgerEntries.reference, m.reference)))
+    .limit(1);
+  if (!charge) return null;
+  return write(ex, 'reversal', 1, { userId: m.userId, amountBani: -charge.amountBani, reference: m.reference, description: m.description });
+}
+
+/** An admin's correction, either way: `signedBani` positive credits, negative debits. */
+export async function correction(ex: Executor, m: Omit<Movement, 'amountBani'> & { signedBani: number }): Promise<Written> {
+  if (m.signedBani === 0) throw new Error('ledger: a correction moves some money');
+  return write(ex, 'correction', m.signedBani > 0 ? 1 : -1, { ...m, amountBani: Math.abs(m.signedBani) });
+}
+
+/** The prepaid balance: the sum of the client's movements, in bani. */
+export async function balanceBani(ex: Executor, userId: number): Promise<number> {
+  const [row] = await ex
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountBani}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+/** Whether a movement of this kind and reference was written (a charge still standing, say). */
+export async function hasMovement(ex: Executor, userId: number, kind: LedgerKind, reference: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind), eq(ledgerEntries.reference, reference)))
+    .limit(1);
+  return !!row;
+}

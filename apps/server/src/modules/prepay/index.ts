@@ -1,0 +1,6 @@
+/** The prepay module's public surface: other modules, the composition root and jobs import from here only. */
+export { balanceBani, creditCardTopUp } from './prepay-queries.js';
+export { prepayRoutes } from './prepay-routes.js';
+export { prepayService } from './prepay-service.js';
+export { subscriptionsService } from './subscriptions-service.js';
+export type { SubscriptionsService } from './subscriptions-service.js';

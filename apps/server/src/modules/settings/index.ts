@@ -1,0 +1,3 @@
+/** The settings module's public surface: other modules, the composition root and jobs import from here only. */
+export { settingsRoutes } from './settings-routes.js';
+export { DEFAULT_AWB_FORMAT, DEFAULT_SMS, defaultMailSettings } from './settings-service.js';

@@ -1,0 +1,19 @@
+import type { Executor } from '../../db/client.js';
+
+/**
+ * What the shipment lifecycle needs from invoicing (the invoicing service implements it; the
+ * composition root passes it in). The shipments module never touches invoicing's tables.
+ */
+export interface ShipmentBilling {
+  /**
+   * An activated shipment's price, to be invoiced: always for a postpaid client, for a prepaid one
+   * only when its top-ups were not invoiced as advances; invoiced at once with invoiceEveryOrder.
+   * Once per reference (a retry records nothing twice). Runs in the activation's transaction.
+   */
+  recordShipmentCharge(
+    tx: Executor,
+    charge: { userId: number; paymentType: 'prepaid' | 'postpaid'; amountBani: number; description: string; reference: string },
+  ): Promise<void>;
+  /** A cancelled shipment's charge that was not invoiced yet: nothing to invoice any more. */
+  dropUninvoicedCharge(tx: Executor, charge: { userId: number; reference: string }): Promise<void>;
+}
