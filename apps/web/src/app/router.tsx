@@ -19,7 +19,7 @@ const SecurityPage = lazyPage(() => import('../features/settings/pages/security-
 const RepaymentPage = lazyPage(() => import('../features/settings/pages/repayment-page'));
 const NotifyMailPage = lazyPage(() => import('../features/settings/pages/notify-mail-page'));
 const NotifySmsPage = lazyPage(() => import('../features/settings/pages/notify-sms-page'));
-const OutboxPage = lazyPage(() => import('../features/settings/pages/outbox-page'));
+const OutboxPage = lazyPage(() => import('../features/mail/pages/outbox-page'));
 const PrintPage = lazyPage(() => import('../features/settings/pages/print-page'));
 const PrintOrderPage = lazyPage(() => import('../features/settings/pages/print-order-page'));
 const SchedulePage = lazyPage(() => import('../features/settings/pages/schedule-page'));

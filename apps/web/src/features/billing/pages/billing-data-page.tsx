@@ -14,7 +14,7 @@ import { useActivateBillingData, useBillingList, useDeleteBillingData } from '..
 import { BillingDialog } from '../components/billing-dialog';
 import { BillingTabs } from '../components/billing-tabs';
 import { ContactDialog } from '../components/contact-dialog';
-import { EInvoiceChip, EInvoiceConnectButton, useEInvoiceReturn } from '../components/einvoice-connect-dialog';
+import { EInvoiceChip, EInvoiceConnectButton, useEInvoiceReturn } from '../../einvoice/components/einvoice-connect-dialog';
 import { SettleAccount } from '../components/settle-account';
 
 const VERIFY: Record<TBillingData['verifyStatus'], { label: string; color: 'success' | 'error' | 'warning'; hint: string }> = {

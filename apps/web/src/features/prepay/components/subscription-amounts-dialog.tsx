@@ -2,7 +2,7 @@ import type { TSubscription, TSubscriptionAmounts } from '@colete/contract';
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { DialogFormActions } from '../../../components/form-actions';
-import { parseAmounts, SubscriptionAmounts, type AmountsDraft } from '../../../components/subscription-amounts';
+import { parseAmounts, SubscriptionAmounts, type AmountsDraft } from './subscription-amounts';
 
 const draftOf = (s: TSubscription): AmountsDraft => {
   const refill = String(Number(s.paymentAmount));

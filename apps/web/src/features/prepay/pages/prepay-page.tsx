@@ -10,7 +10,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useInvoiceHref } from '../../../lib/invoice-href';
-import { parseAmounts, SubscriptionAmounts, type AmountsDraft } from '../../../components/subscription-amounts';
+import { parseAmounts, SubscriptionAmounts, type AmountsDraft } from '../components/subscription-amounts';
 import { useBalance, useTopUp } from '../api/prepay';
 import { useReEnableSubscription, useSubscriptions } from '../api/subscriptions';
 import { SubscriptionAmountsDialog } from '../components/subscription-amounts-dialog';

@@ -4,7 +4,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, IconButton, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import { PackagingTemplatePicker, SavedPackagePicker } from '../../../components/packaging/packaging-pickers';
+import { PackagingTemplatePicker, SavedPackagePicker } from './packaging-pickers';
 import { SavePackageButton, SaveTemplateButton } from './packaging-actions';
 import { fromPackagingTemplate, fromSavedPackage } from './packaging-values';
 import { EMPTY_PACKAGE, type PackageValues, type ShipmentFormValues } from './shipment-form';

@@ -5,7 +5,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { packageSizesText } from '../../../components/packaging/package-format';
 import { useAddPackagingTemplate, useAddSavedPackage } from '../../../components/packaging/packaging-api';
-import { SaveNameDialog } from '../../../components/packaging/save-name-dialog';
+import { SaveNameDialog } from './save-name-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { packageSizes, toPackagingContent } from './packaging-values';
 import type { PackageValues, ShipmentFormValues } from './shipment-form';

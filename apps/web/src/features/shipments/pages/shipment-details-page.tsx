@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
-import { ShipmentStatusChip, shipmentDateTime, TrackingDialog, TrackingTimeline } from '../../../components/tracking-dialog';
+import { ShipmentStatusChip, shipmentDateTime, TrackingDialog, TrackingTimeline } from '../components/tracking-dialog';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
 import { useActingParams } from '../../../lib/selected-client';
 import { useDraftOffers } from '../api/get-offers';

@@ -5,7 +5,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { useActingParams } from '../../../lib/selected-client';
-import { useOutboxMail } from '../api/outbox-mail';
+import { useOutboxMail } from '../api/get-outbox-mail';
 import { outboxDate, transportLabel } from './outbox-format';
 import { OutboxStatusChip } from './outbox-status-chip';
 

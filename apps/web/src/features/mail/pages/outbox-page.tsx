@@ -9,7 +9,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
 import { useActingParams } from '../../../lib/selected-client';
-import { useOutbox } from '../api/outbox-list';
+import { useOutbox } from '../api/get-outbox';
 import { OutboxList } from '../components/outbox-list';
 import { OutboxMailDialog } from '../components/outbox-mail-dialog';
 

@@ -2,9 +2,9 @@ import { AUTOCOMPLETE_DEBOUNCE_MS, type TPackagingTemplate, type TSavedPackage }
 import StarIcon from '@mui/icons-material/Star';
 import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { packageSizesText } from './package-format';
-import { usePackagingTemplates, useSavedPackages } from './packaging-api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { packageSizesText } from '../../../components/packaging/package-format';
+import { usePackagingTemplates, useSavedPackages } from '../../../components/packaging/packaging-api';
 
 type ListQuery<T> = { data?: { list: T[] }; isFetching: boolean; isError: boolean };
 

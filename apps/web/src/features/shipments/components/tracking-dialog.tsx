@@ -2,10 +2,10 @@ import type { TShipmentDetail, TShipmentResponse } from '@colete/contract';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, apiErrorMessage } from '../lib/api-client';
-import { useActingParams } from '../lib/selected-client';
-import { ErrorState } from './error-state';
-import { LoadingState } from './loading-state';
+import { api, apiErrorMessage } from '../../../lib/api-client';
+import { useActingParams } from '../../../lib/selected-client';
+import { ErrorState } from '../../../components/error-state';
+import { LoadingState } from '../../../components/loading-state';
 import { ShipmentStatusChip } from './shipment-status-chip';
 
 /** A shipment's status, history and tracking dialog: shared by every area that shows shipments (orders, repayments). */

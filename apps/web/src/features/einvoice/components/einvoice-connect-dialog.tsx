@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorMessage } from '../../../lib/api-client';
-import { usePrepareEInvoiceConnection } from '../api/einvoice';
+import { usePrepareEInvoiceConnection } from '../api/prepare-einvoice-connection';
 
 const m = messages.einvoice;
 const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('ro-RO', { dateStyle: 'long', timeZone: 'Europe/Bucharest' }).format(new Date(iso)) : '');

@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { DialogFormActions } from '../form-actions';
+import { DialogFormActions } from '../../../components/form-actions';
 
 /**
  * The small dialog that asks the name under which something is saved (a packaging template, a
