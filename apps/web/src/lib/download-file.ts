@@ -1,10 +1,13 @@
+import { apiUrl } from './api-client';
+
 /**
  * Downloads a file the server produces (a label or invoice PDF) through fetch, so a failure can be
  * told to the user instead of leaving the browser on an error page. The file name is the server's
- * (Content-Disposition), else `fallbackName`. Throws on any failure.
+ * (Content-Disposition), else `fallbackName`. The address gets the acting client like any call.
+ * Throws on any failure.
  */
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+  const response = await fetch(apiUrl(url), { credentials: 'same-origin' });
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('json')) throw new Error(`download failed: ${response.status}`);
   const blob = await response.blob();

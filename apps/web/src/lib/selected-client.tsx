@@ -1,9 +1,11 @@
 import type { TClientSummary } from '@colete/contract';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { setActingClient, type ActingClientId } from './api-client';
 
 /**
- * The client an admin acts for. Admin-aware pages read it and pass selectedClient to the
- * server; for a client it is always null (they act for themselves).
+ * The client an admin acts for (for a client always null: they act for themselves). The choice is
+ * mirrored into the api client, which adds selectedClient to every client-scoped call; pages only
+ * read it for their query keys (useActingClientId), so a switch never shows another client's cache.
  */
 type SelectedClientState = { client: TClientSummary | null; setClient: (c: TClientSummary | null) => void };
 
@@ -20,11 +22,17 @@ function readStored(): TClientSummary | null {
 }
 
 export function SelectedClientProvider({ children }: { children: ReactNode }) {
-  const [client, setClientState] = useState<TClientSummary | null>(readStored);
+  const [client, setClientState] = useState<TClientSummary | null>(() => {
+    const stored = readStored();
+    setActingClient(stored?.id ?? null);
+    return stored;
+  });
   const value = useMemo<SelectedClientState>(
     () => ({
       client,
       setClient: (c) => {
+        // The api client first: the queries the new keys start must already carry the new client.
+        setActingClient(c?.id ?? null);
         setClientState(c);
         if (c) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(c));
         else sessionStorage.removeItem(STORAGE_KEY);
@@ -37,8 +45,5 @@ export function SelectedClientProvider({ children }: { children: ReactNode }) {
 
 export const useSelectedClient = () => useContext(SelectedClientContext);
 
-/** The query parameters an admin-aware call adds: selectedClient when an admin picked one. */
-export function useActingParams(): { selectedClient?: number } {
-  const { client } = useSelectedClient();
-  return client ? { selectedClient: client.id } : {};
-}
+/** The acting client's id for query keys (null: the signed-in user). */
+export const useActingClientId = (): ActingClientId => useSelectedClient().client?.id ?? null;

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useActingParams } from '../../../lib/selected-client';
+import { useActingClientId } from '../../../lib/selected-client';
 import { addressKeys } from './address-keys';
 
-export const deleteAddress = (id: number, selectedClient?: number) =>
-  api<{ success: true; message: string }>('DELETE', `address/${id}${selectedClient ? `?selectedClient=${selectedClient}` : ''}`);
+export const deleteAddress = (id: number) => api<{ success: true; message: string }>('DELETE', `address/${id}`);
 
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
-  const { selectedClient } = useActingParams();
+  const acting = useActingClientId();
   return useMutation({
-    mutationFn: (id: number) => deleteAddress(id, selectedClient),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressKeys.lists() }),
+    mutationFn: deleteAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressKeys.lists(acting) }),
   });
 }

@@ -10,7 +10,6 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
 import { apiErrorMessage } from '../../../lib/api-client';
-import { useActingParams } from '../../../lib/selected-client';
 import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/get-addresses';
@@ -20,8 +19,7 @@ import { AddressDialog } from '../components/address-dialog';
 export default function AddressesPage() {
   const { page, search, searchInput, setSearchInput, update } = useSearchTableQuery(ADDRESS_SEARCH_DEBOUNCE_MS);
 
-  const acting = useActingParams();
-  const list = useAddresses({ search, page, ...acting });
+  const list = useAddresses({ search, page });
   const remove = useDeleteAddress();
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<TAddressEntry | 'new' | null>(null);

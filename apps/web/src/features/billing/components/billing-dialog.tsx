@@ -6,7 +6,7 @@ import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useSaveBillingData } from '../api/billing';
+import { useSaveBillingData } from '../api/save-billing-data';
 import { DialogFormActions } from '../../../components/form-actions';
 
 const FIELDS = [

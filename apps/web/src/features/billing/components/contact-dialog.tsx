@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/mater
 import { useSnackbar } from '../../../lib/snackbar';
 import { useForm } from 'react-hook-form';
 import { apiErrorMessage } from '../../../lib/api-client';
-import { useSaveContact } from '../api/billing';
+import { useSaveContact } from '../api/save-contact';
 import { DialogFormActions } from '../../../components/form-actions';
 
 /** The person the invoices and their questions go to (POST user/contact). */

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile-query';
 import { useInvoiceHref } from '../../../lib/invoice-href';
-import { useSettleAccount } from '../api/invoicing';
+import { useSettleAccount } from '../api/settle-account';
 
 /** A refusal keeps the server's reason; anything else asks to retry or contact support (spec 000 section 8). */
 const settleErrorText = (e: unknown) => (e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : messages.invoicing.settleError);

@@ -7,7 +7,8 @@ import { SaveBar } from '../../../components/form-actions';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { useInvoicingSettings, useSaveInvoicingSettings } from '../api/invoicing';
+import { useInvoicingSettings } from '../api/get-invoicing-settings';
+import { useSaveInvoicingSettings } from '../api/save-invoicing-settings';
 import { BillingTabs } from '../components/billing-tabs';
 
 const ITEMS: { key: keyof TInvoicingSettings; title: string; on: string; off: string }[] = [

@@ -1,16 +1,14 @@
 import { MAIL_OUTBOX_PAGE_SIZE, type TOutboxListResponse } from '@colete/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ActingClientId } from '../../../lib/api-client';
+import { useActingClientId } from '../../../lib/selected-client';
 import { outboxKeys, type OutboxListParams } from './outbox-keys';
 
 /** GET user/mail/outbox?page=&perPage=: the account's mail, newest first, and how mail is sent. */
-export const getOutbox = ({ page, selectedClient }: OutboxListParams) => {
-  const query = new URLSearchParams({ page: String(page), perPage: String(MAIL_OUTBOX_PAGE_SIZE) });
-  if (selectedClient) query.set('selectedClient', String(selectedClient));
-  return api<TOutboxListResponse>('GET', `user/mail/outbox?${query.toString()}`);
-};
+export const getOutbox = ({ page }: OutboxListParams) =>
+  api<TOutboxListResponse>('GET', `user/mail/outbox?${new URLSearchParams({ page: String(page), perPage: String(MAIL_OUTBOX_PAGE_SIZE) }).toString()}`);
 
-export const outboxQueryOptions = (params: OutboxListParams) =>
-  queryOptions({ queryKey: outboxKeys.list(params), queryFn: () => getOutbox(params), placeholderData: keepPreviousData });
+export const outboxQueryOptions = (acting: ActingClientId, params: OutboxListParams) =>
+  queryOptions({ queryKey: outboxKeys.list(acting, params), queryFn: () => getOutbox(params), placeholderData: keepPreviousData });
 
-export const useOutbox = (params: OutboxListParams) => useQuery(outboxQueryOptions(params));
+export const useOutbox = (params: OutboxListParams) => useQuery(outboxQueryOptions(useActingClientId(), params));

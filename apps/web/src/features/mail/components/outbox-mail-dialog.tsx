@@ -4,7 +4,6 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
-import { useActingParams } from '../../../lib/selected-client';
 import { useOutboxMail } from '../api/get-outbox-mail';
 import { outboxDate, transportLabel } from './outbox-format';
 import { OutboxStatusChip } from './outbox-status-chip';
@@ -24,8 +23,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** One mail as it was sent: who, when, how, the text body and the attachments' names. */
 export function OutboxMailDialog({ id, onClose }: { id: number; onClose: () => void }) {
-  const { selectedClient } = useActingParams();
-  const mail = useOutboxMail(id, selectedClient);
+  const mail = useOutboxMail(id);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="outbox-mail-title">
       <DialogTitle id="outbox-mail-title">{mail.data?.subject ?? 'Email'}</DialogTitle>

@@ -8,7 +8,6 @@ import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
-import { useActingParams } from '../../../lib/selected-client';
 import { useOutbox } from '../api/get-outbox';
 import { OutboxList } from '../components/outbox-list';
 import { OutboxMailDialog } from '../components/outbox-mail-dialog';
@@ -32,8 +31,7 @@ function useOutboxTableQuery() {
 
 export default function OutboxPage() {
   const { page, setPage } = useOutboxTableQuery();
-  const acting = useActingParams();
-  const outbox = useOutbox({ page, ...acting });
+  const outbox = useOutbox({ page });
   const [open, setOpen] = useState<number | null>(null);
 
   const rows = outbox.data?.list ?? [];

@@ -10,22 +10,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
 import { api } from '../../../lib/api-client';
-import { useActingParams } from '../../../lib/selected-client';
-import { actingQuery, pickupKeys } from './pickup-keys';
+import { useActingClientId } from '../../../lib/selected-client';
+import { pickupKeys } from './pickup-keys';
 
 const p = messages.pickupPoints;
 
 /** POST user/pick-up-points/add. */
-export const addPickupPoint = (body: TPickupPointRequest, selectedClient?: number) =>
-  api<TPickupAddResponse>('POST', `user/pick-up-points/add${actingQuery(selectedClient)}`, body);
+export const addPickupPoint = (body: TPickupPointRequest) => api<TPickupAddResponse>('POST', 'user/pick-up-points/add', body);
 
 export function useAddPickupPoint() {
   const queryClient = useQueryClient();
-  const { selectedClient } = useActingParams();
+  const acting = useActingClientId();
   return useMutation({
-    mutationFn: (body: TPickupPointRequest) => addPickupPoint(body, selectedClient),
+    mutationFn: addPickupPoint,
     // A new address may have joined the address book too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKeys.all(acting) }),
   });
 }
 

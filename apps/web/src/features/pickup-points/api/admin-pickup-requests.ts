@@ -14,7 +14,7 @@ export const usePickupRequests = (page: number) => useQuery(pickupRequestsQueryO
 /** Approve or reject: the pending list and every client list change. */
 function useAdminMutation<V>(call: (v: V) => Promise<TSuccessResponse>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKeys.all }) });
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKeys.root }) });
 }
 
 export const useApprovePickupRequest = () => useAdminMutation((id: number) => api<TSuccessResponse>('POST', `admin/pick-up-points/${id}/approve`));

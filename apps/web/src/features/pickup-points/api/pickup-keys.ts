@@ -1,17 +1,12 @@
-/** Query keys of the pick-up points area, per acting client (an admin's selected client has its own entries). */
-export const pickupKeys = {
-  all: ['pickup-points'] as const,
-  couriers: () => [...pickupKeys.all, 'couriers'] as const,
-  lists: () => [...pickupKeys.all, 'list'] as const,
-  list: (params: { displayDeleted: boolean; selectedClient?: number }) => [...pickupKeys.lists(), params] as const,
-  admin: () => [...pickupKeys.all, 'admin'] as const,
-  adminList: (page: number) => [...pickupKeys.admin(), page] as const,
-};
+import type { ActingClientId } from '../../../lib/api-client';
 
-/** '?selectedClient=N' when an admin acts for a client. */
-export const actingQuery = (selectedClient?: number, extra: Record<string, string> = {}) => {
-  const params = new URLSearchParams(extra);
-  if (selectedClient) params.set('selectedClient', String(selectedClient));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/** Query keys of the pick-up points area: the client's lists per acting client; the admin's requests and the couriers for all. */
+export const pickupKeys = {
+  root: ['pickup-points'] as const,
+  all: (acting: ActingClientId) => [...pickupKeys.root, acting] as const,
+  lists: (acting: ActingClientId) => [...pickupKeys.all(acting), 'list'] as const,
+  list: (acting: ActingClientId, params: { displayDeleted: boolean }) => [...pickupKeys.lists(acting), params] as const,
+  couriers: () => [...pickupKeys.root, 'couriers'] as const,
+  admin: () => [...pickupKeys.root, 'admin'] as const,
+  adminList: (page: number) => [...pickupKeys.admin(), page] as const,
 };

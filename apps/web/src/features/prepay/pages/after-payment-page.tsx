@@ -5,7 +5,7 @@ import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } f
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
-import { usePayment } from '../api/prepay';
+import { usePayment } from '../api/get-payment';
 
 const ron = (value: string) => `${Number(value).toLocaleString('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} lei`;
 

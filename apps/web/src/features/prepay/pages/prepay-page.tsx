@@ -11,8 +11,10 @@ import { PageHeader } from '../../../components/page-header';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useInvoiceHref } from '../../../lib/invoice-href';
 import { parseAmounts, SubscriptionAmounts, type AmountsDraft } from '../components/subscription-amounts';
-import { useBalance, useTopUp } from '../api/prepay';
-import { useReEnableSubscription, useSubscriptions } from '../api/subscriptions';
+import { useBalance } from '../api/get-balance';
+import { useSubscriptions } from '../api/get-subscriptions';
+import { useReEnableSubscription } from '../api/re-enable-subscription';
+import { useTopUp } from '../api/top-up';
 import { SubscriptionAmountsDialog } from '../components/subscription-amounts-dialog';
 import type { TSubscription } from '@colete/contract';
 

@@ -1,7 +1,9 @@
-import { profileKey } from '../../../lib/profile-query';
+import type { ActingClientId } from '../../../lib/api-client';
 
+export type SettingsSection = 'mail' | 'sms' | 'print' | 'order';
+
+/** Query keys of the settings sections, per acting client (the profile's are in lib/query-keys). */
 export const settingsKeys = {
-  all: ['settings'] as const,
-  profile: profileKey,
-  section: (name: 'mail' | 'sms' | 'print' | 'order', selectedClient?: number) => [...settingsKeys.all, name, selectedClient ?? 'self'] as const,
+  all: (acting: ActingClientId) => ['settings', acting] as const,
+  section: (acting: ActingClientId, name: SettingsSection) => [...settingsKeys.all(acting), name] as const,
 };

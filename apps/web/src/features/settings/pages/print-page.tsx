@@ -1,7 +1,8 @@
 import { AWB_FORMATS, type AwbFormat, type TPrintSettings } from '@colete/contract';
 import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section';
+import { useSettingsSection } from '../api/get-settings-section';
+import { useSaveSettingsSection } from '../api/save-settings-section';
 import { SectionTabs } from '../../../components/section-tabs';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';

@@ -12,7 +12,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useProfile, useSaveProfile } from '../api/profile';
+import { useProfile } from '../../../lib/profile-query';
+import { useSaveProfile } from '../api/save-profile';
 import { SettingsFrame } from '../components/settings-frame';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { stripProfile, useSettingsFeedback } from '../components/use-settings-feedback';

@@ -2,7 +2,8 @@ import { WORKING_TIME_ENDS, WORKING_TIME_STARTS, ZSchedule, messages, type TProf
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useProfile, useSaveProfile } from '../api/profile';
+import { useProfile } from '../../../lib/profile-query';
+import { useSaveProfile } from '../api/save-profile';
 import { SettingsFrame } from '../components/settings-frame';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { stripProfile, useSettingsFeedback } from '../components/use-settings-feedback';

@@ -1,25 +1,24 @@
 import type { TShipmentCreateRequest, TShipmentResponse } from '@colete/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileKey } from '../../../lib/profile-query';
-import { useActingParams } from '../../../lib/selected-client';
-import { actingQuery, shipmentKeys } from './shipment-keys';
+import { prepayKeys, profileKeys } from '../../../lib/query-keys';
+import { useActingClientId } from '../../../lib/selected-client';
+import { shipmentKeys } from './shipment-keys';
 
 /** POST shipments: saves the draft with its service, and activates it (AWB, charge) when asked. */
-export const createShipment = (input: TShipmentCreateRequest, selectedClient?: number) =>
-  api<TShipmentResponse>('POST', `shipments${actingQuery(selectedClient)}`, input);
+export const createShipment = (input: TShipmentCreateRequest) => api<TShipmentResponse>('POST', 'shipments', input);
 
 export function useCreateShipment() {
   const queryClient = useQueryClient();
-  const { selectedClient } = useActingParams();
+  const acting = useActingClientId();
   return useMutation({
-    mutationFn: (input: TShipmentCreateRequest) => createShipment(input, selectedClient),
+    mutationFn: createShipment,
     onSuccess: (data) => {
-      queryClient.setQueryData(shipmentKeys.detail(data.shipment.uniqueId, selectedClient), data);
-      void queryClient.invalidateQueries({ queryKey: shipmentKeys.lists() });
+      queryClient.setQueryData(shipmentKeys.detail(acting, data.shipment.uniqueId), data);
+      void queryClient.invalidateQueries({ queryKey: shipmentKeys.lists(acting) });
       // The prepaid balance and the profile's sums moved with the charge.
-      void queryClient.invalidateQueries({ queryKey: ['prepay'] });
-      void queryClient.invalidateQueries({ queryKey: profileKey(selectedClient) });
+      void queryClient.invalidateQueries({ queryKey: prepayKeys.all(acting) });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all(acting) });
     },
   });
 }

@@ -1,19 +1,18 @@
 import type { ShipmentStatus } from '@colete/contract';
+import type { ActingClientId } from '../../../lib/api-client';
 
-export type ShipmentListParams = { from: string; to: string; status?: ShipmentStatus; q?: string; page: number; selectedClient?: number };
+export type ShipmentListParams = { from: string; to: string; status?: ShipmentStatus; q?: string; page: number };
 
+/** Query keys of the shipments, per acting client (an admin's selected client has its own entries). */
 export const shipmentKeys = {
-  all: ['shipments'] as const,
-  lists: () => [...shipmentKeys.all, 'list'] as const,
-  list: (params: ShipmentListParams) => [...shipmentKeys.lists(), params] as const,
-  details: () => [...shipmentKeys.all, 'detail'] as const,
-  detail: (uniqueId: string, selectedClient?: number) => [...shipmentKeys.details(), uniqueId, selectedClient ?? 'self'] as const,
-  offers: (draftKey: string, selectedClient?: number) => [...shipmentKeys.all, 'offers', selectedClient ?? 'self', draftKey] as const,
+  all: (acting: ActingClientId) => ['shipments', acting] as const,
+  lists: (acting: ActingClientId) => [...shipmentKeys.all(acting), 'list'] as const,
+  list: (acting: ActingClientId, params: ShipmentListParams) => [...shipmentKeys.lists(acting), params] as const,
+  details: (acting: ActingClientId) => [...shipmentKeys.all(acting), 'detail'] as const,
+  detail: (acting: ActingClientId, uniqueId: string) => [...shipmentKeys.details(acting), uniqueId] as const,
+  tracking: (acting: ActingClientId, uniqueId: string) => [...shipmentKeys.all(acting), 'tracking', uniqueId] as const,
+  offers: (acting: ActingClientId, draftKey: string) => [...shipmentKeys.all(acting), 'offers', draftKey] as const,
 };
 
-/** '?selectedClient=N' when an admin acts for a client, '' otherwise. */
-export const actingQuery = (selectedClient?: number) => (selectedClient ? `?selectedClient=${selectedClient}` : '');
-
-/** The label PDF of a shipment: a plain link the browser downloads (GET order-auth/print/{uniqueId}/{format}). */
-export const labelHref = (uniqueId: string, format: string, selectedClient?: number) =>
-  `/api/order-auth/print/${encodeURIComponent(uniqueId)}/${encodeURIComponent(format)}${actingQuery(selectedClient)}`;
+/** The label PDF of a shipment (GET order-auth/print/{uniqueId}/{format}); downloadFile adds the acting client. */
+export const labelHref = (uniqueId: string, format: string) => `/api/order-auth/print/${encodeURIComponent(uniqueId)}/${encodeURIComponent(format)}`;

@@ -5,7 +5,6 @@ import { Button, ButtonGroup, CircularProgress, Menu, MenuItem } from '@mui/mate
 import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download-file';
-import { useActingParams } from '../../../lib/selected-client';
 import { labelHref } from '../api/shipment-keys';
 
 /**
@@ -14,7 +13,6 @@ import { labelHref } from '../api/shipment-keys';
  * 'A intervenit o eroare in descarcarea AWB-ului!' (10 s, the spec's error duration).
  */
 export function LabelDownload({ uniqueId, formats }: { uniqueId: string; formats: string[] }) {
-  const { selectedClient } = useActingParams();
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [pending, setPending] = useState<string | null>(null);
@@ -25,7 +23,7 @@ export function LabelDownload({ uniqueId, formats }: { uniqueId: string; formats
     setAnchor(null);
     setPending(format);
     try {
-      await downloadFile(labelHref(uniqueId, format, selectedClient), `eticheta-${uniqueId}-${format}.pdf`);
+      await downloadFile(labelHref(uniqueId, format), `eticheta-${uniqueId}-${format}.pdf`);
     } catch {
       enqueueSnackbar(messages.shipments.labelError, { variant: 'error', autoHideDuration: 10_000 });
     } finally {

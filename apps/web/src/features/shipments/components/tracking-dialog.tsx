@@ -1,11 +1,10 @@
-import type { TShipmentDetail, TShipmentResponse } from '@colete/contract';
+import type { TShipmentDetail } from '@colete/contract';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, apiErrorMessage } from '../../../lib/api-client';
-import { useActingParams } from '../../../lib/selected-client';
+import { apiErrorMessage } from '../../../lib/api-client';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
+import { useTracking } from '../api/get-tracking';
 import { ShipmentStatusChip } from './shipment-status-chip';
 
 /** A shipment's status, history and tracking dialog: shared by every area that shows shipments (orders, repayments). */
@@ -44,23 +43,13 @@ export function TrackingTimeline({ history }: { history: HistoryEntry[] }) {
   );
 }
 
-/** GET shipments/{uniqueId}/tracking: the shipment refreshed from the courier. */
-const getTracking = (uniqueId: string, selectedClient?: number) =>
-  api<TShipmentResponse>('GET', `shipments/${encodeURIComponent(uniqueId)}/tracking${selectedClient ? `?selectedClient=${selectedClient}` : ''}`);
-
 /**
  * Tracking of one shipment (by its uniqueId): asks the courier each time it opens, then shows the
  * status and the history. `onLoaded` lets the caller refresh what it shows with the new status.
  */
 export function TrackingDialog({ uniqueId, onClose, onLoaded }: { uniqueId: string; onClose: () => void; onLoaded?: (shipment: TShipmentDetail) => void }) {
-  const { selectedClient } = useActingParams();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const tracking = useQuery({
-    queryKey: ['shipments', 'tracking', uniqueId, selectedClient ?? 'self'],
-    queryFn: () => getTracking(uniqueId, selectedClient),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const tracking = useTracking(uniqueId);
   const shipment = tracking.data?.shipment;
   useEffect(() => {
     if (shipment) onLoaded?.(shipment);

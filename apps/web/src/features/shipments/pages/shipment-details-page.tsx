@@ -14,7 +14,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { ShipmentStatusChip, shipmentDateTime, TrackingDialog, TrackingTimeline } from '../components/tracking-dialog';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
-import { useActingParams } from '../../../lib/selected-client';
+import { useActingClientId } from '../../../lib/selected-client';
 import { useDraftOffers } from '../api/get-offers';
 import { useShipment } from '../api/get-shipment';
 import { useActivateShipment, useCancelShipment } from '../api/shipment-actions';
@@ -189,7 +189,7 @@ function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack:
 
 function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
   const queryClient = useQueryClient();
-  const { selectedClient } = useActingParams();
+  const acting = useActingClientId();
   const [tracking, setTracking] = useState(false);
   const o = shipment.options;
   return (
@@ -267,7 +267,7 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
         <TrackingDialog
           uniqueId={shipment.uniqueId}
           onClose={() => setTracking(false)}
-          onLoaded={(fresh) => queryClient.setQueryData(shipmentKeys.detail(shipment.uniqueId, selectedClient), { success: true as const, shipment: fresh })}
+          onLoaded={(fresh) => queryClient.setQueryData(shipmentKeys.detail(acting, shipment.uniqueId), { success: true as const, shipment: fresh })}
         />
       )}
     </Box>

@@ -9,7 +9,6 @@ import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
-import { useActingParams } from '../../../lib/selected-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearchParamsHere } from '../../../lib/use-search-params-here';
 import { useShipments } from '../api/get-shipments';
@@ -68,8 +67,7 @@ export default function ShipmentsListPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  const acting = useActingParams();
-  const list = useShipments({ from: filters.from, to: filters.to, status: filters.status, q: filters.q || undefined, page: filters.page, ...acting });
+  const list = useShipments({ from: filters.from, to: filters.to, status: filters.status, q: filters.q || undefined, page: filters.page });
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
   // A page past the end (an old link): go to the last page.

@@ -1,14 +1,14 @@
-export type TemplateListParams = { search: string; page: number; selectedClient?: number };
+import type { ActingClientId } from '../../../lib/api-client';
+
+export type TemplateListParams = { search: string; page: number };
 
 /** Query keys of the order templates, per acting client (an admin's selected client has its own entries). */
 export const templateKeys = {
-  all: ['order-templates'] as const,
-  lists: () => [...templateKeys.all, 'list'] as const,
-  list: (params: TemplateListParams) => [...templateKeys.lists(), params] as const,
-  details: () => [...templateKeys.all, 'detail'] as const,
-  detail: (id: number, selectedClient?: number) => [...templateKeys.details(), id, selectedClient ?? 'self'] as const,
+  all: (acting: ActingClientId) => ['order-templates', acting] as const,
+  lists: (acting: ActingClientId) => [...templateKeys.all(acting), 'list'] as const,
+  list: (acting: ActingClientId, params: TemplateListParams) => [...templateKeys.lists(acting), params] as const,
+  details: (acting: ActingClientId) => [...templateKeys.all(acting), 'detail'] as const,
+  detail: (acting: ActingClientId, id: number) => [...templateKeys.details(acting), id] as const,
+  /** The public return page: no sign-in, no acting client. */
   public: (uniqueId: string) => ['public-return', uniqueId] as const,
 };
-
-/** '?selectedClient=N' when an admin acts for a client (the server reads it from the query). */
-export const actingQuery = (selectedClient?: number) => (selectedClient ? `?selectedClient=${selectedClient}` : '');

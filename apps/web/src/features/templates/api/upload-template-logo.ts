@@ -1,16 +1,17 @@
 import { messages, type TTemplateLogoResponse } from '@colete/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client';
-import { useActingParams } from '../../../lib/selected-client';
-import { actingQuery, templateKeys } from './template-keys';
+import { ApiError, apiUrl } from '../../../lib/api-client';
+import { useActingClientId } from '../../../lib/selected-client';
+import { templateKeys } from './template-keys';
 
 /** PUT order-template/upload-photo/{uniqueId}: multipart with one `file` field (the server checks size and content again). */
-export async function uploadTemplateLogo(uniqueId: string, file: File, selectedClient?: number): Promise<TTemplateLogoResponse> {
+export async function uploadTemplateLogo({ uniqueId, file }: { uniqueId: string; file: File }): Promise<TTemplateLogoResponse> {
   const body = new FormData();
   body.append('file', file, file.name);
   let response: Response;
   try {
-    response = await fetch(`/api/order-template/upload-photo/${encodeURIComponent(uniqueId)}${actingQuery(selectedClient)}`, {
+    // Multipart, so not through api(); apiUrl adds the acting client the same way.
+    response = await fetch(apiUrl(`order-template/upload-photo/${encodeURIComponent(uniqueId)}`), {
       method: 'PUT',
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
@@ -26,9 +27,13 @@ export async function uploadTemplateLogo(uniqueId: string, file: File, selectedC
 
 export function useUploadTemplateLogo() {
   const queryClient = useQueryClient();
-  const { selectedClient } = useActingParams();
+  const acting = useActingClientId();
   return useMutation({
-    mutationFn: ({ uniqueId, file }: { uniqueId: string; file: File }) => uploadTemplateLogo(uniqueId, file, selectedClient),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: templateKeys.lists() }), queryClient.invalidateQueries({ queryKey: templateKeys.details() })]),
+    mutationFn: uploadTemplateLogo,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: templateKeys.lists(acting) }),
+        queryClient.invalidateQueries({ queryKey: templateKeys.details(acting) }),
+      ]),
   });
 }
