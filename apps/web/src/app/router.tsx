@@ -26,7 +26,7 @@ const SchedulePage = lazyPage(() => import('../features/settings/pages/schedule-
 const PrepayPage = lazyPage(() => import('../features/prepay/pages/prepay-page'));
 const AfterPaymentPage = lazyPage(() => import('../features/prepay/pages/after-payment-page'));
 const SubscriptionsPage = lazyPage(() => import('../features/prepay/pages/subscriptions-page'));
-const BillingDataPage = lazyPage(() => import('../features/billing/pages/billing-data-page'));
+const BillingDataPage = lazyPage(() => import('./routes/billing-data-route'));
 const InvoicingSettingsPage = lazyPage(() => import('../features/billing/pages/invoicing-settings-page'));
 const AddressesPage = lazyPage(() => import('../features/addresses/pages/addresses-page'));
 const ShipmentsListPage = lazyPage(() => import('../features/shipments/pages/shipments-list-page'));

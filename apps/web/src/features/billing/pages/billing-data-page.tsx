@@ -4,7 +4,7 @@ import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
@@ -16,7 +16,6 @@ import { useBillingList } from '../api/get-billing-list';
 import { BillingDialog } from '../components/billing-dialog';
 import { BillingTabs } from '../components/billing-tabs';
 import { ContactDialog } from '../components/contact-dialog';
-import { EInvoiceChip, EInvoiceConnectButton, useEInvoiceReturn } from '../../einvoice/components/einvoice-connect-dialog';
 import { SettleAccount } from '../components/settle-account';
 
 const VERIFY: Record<TBillingData['verifyStatus'], { label: string; color: 'success' | 'error' | 'warning'; hint: string }> = {
@@ -25,7 +24,13 @@ const VERIFY: Record<TBillingData['verifyStatus'], { label: string; color: 'succ
   pendingVerification: { label: 'In curs de verificare', color: 'warning', hint: 'Nu se emit facturi pana la verificarea cu ANAF.' },
 };
 
-function EntryCard({ entry, locked, onEdit, onActivate, onDelete }: { entry: TBillingData; locked: boolean; onEdit: () => void; onActivate: () => void; onDelete: () => void }) {
+/**
+ * What another area shows on each entry card: the app composes the page with e-invoicing's chip
+ * and connect button (app/routes/billing-data-route.tsx), as a feature does not import another.
+ */
+export type BillingEntryExtras = { badge?: (entry: TBillingData) => ReactNode; action?: (entry: TBillingData) => ReactNode };
+
+function EntryCard({ entry, extras, locked, onEdit, onActivate, onDelete }: { entry: TBillingData; extras: BillingEntryExtras; locked: boolean; onEdit: () => void; onActivate: () => void; onDelete: () => void }) {
   const v = VERIFY[entry.verifyStatus];
   const connected = entry.eInvoice?.state === 'ACTIVE';
   const a = entry.address;
@@ -40,7 +45,7 @@ function EntryCard({ entry, locked, onEdit, onActivate, onDelete }: { entry: TBi
           <Tooltip title={v.hint}>
             <Chip size="small" color={v.color} variant="outlined" label={v.label} />
           </Tooltip>
-          <EInvoiceChip entry={entry} />
+          {extras.badge?.(entry)}
         </Stack>
         <Typography variant="body2">
           {entry.entityData.isCompany ? 'Firma' : 'Persoana fizica'} · {entry.entityData.isCompany ? 'CUI' : 'CNP'} {entry.entityData.identificationCode}
@@ -54,7 +59,7 @@ function EntryCard({ entry, locked, onEdit, onActivate, onDelete }: { entry: TBi
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        <EInvoiceConnectButton entry={entry} />
+        {extras.action?.(entry)}
         <Button onClick={onEdit} disabled={locked}>
           Modifica
         </Button>
@@ -73,13 +78,11 @@ function EntryCard({ entry, locked, onEdit, onActivate, onDelete }: { entry: TBi
   );
 }
 
-export default function BillingDataPage() {
+export default function BillingDataPage({ extras = {} }: { extras?: BillingEntryExtras }) {
   const list = useBillingList();
   const remove = useDeleteBillingData();
   const activate = useActivateBillingData();
   const { enqueueSnackbar } = useSnackbar();
-  // Back from the e-Factura consent page: its outcome as a snackbar.
-  useEInvoiceReturn();
   const [editing, setEditing] = useState<TBillingData | 'new' | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const [deleting, setDeleting] = useState<TBillingData | null>(null);
@@ -135,6 +138,7 @@ export default function BillingDataPage() {
                 <EntryCard
                   key={entry.fiscalSubaccountNumber}
                   entry={entry}
+                  extras={extras}
                   locked={locked}
                   onEdit={() => setEditing(entry)}
                   onActivate={() => setActivating(entry)}

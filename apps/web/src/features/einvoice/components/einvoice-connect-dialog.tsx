@@ -104,3 +104,9 @@ export function useEInvoiceReturn() {
     );
   }, [outcome, reason, enqueueSnackbar, setParams]);
 }
+
+/** The return from the consent page, for a page that shows the connect button (renders nothing). */
+export function EInvoiceReturnNotice() {
+  useEInvoiceReturn();
+  return null;
+}
