@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client.js';
 import type { CompanyCheck } from '../../integrations/company-check/company-check.js';
 import { conflict, notFound, underPath } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
-import { resolveAddress } from '../addresses/address-validation.js';
+import { resolveAddress } from '../addresses/index.js';
 import { balanceBani } from '../ledger/index.js';
 import {
   activateOnly,

@@ -10,7 +10,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { invoices, type InvoiceLine, type InvoiceParty } from '../../db/schema.js';
-import { notifyByUserSettings } from '../mail/mail-service.js';
+import { notifyByUserSettings } from '../mail/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
