@@ -11,41 +11,26 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { addressesRoutes } from './modules/addresses/addresses-routes.js';
-import { billingRoutes } from './modules/billing/billing-routes.js';
-import { billingService } from './modules/billing/billing-service.js';
-import { einvoiceRoutes } from './modules/einvoice/einvoice-routes.js';
-import { einvoiceService } from './modules/einvoice/einvoice-service.js';
-import { eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
-import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js';
-import { invoicingRoutes } from './modules/invoicing/invoicing-routes.js';
-import { shipmentsRoutes } from './modules/shipments/shipments-routes.js';
-import { shipmentsService } from './modules/shipments/shipments-service.js';
-import { courierNetworkFor } from './integrations/couriers/index.js';
-import { invoicingDepsOf, invoicingService } from './modules/invoicing/invoicing-service.js';
-import { companyCheckFor } from './integrations/company-check/index.js';
-import { adminRoutes } from './modules/admin/admin-routes.js';
-import { authRoutes } from './modules/auth/auth-routes.js';
-import { geoRoutes } from './modules/geo/geo-routes.js';
-import { healthRoutes } from './modules/health/health-routes.js';
-import { profileRoutes } from './modules/profile/profile-routes.js';
-import { settingsRoutes } from './modules/settings/settings-routes.js';
-import { paymentGateway, paymentRoutes } from './integrations/payments/index.js';
-import { prepayRoutes } from './modules/prepay/prepay-routes.js';
-import { prepayService } from './modules/prepay/prepay-service.js';
-import { subscriptionsService } from './modules/prepay/subscriptions-service.js';
-import { mailRoutes } from './modules/mail/mail-routes.js';
-import { mailOutboxService } from './modules/mail/mail-service.js';
-import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/pickup-points-routes.js';
-import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/pickup-points-service.js';
-import { packagingRoutes } from './modules/packaging/packaging-routes.js';
-import { packagingService } from './modules/packaging/packaging-service.js';
-import { returnsService } from './modules/templates/returns-service.js';
-import { publicReturnRoutes, templatesRoutes } from './modules/templates/templates-routes.js';
-import { templatesService } from './modules/templates/templates-service.js';
+import { addressesRoutes } from './modules/addresses/index.js';
+import { adminRoutes } from './modules/admin/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { billingRoutes } from './modules/billing/index.js';
+import { einvoiceRoutes } from './modules/einvoice/index.js';
+import { geoRoutes } from './modules/geo/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { invoicingRoutes } from './modules/invoicing/index.js';
+import { mailRoutes } from './modules/mail/index.js';
+import { packagingRoutes } from './modules/packaging/index.js';
+import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/index.js';
+import { prepayRoutes } from './modules/prepay/index.js';
+import { profileRoutes } from './modules/profile/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
+import { shipmentsRoutes } from './modules/shipments/index.js';
+import { publicReturnRoutes, templatesRoutes } from './modules/templates/index.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { buildServices } from './services.js';
 import './types.js';
 
 export type BuildOptions = { config: Config; database: Database };
@@ -86,66 +71,44 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
 
+  // Every service and integration, built once (services.ts); each route plugin gets its own.
+  const services = buildServices(config, database, app.log, app);
+
   await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(profileRoutes);
-  await app.register(adminRoutes);
+  await app.register(authRoutes(services.auth));
+  await app.register(profileRoutes(services.profile));
+  await app.register(adminRoutes(services.admin));
   await app.register(geoRoutes);
   await app.register(addressesRoutes);
   await app.register(settingsRoutes);
-  // The account's outbox page; the mode says whether mail leaves (smtp) or is only kept (outbox).
-  await app.register(mailRoutes(mailOutboxService({ database, mode: config.mail })));
+  await app.register(mailRoutes(services.mailOutbox));
 
   // Card payments: the built-in simulator (its hosted pages) or Stripe (its webhook), unless turned off.
-  const gateway = paymentGateway(config);
-  const invoicingDeps = invoicingDepsOf(config);
-  const prepay = prepayService({ database, gateway, log: app.log, invoicing: invoicingDeps });
-  const subscriptions = subscriptionsService({ database, gateway, invoicing: invoicingDeps });
-  await app.register(prepayRoutes(prepay, subscriptions));
-  const processorRoutes = paymentRoutes(config, {
-    findPending: prepay.findPendingPayment,
-    await3ds: prepay.await3ds,
-    complete: prepay.completePayment,
-    completeAutomatic: subscriptions.settleCharge,
-  });
-  if (processorRoutes) await app.register(processorRoutes);
+  await app.register(prepayRoutes(services.prepay, services.subscriptions));
+  if (services.paymentProcessorRoutes) await app.register(services.paymentProcessorRoutes);
 
   // Billing data: companies are checked against the register the configuration names (simulator by default).
-  const billing = billingService({
-    database,
-    companyCheck: companyCheckFor(config),
-    multiCompanySelect: config.featureMultiCompanySelect,
-    log: app.log,
-  });
-  await app.register(billingRoutes(billing));
+  await app.register(billingRoutes(services.billing));
 
   // e-Invoicing (e-Factura): a verified company is connected through the tax authority's OAuth consent, or its built-in simulator.
-  const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, app), tokenKey: config.tokenEncryptionKey, log: app.log });
-  await app.register(einvoiceRoutes(einvoice, { publicUrl: config.publicUrl }));
-  if (config.einvoice === 'simulator') await app.register(efacturaSimulatorRoutes({ database, key: config.tokenEncryptionKey, publicUrl: config.publicUrl }));
+  // (The e-invoicing service exists: the app is its host.)
+  await app.register(einvoiceRoutes(services.einvoice!, { publicUrl: config.publicUrl }));
+  if (services.einvoiceSimulatorRoutes) await app.register(services.einvoiceSimulatorRoutes);
 
   // Invoices: numbered in one series, issued on top-ups (when the client wants) and on settling the account.
-  const invoicing = invoicingService({ database, ...invoicingDeps });
-  await app.register(invoicingRoutes(invoicing));
+  await app.register(invoicingRoutes(services.invoicing));
 
   // Shipments through the courier network (the built-in simulator unless configured otherwise).
-  // An approved pick-up point gives its courier's discount on shipments sent from that address.
-  const network = courierNetworkFor(config, database);
-  await app.register(
-    shipmentsRoutes(
-      shipmentsService({ database, network, invoicing: invoicingDeps, pickupDiscounts, pickupUsed: markPickupPointUsed, now: config.now }),
-    ),
-  );
+  await app.register(shipmentsRoutes(services.shipments));
 
   // Pick-up points: requests for the acting client, approval by admins; couriers from the courier network.
-  const pickupPoints = pickupPointsService({ database, couriers: () => network.couriers() });
-  await app.register(pickupPointsRoutes(pickupPoints));
-  await app.register(pickupPointsAdminRoutes(pickupPoints));
+  await app.register(pickupPointsRoutes(services.pickupPoints));
+  await app.register(pickupPointsAdminRoutes(services.pickupPoints));
 
   // Templates: order templates with their public return page (returns land in the merchant's shipments), packaging.
-  await app.register(templatesRoutes(templatesService({ database })));
-  await app.register(publicReturnRoutes(returnsService({ database })));
-  await app.register(packagingRoutes(packagingService({ database })));
+  await app.register(templatesRoutes(services.templates));
+  await app.register(publicReturnRoutes(services.returns));
+  await app.register(packagingRoutes(services.packaging));
 
   const webDist = findWebDist(config);
   if (webDist) {

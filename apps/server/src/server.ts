@@ -5,10 +5,9 @@ import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
 import { seedDemoShipments } from './db/seed-shipments.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
-import { courierNetworkFor } from './integrations/couriers/index.js';
-import { invoicingDepsOf } from './modules/invoicing/invoicing-service.js';
-import { loadNomenclature } from './modules/geo/geo-loader.js';
+import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
+import { buildServices } from './services.js';
 
 export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; close(): Promise<void> };
 
@@ -17,13 +16,15 @@ export async function createServer(config: Config): Promise<Server> {
   const database = await openDatabase(config);
   await database.migrate();
   await loadNomenclature(database);
+  const app = await buildApp({ config, database });
+  // The seeds and the job runner share one set of services (the app has its own, hosted by it).
+  const services = buildServices(config, database, app.log);
   if (config.demoSeed) {
-    await seedDemo(database, invoicingDepsOf(config));
-    await seedDemoShipments(database, courierNetworkFor(config, database), invoicingDepsOf(config));
+    await seedDemo(database, services);
+    await seedDemoShipments(database, services.network, services.invoicingDeps);
     await seedDemoTemplates(database);
   }
-  const app = await buildApp({ config, database });
-  const jobs = config.jobs ? await startJobs(database, app.log, config) : undefined;
+  const jobs = config.jobs ? await startJobs(database, app.log, config, services) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -13,6 +13,7 @@ import type { CompanyCheck } from '../src/integrations/company-check/company-che
 import { companyCheckFor } from '../src/integrations/company-check/index.js';
 import { simulatedCompanyCheck } from '../src/integrations/company-check/simulator.js';
 import { billingService } from '../src/modules/billing/billing-service.js';
+import { eInvoiceConnections } from '../src/modules/einvoice/index.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, createUser, sessionCookie, twoUsers, type TestContext, type TestUser } from './helper.js';
 
@@ -379,7 +380,7 @@ describe('company verification when the register fails', () => {
 
   it('a failed look-up leaves the company pending; the job checks it later', async () => {
     const alice = await createUser(ctx);
-    const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false });
+    const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections });
     const saved = await service.save(alice.id, {
       entityData: { name: 'Alice SRL', isCompany: true, isVatPayer: false, identificationCode: CUI.active, tradeRegister: null, fiscalIdentificationType: 1 },
       address: { ...clujAddress, street: 'Memorandumului' },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableCharges, billingEntities, invoices, ledgerEntries, users } from '../src/db/schema.js';
 import { startOfMonthInBucharest } from '../src/jobs/monthly-invoices.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { invoiceOpenChargesBefore } from '../src/modules/invoicing/invoicing-service.js';
+import { invoicingService } from '../src/modules/invoicing/invoicing-service.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { readInvoicePdf, type InvoiceReading } from './support/pdf-tools.js';
 import { NO_OPTIONS, RECIPIENT, SENDER } from './support/parties.js';
@@ -116,7 +116,7 @@ beforeAll(async () => {
   for (const c of monthly) {
     await ctx.database.db.insert(billableCharges).values({ userId: client.id, amountBani: c.grossBani, description: c.description, reference: randomUUID(), createdAt: lastMonth });
   }
-  await invoiceOpenChargesBefore(ctx.database, { seller: ctx.config.seller, platformIban: ctx.config.platformIban, series: ctx.config.invoiceSeries }, startOfMonthInBucharest());
+  await invoicingService({ database: ctx.database, seller: ctx.config.seller, platformIban: ctx.config.platformIban, series: ctx.config.invoiceSeries }).invoiceOpenChargesBefore(startOfMonthInBucharest());
   await record('orders', 'monthly', monthly, seen);
 
   // 4. Settling: this month's charge, and the unspent advance reversed.

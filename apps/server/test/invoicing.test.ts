@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableCharges, invoices, ledgerEntries, mailOutbox, users } from '../src/db/schema.js';
 import { pdfSafe } from '../src/lib/pdf-text.js';
 import { startOfMonthInBucharest } from '../src/jobs/monthly-invoices.js';
-import { invoiceAttachmentResolver, invoiceOpenChargesBefore, issueInvoice, splitVat, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
-import { creditCardTopUp } from '../src/modules/prepay/prepay-queries.js';
+import { invoiceAttachmentResolver, invoicingService, issueInvoice, splitVat, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
+import { creditCardTopUp } from '../src/modules/prepay/index.js';
 import { subscriptionsService } from '../src/modules/prepay/subscriptions-service.js';
 import { simulatedGateway } from '../src/integrations/payments/card-simulator.js';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
@@ -21,6 +21,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const deps = (): InvoicingDeps => ({ seller: ctx.config.seller, platformIban: ctx.config.platformIban, series: ctx.config.invoiceSeries });
+const invoicing = () => invoicingService({ database: ctx.database, ...deps() });
 const CLIENT_IBAN = 'RO66BACX0000001234567890';
 
 const activeCompany = (user: TestUser, verifyStatus?: 'verified' | 'pendingVerification') => activeCompanyOf(ctx, user, verifyStatus);
@@ -132,12 +133,12 @@ describe('top-up invoices (invoiceEveryPrepay)', () => {
     await activeCompany(alice);
     const identifier = randomUUID();
     const first = await ctx.database.db.transaction((tx) =>
-      creditCardTopUp(tx, { userId: alice.id, amountBani: 20000, paymentIdentifier: identifier, cardBrand: 'Visa', lastDigits: '4242' }, deps()),
+      creditCardTopUp(tx, { userId: alice.id, amountBani: 20000, paymentIdentifier: identifier, cardBrand: 'Visa', lastDigits: '4242' }, invoicing()),
     );
     expect(first.invoice).toMatchObject({ kind: 'prepay', totalBani: 20000, netBani: 16807, vatBani: 3193 });
     // The same payment answered twice: credited once, invoiced once.
     const again = await ctx.database.db.transaction((tx) =>
-      creditCardTopUp(tx, { userId: alice.id, amountBani: 20000, paymentIdentifier: identifier, cardBrand: 'Visa', lastDigits: '4242' }, deps()),
+      creditCardTopUp(tx, { userId: alice.id, amountBani: 20000, paymentIdentifier: identifier, cardBrand: 'Visa', lastDigits: '4242' }, invoicing()),
     );
     expect(again).toEqual({ credited: false, invoice: null });
     const rows = await ctx.database.db.select().from(invoices).where(eq(invoices.userId, alice.id));
@@ -155,7 +156,7 @@ describe('top-up invoices (invoiceEveryPrepay)', () => {
     const none = await createUser(ctx);
     for (const u of [off, pending, none]) {
       const r = await ctx.database.db.transaction((tx) =>
-        creditCardTopUp(tx, { userId: u.id, amountBani: 5000, paymentIdentifier: randomUUID(), cardBrand: 'Visa', lastDigits: '4242' }, deps()),
+        creditCardTopUp(tx, { userId: u.id, amountBani: 5000, paymentIdentifier: randomUUID(), cardBrand: 'Visa', lastDigits: '4242' }, invoicing()),
       );
       expect(r).toEqual({ credited: true, invoice: null });
     }
@@ -244,7 +245,7 @@ describe('settling the account (POST user/settle-account-finances)', () => {
     await activeCompany(alice);
     await setBankAccount(alice, CLIENT_IBAN);
     await ctx.database.db.transaction((tx) =>
-      creditCardTopUp(tx, { userId: alice.id, amountBani: 11900, paymentIdentifier: randomUUID(), cardBrand: 'Visa', lastDigits: '4242' }, deps()),
+      creditCardTopUp(tx, { userId: alice.id, amountBani: 11900, paymentIdentifier: randomUUID(), cardBrand: 'Visa', lastDigits: '4242' }, invoicing()),
     );
     await ctx.database.db.insert(ledgerEntries).values({ userId: alice.id, kind: 'charge', amountBani: -4760, description: 'Expediere', reference: randomUUID() });
     const res = await settle(alice);
@@ -291,7 +292,7 @@ describe('monthly invoices (invoiceEveryOrder off)', () => {
       await ctx.database.db.insert(billableCharges).values({ userId: u.id, amountBani: bani, description: 'Expediere', reference: randomUUID(), createdAt: lastMonth });
     }
     await charge(alice, 999);
-    const result = await invoiceOpenChargesBefore(ctx.database, deps(), startOfMonthInBucharest());
+    const result = await invoicing().invoiceOpenChargesBefore(startOfMonthInBucharest());
     // Alice's charges on one invoice; the client without billing data waits.
     expect(result).toEqual({ invoiced: 1, skipped: 1 });
     const rows = await ctx.database.db.select().from(invoices).where(eq(invoices.userId, alice.id));
@@ -300,7 +301,7 @@ describe('monthly invoices (invoiceEveryOrder off)', () => {
     expect((await profile(alice)).amountNotInvoicedSum).toBe('9.99');
     expect((await profile(noData)).amountNotInvoicedSum).toBe('5.00');
     // Running again issues nothing new.
-    await invoiceOpenChargesBefore(ctx.database, deps(), startOfMonthInBucharest());
+    await invoicing().invoiceOpenChargesBefore(startOfMonthInBucharest());
     expect(await ctx.database.db.select().from(invoices).where(eq(invoices.userId, alice.id))).toHaveLength(1);
   });
 
@@ -335,7 +336,7 @@ describe('a subscription’s financial subaccount', () => {
 
     // Spend below the trigger; the automatic top-up is invoiced to the subscription's entry.
     await ctx.database.db.insert(ledgerEntries).values({ userId: alice.id, kind: 'charge', amountBani: -15000, description: 'Expediere', reference: randomUUID() });
-    const subs = subscriptionsService({ database: ctx.database, gateway: simulatedGateway(), invoicing: deps() });
+    const subs = subscriptionsService({ database: ctx.database, gateway: simulatedGateway(), invoicing: invoicing() });
     expect((await subs.autoTopUp()).charged).toBe(1);
     const all = await ctx.database.db.select().from(invoices).where(eq(invoices.userId, alice.id));
     expect(all).toHaveLength(2);

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { seedDemo } from '../src/db/seed.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { invoicingDepsOf } from '../src/modules/invoicing/invoicing-service.js';
+import { invoicingDepsOf, invoicingService } from '../src/modules/invoicing/invoicing-service.js';
 import { bucharestDayStart, isFridayInBucharest, shipmentsService } from '../src/modules/shipments/shipments-service.js';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
 import { NO_OPTIONS, RECIPIENT, SENDER } from './support/parties.js';
@@ -466,7 +466,7 @@ describe('demo shipments', () => {
     const demo = await createTestApp();
     try {
       await loadNomenclature(demo.database);
-      await seedDemo(demo.database, invoicingDepsOf(demo.config));
+      await seedDemo(demo.database, { invoicing: invoicingService({ database: demo.database, ...invoicingDepsOf(demo.config) }) });
       const network = simulatedCourierNetwork(demo.database);
       const count = 30;
       const made = await seedDemoShipments(demo.database, network, invoicingDepsOf(demo.config), count);

@@ -2,11 +2,11 @@ import { USER_TYPE } from '@colete/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addresses, appMeta, billingEntities, cardPayments, cardSubscriptions, pickupPoints, users } from './schema.js';
-import { searchTextOf } from '../modules/addresses/addresses-service.js';
-import { creditCardTopUp } from '../modules/prepay/prepay-queries.js';
-import { seedDemoMail } from '../modules/mail/mail-demo.js';
-import { invoiceFileName } from '../modules/invoicing/invoice-pdf.js';
-import type { InvoicingDeps } from '../modules/invoicing/invoicing-service.js';
+import { searchTextOf } from '../modules/addresses/index.js';
+import { creditCardTopUp } from '../modules/prepay/index.js';
+import { seedDemoMail } from '../modules/mail/index.js';
+import { invoiceFileName } from '../modules/invoicing/index.js';
+import type { Services } from '../services.js';
 import type { Database } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { newReferralCode } from '../lib/tokens.js';
@@ -39,9 +39,10 @@ const DEMO_BILLING = [
 
 /**
  * Fills a new database with the demo data, once: the marker row is taken in the same
- * transaction, so a second start (or a second instance) keeps whatever was saved since.
+ * transaction, so a second start (or a second instance) keeps whatever was saved since. With the
+ * services, the demo top-ups get their advance invoices (without their mails).
  */
-export async function seedDemo(database: Database, invoicing?: InvoicingDeps): Promise<boolean> {
+export async function seedDemo(database: Database, services?: Pick<Services, 'invoicing'>): Promise<boolean> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   return database.db.transaction(async (tx) => {
     const taken = await tx
@@ -146,8 +147,8 @@ export async function seedDemo(database: Database, invoicing?: InvoicingDeps): P
         });
         const credited = await creditCardTopUp(
           tx,
-          { userId: client.id, amountBani: t.bani, paymentIdentifier: identifier, cardBrand: t.brand, lastDigits: t.last, at },
-          invoicing && { ...invoicing, mail: false },
+          { userId: client.id, amountBani: t.bani, paymentIdentifier: identifier, cardBrand: t.brand, lastDigits: t.last, at, mail: false },
+          services?.invoicing,
         );
         if (credited.invoice) lastInvoice = { id: credited.invoice.id, fileName: invoiceFileName(credited.invoice) };
       }

@@ -2,27 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { Config } from '../config.js';
-import { companyCheckFor } from '../integrations/company-check/index.js';
-import { paymentGateway } from '../integrations/payments/index.js';
-import { subscriptionsService } from '../modules/prepay/subscriptions-service.js';
+import { buildServices, type Services } from '../services.js';
 import { registerAutoTopUp } from './auto-topup.js';
 import { registerCompanyVerification } from './company-verification.js';
 import { registerMailSender } from './mail-sender.js';
 import { registerMonthlyInvoices } from './monthly-invoices.js';
-import { registerShipmentTracking } from './shipment-tracking.js';
-import { shipmentsService } from '../modules/shipments/shipments-service.js';
-import { courierNetworkFor } from '../integrations/couriers/index.js';
-import { invoiceAttachmentResolver, invoicingDepsOf } from '../modules/invoicing/invoicing-service.js';
-import { registerSessionCleanup } from './session-cleanup.js';
 import { registerPickupPoints } from './pickup-points.js';
-import { markPickupPointUsed, pickupDiscounts } from '../modules/pickup-points/pickup-points-service.js';
+import { registerSessionCleanup } from './session-cleanup.js';
+import { registerShipmentTracking } from './shipment-tracking.js';
 
 /** How long a shutdown waits for running jobs before pg-boss marks them failed (to be retried). */
 export const JOBS_STOP_TIMEOUT_MS = 10_000;
 
 /**
  * The job queue lives in the same database: PostgreSQL directly, PGlite through executeSql.
- * Each job module registers its queue, schedule and worker here.
+ * Each job module registers its queue, schedule and worker here (through defineJob), with the
+ * services of the composition root: the caller's (the server's), or built here from config.
  *
  * stop() is the graceful stop: no job is fetched any more; the running ones are told through
  * `stopping` (a job that works through a list, the mail sender, ends after the batch in hand
@@ -35,6 +30,7 @@ export async function startJobs(
   database: Database,
   log: FastifyBaseLogger,
   config: Config,
+  services: Services = buildServices(config, database, log),
 ) {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
@@ -46,14 +42,11 @@ export async function startJobs(
   await boss.start();
   await registerSessionCleanup(boss, database, log);
   await registerPickupPoints(boss, database, log);
-  const invoicing = invoicingDepsOf(config);
-  await registerAutoTopUp(boss, subscriptionsService({ database, gateway: paymentGateway(config), invoicing }), log);
-  await registerCompanyVerification(boss, database, companyCheckFor(config), log);
-  await registerMonthlyInvoices(boss, database, invoicing, log);
-  const shipments = shipmentsService({ database, network: courierNetworkFor(config, database), invoicing, pickupDiscounts, pickupUsed: markPickupPointUsed });
-  await registerShipmentTracking(boss, shipments, log);
-  // Outgoing mail: invoice PDFs are drawn when their mail is sent.
-  await registerMailSender(boss, database, config, log, { resolveAttachment: invoiceAttachmentResolver(database), signal: stopping.signal });
+  await registerAutoTopUp(boss, services.subscriptions, log);
+  await registerCompanyVerification(boss, database, services.companyCheck, log);
+  await registerMonthlyInvoices(boss, services.invoicing, log);
+  await registerShipmentTracking(boss, services.shipments, log);
+  await registerMailSender(boss, services.outgoingMail(), log, { signal: stopping.signal });
   let stopped: Promise<void> | undefined;
   return {
     boss,

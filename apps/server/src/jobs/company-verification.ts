@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { CompanyCheck } from '../integrations/company-check/company-check.js';
-import { pendingCompanies } from '../modules/billing/billing-queries.js';
-import { verifyCompany } from '../modules/billing/billing-verification.js';
+import { pendingCompanies, verifyCompany } from '../modules/billing/index.js';
+import { defineJob } from './define-job.js';
 
 export const COMPANY_VERIFICATION_QUEUE = 'billing-company-verification';
 /**
@@ -34,12 +34,10 @@ export async function verifyPendingCompanies(database: Database, check: CompanyC
   return result;
 }
 
-export async function registerCompanyVerification(boss: PgBoss, database: Database, check: CompanyCheck, log: FastifyBaseLogger) {
-  await boss.createQueue(COMPANY_VERIFICATION_QUEUE);
-  await boss.schedule(COMPANY_VERIFICATION_QUEUE, '*/10 * * * *');
-  await boss.work(COMPANY_VERIFICATION_QUEUE, async () => {
-    const result = await verifyPendingCompanies(database, check);
-    if (result.checked || result.failed) log.info(result, 'pending companies re-checked');
-    return result;
+export const registerCompanyVerification = (boss: PgBoss, database: Database, check: CompanyCheck, log: FastifyBaseLogger) =>
+  defineJob(boss, log, {
+    name: COMPANY_VERIFICATION_QUEUE,
+    cron: '*/10 * * * *',
+    work: () => verifyPendingCompanies(database, check),
+    report: { message: 'pending companies re-checked', when: (r) => !!(r.checked || r.failed) },
   });
-}

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
-import { invoiceOpenChargesBefore, type InvoicingDeps } from '../modules/invoicing/invoicing-service.js';
+import { PLATFORM_TIME_ZONE } from '../lib/dates.js';
+import type { InvoicingService } from '../modules/invoicing/index.js';
+import { defineJob } from './define-job.js';
 
 export const MONTHLY_INVOICES_QUEUE = 'invoicing-monthly';
 
@@ -20,11 +21,11 @@ export function startOfMonthInBucharest(now = new Date()): Date {
 }
 
 /** On the 1st of each month, one invoice per client for last month's unbilled shipments. */
-export async function registerMonthlyInvoices(boss: PgBoss, database: Database, deps: InvoicingDeps, log: FastifyBaseLogger) {
-  await boss.createQueue(MONTHLY_INVOICES_QUEUE);
-  await boss.schedule(MONTHLY_INVOICES_QUEUE, '0 6 1 * *', undefined, { tz: 'Europe/Bucharest' });
-  await boss.work(MONTHLY_INVOICES_QUEUE, async () => {
-    const result = await invoiceOpenChargesBefore(database, deps, startOfMonthInBucharest());
-    if (result.invoiced || result.skipped) log.info(result, 'monthly invoices issued');
+export const registerMonthlyInvoices = (boss: PgBoss, invoicing: InvoicingService, log: FastifyBaseLogger) =>
+  defineJob(boss, log, {
+    name: MONTHLY_INVOICES_QUEUE,
+    cron: '0 6 1 * *',
+    tz: PLATFORM_TIME_ZONE,
+    work: () => invoicing.invoiceOpenChargesBefore(startOfMonthInBucharest()),
+    report: { message: 'monthly invoices issued', when: (r) => !!(r.invoiced || r.skipped) },
   });
-}

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
-import { processPickupPoints } from '../modules/pickup-points/pickup-points-service.js';
+import { processPickupPoints } from '../modules/pickup-points/index.js';
+import { defineJob } from './define-job.js';
 
 export const PICKUP_POINTS_QUEUE = 'pickup-points';
 
@@ -10,12 +11,10 @@ export const PICKUP_POINTS_QUEUE = 'pickup-points';
  * approved points unused for PICKUP_UNUSED_DAYS are deactivated, and addresses no approved point
  * uses any more are unlocked.
  */
-export async function registerPickupPoints(boss: PgBoss, database: Database, log: FastifyBaseLogger) {
-  await boss.createQueue(PICKUP_POINTS_QUEUE);
-  await boss.schedule(PICKUP_POINTS_QUEUE, '*/10 * * * *');
-  await boss.work(PICKUP_POINTS_QUEUE, async () => {
-    const result = await processPickupPoints(database);
-    if (result.deleted || result.deactivated) log.info(result, 'pick-up points processed');
-    return result;
+export const registerPickupPoints = (boss: PgBoss, database: Database, log: FastifyBaseLogger) =>
+  defineJob(boss, log, {
+    name: PICKUP_POINTS_QUEUE,
+    cron: '*/10 * * * *',
+    work: () => processPickupPoints(database),
+    report: { message: 'pick-up points processed', when: (r) => !!(r.deleted || r.deactivated) },
   });
-}

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { loginAttempts, returnAttempts } from '../db/schema.js';
-import { deleteExpiredSessions } from '../modules/auth/sessions.js';
+import { deleteExpiredSessions } from '../modules/auth/index.js';
+import { defineJob } from './define-job.js';
 
 export const SESSION_CLEANUP_QUEUE = 'session-cleanup';
 const LOGIN_ATTEMPTS_KEEP_MS = 24 * 3600_000;
@@ -22,12 +23,10 @@ export async function cleanupSessions(database: Database, now = new Date()) {
   return { sessions, attempts: attempts.length, returnAttempts: returns.length };
 }
 
-export async function registerSessionCleanup(boss: PgBoss, database: Database, log: FastifyBaseLogger) {
-  await boss.createQueue(SESSION_CLEANUP_QUEUE);
-  await boss.schedule(SESSION_CLEANUP_QUEUE, '*/15 * * * *');
-  await boss.work(SESSION_CLEANUP_QUEUE, async () => {
-    const removed = await cleanupSessions(database);
-    log.info(removed, 'expired sessions cleaned up');
-    return removed;
+export const registerSessionCleanup = (boss: PgBoss, database: Database, log: FastifyBaseLogger) =>
+  defineJob(boss, log, {
+    name: SESSION_CLEANUP_QUEUE,
+    cron: '*/15 * * * *',
+    work: () => cleanupSessions(database),
+    report: { message: 'expired sessions cleaned up', when: () => true },
   });
-}

@@ -1,2 +1,4 @@
 /** The admin module's public surface: other modules, the composition root and jobs import from here only. */
 export { adminRoutes } from './admin-routes.js';
+export { adminService } from './admin-service.js';
+export type { AdminService } from './admin-service.js';

@@ -1,13 +1,11 @@
 import { ZAuthResponse, ZLoginRequest, ZRegisterRequest, ZSuccessResponse, messages } from '@colete/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearSessionCookie, sessionPolicy, setSessionCookie } from '../../plugins/session.js';
-import { authService, toSessionUser } from './auth-service.js';
-import { deleteSession } from './sessions.js';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { toSessionUser, type AuthService } from './auth-service.js';
 
-export async function authRoutes(app: FastifyInstance) {
+export const authRoutes = (service: AuthService) => async (app: FastifyInstance) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = authService({ database: app.deps.database, policy: sessionPolicy(app) });
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
@@ -34,7 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   r.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: ZSuccessResponse } } }, async (req, reply) => {
-    if (req.sessionToken) await deleteSession(app.deps.database.db, req.sessionToken);
+    await service.logout(req.sessionToken);
     clearSessionCookie(app, reply);
     return { success: true as const, message: messages.auth.loggedOut };
   });
@@ -43,4 +41,4 @@ export async function authRoutes(app: FastifyInstance) {
     const user = service.requireUser(req.user);
     return { success: true as const, user: toSessionUser(user) };
   });
-}
+};

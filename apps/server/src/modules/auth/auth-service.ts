@@ -14,7 +14,7 @@ import { newReferralCode } from '../../lib/tokens.js';
 import type { UserRow } from '../../types.js';
 import { findUserByEmail } from './auth-queries.js';
 import { throttledCheck } from './throttle.js';
-import { createSession, type SessionMeta, type SessionPolicy } from './sessions.js';
+import { createSession, deleteSession, type SessionMeta, type SessionPolicy } from './sessions.js';
 
 export function toSessionUser(user: UserRow): TSessionUser {
   return {
@@ -73,5 +73,12 @@ export function authService(deps: { database: Database; policy: SessionPolicy })
     return user;
   }
 
-  return { login, register, requireUser };
+  /** Signing out ends this session only. */
+  async function logout(sessionToken: string | null) {
+    if (sessionToken) await deleteSession(db, sessionToken);
+  }
+
+  return { login, register, logout, requireUser };
 }
+
+export type AuthService = ReturnType<typeof authService>;

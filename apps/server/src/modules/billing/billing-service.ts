@@ -1,13 +1,12 @@
 import { FISCAL_ID_TYPE, messages, normalisePhone, type TBillingData, type TContactData, type ZBillingDataRequest } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { CompanyCheck } from '../../integrations/company-check/company-check.js';
 import { conflict, notFound, underPath } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
-import { resolveAddress } from '../addresses/address-validation.js';
-import { notInvoicedBani } from '../invoicing/invoicing-queries.js';
-import { balanceBani } from '../prepay/prepay-queries.js';
+import { resolveAddress } from '../addresses/index.js';
+import { balanceBani } from '../ledger/index.js';
 import {
   activateOnly,
   countEntities,
@@ -22,13 +21,21 @@ import {
   type BillingRow,
 } from './billing-queries.js';
 import { verifyCompany } from './billing-verification.js';
-import { connectionState, connectionsOfUser } from '../einvoice/einvoice-queries.js';
 
 type BillingInput = z.output<typeof ZBillingDataRequest>;
 const b = messages.billing;
 
 /** The entry's e-invoicing connection, when it has one (ACTIVE, or EXPIRED once the refresh token lapsed). */
 type EInvoiceOf = { state: 'ACTIVE' | 'EXPIRED'; refreshExpiresAt: Date } | null | undefined;
+
+/**
+ * What billing needs from e-invoicing: the entries' connections (the einvoice module implements
+ * it; the composition root passes it in, so neither module imports the other both ways).
+ */
+export interface EInvoiceConnections {
+  ofUser(ex: Executor, userId: number): Promise<({ billingEntityId: number } & NonNullable<EInvoiceOf>)[]>;
+  state(ex: Executor, billingEntityId: number): Promise<'ACTIVE' | 'EXPIRED' | null>;
+}
 
 export function toBillingData(row: BillingRow, eInvoice?: EInvoiceOf): TBillingData {
   return {
@@ -70,14 +77,22 @@ function contactOf(user: UserRow): TContactData | null {
  */
 const resolveBillingAddress = (db: Database['db'], address: BillingInput['address']) => underPath('address', () => resolveAddress(db, address));
 
-export function billingService(deps: { database: Database; companyCheck: CompanyCheck; multiCompanySelect: boolean; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+export function billingService(deps: {
+  database: Database;
+  companyCheck: CompanyCheck;
+  multiCompanySelect: boolean;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** amountNotInvoicedSum, from invoicing. */
+  notInvoicedBani: (userId: number) => Promise<number>;
+  eInvoiceConnections: EInvoiceConnections;
+}) {
   const { db } = deps.database;
 
   /**
    * Settled: nothing left to invoice and no prepaid balance (spec 000 section 4).
    */
   async function isSettled(userId: number) {
-    const [unbilled, prepaid] = await Promise.all([notInvoicedBani(db, userId), balanceBani(db, userId)]);
+    const [unbilled, prepaid] = await Promise.all([deps.notInvoicedBani(userId), balanceBani(db, userId)]);
     return unbilled <= 0 && prepaid <= 0;
   }
 
@@ -104,7 +119,7 @@ export function billingService(deps: { database: Database; companyCheck: Company
 
   /** One entry as answered after a change, with its e-invoicing connection. */
   async function withConnection(row: BillingRow) {
-    const connection = (await connectionsOfUser(db, row.userId)).find((c) => c.billingEntityId === row.id);
+    const connection = (await deps.eInvoiceConnections.ofUser(db, row.userId)).find((c) => c.billingEntityId === row.id);
     return toBillingData(row, connection);
   }
 
@@ -113,7 +128,7 @@ export function billingService(deps: { database: Database; companyCheck: Company
 
     async list(client: UserRow) {
       // The connections of all entries in one extra query, never one per entry.
-      const [rows, settled, connections] = await Promise.all([listEntities(db, client.id), isSettled(client.id), connectionsOfUser(db, client.id)]);
+      const [rows, settled, connections] = await Promise.all([listEntities(db, client.id), isSettled(client.id), deps.eInvoiceConnections.ofUser(db, client.id)]);
       const byEntry = new Map(connections.map((c) => [c.billingEntityId, c]));
       return { list: rows.map((row) => toBillingData(row, byEntry.get(row.id))), settled, multiCompanySelect: { enabled: deps.multiCompanySelect }, contactData: contactOf(client) };
     },
@@ -125,7 +140,7 @@ export function billingService(deps: { database: Database; companyCheck: Company
         const current = await requireOwn(userId, editing);
         await requireSettled(userId);
         // The e-invoicing authorisation belongs to that company: its code stays while connected.
-        if (current.identificationCode !== input.entityData.identificationCode && (await connectionState(db, editing)) === 'ACTIVE') {
+        if (current.identificationCode !== input.entityData.identificationCode && (await deps.eInvoiceConnections.state(db, editing)) === 'ACTIVE') {
           throw conflict(b.connectedCodeLocked, 'connectedCodeLocked', { 'entityData.identificationCode': b.connectedCodeLocked });
         }
       }
@@ -189,7 +204,7 @@ export function billingService(deps: { database: Database; companyCheck: Company
       await db.transaction(async (tx) => {
         // Under the owner's lock, which a consent coming back also takes: no connection appears between the check and the DELETE.
         await lockUser(tx, userId);
-        if ((await connectionState(tx, id)) === 'ACTIVE') throw conflict(b.deleteActive, 'deleteConnected');
+        if ((await deps.eInvoiceConnections.state(tx, id)) === 'ACTIVE') throw conflict(b.deleteActive, 'deleteConnected');
         // The condition is repeated in the DELETE: an entry activated meanwhile stays.
         if (!(await deleteInactiveEntity(tx, userId, id))) throw conflict(b.deleteActive, 'deleteActive');
       });

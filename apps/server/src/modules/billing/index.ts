@@ -3,4 +3,5 @@ export { findEntity, lockUser, pendingCompanies } from './billing-queries.js';
 export type { BillingRow } from './billing-queries.js';
 export { billingRoutes } from './billing-routes.js';
 export { billingService } from './billing-service.js';
+export type { BillingService, EInvoiceConnections } from './billing-service.js';
 export { verifyCompany } from './billing-verification.js';

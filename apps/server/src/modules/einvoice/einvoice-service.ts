@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import type { EInvoiceAuth } from '../../integrations/e-invoicing/einvoice-auth.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
-import { findEntity, lockUser, type BillingRow } from '../billing/billing-queries.js';
+import { findEntity, lockUser, type BillingRow } from '../billing/index.js';
 import { tokenCipher, tokenContext } from './einvoice-crypto.js';
 import {
   connectionState,

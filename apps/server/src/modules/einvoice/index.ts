@@ -1,4 +1,10 @@
 /** The einvoice module's public surface: other modules, the composition root and jobs import from here only. */
-export { connectionState, connectionsOfUser } from './einvoice-queries.js';
+import type { EInvoiceConnections } from '../billing/index.js';
+import { connectionState, connectionsOfUser } from './einvoice-queries.js';
+
+export { connectionState, connectionsOfUser };
+/** What billing needs from e-invoicing: the entries' connections. */
+export const eInvoiceConnections: EInvoiceConnections = { ofUser: connectionsOfUser, state: connectionState };
 export { einvoiceRoutes } from './einvoice-routes.js';
 export { einvoiceService } from './einvoice-service.js';
+export type { EInvoiceService } from './einvoice-service.js';

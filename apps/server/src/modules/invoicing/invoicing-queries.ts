@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billableCharges, billingEntities, invoiceSeries, invoices, ledgerEntries, userSettings } from '../../db/schema.js';
+import { billableCharges, billingEntities, invoiceSeries, invoices, userSettings } from '../../db/schema.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -86,19 +86,6 @@ export async function markChargesInvoiced(tx: Executor, userId: number, ids: num
     .update(billableCharges)
     .set({ invoiceId })
     .where(and(eq(billableCharges.userId, userId), isNull(billableCharges.invoiceId), inArray(billableCharges.id, ids)));
-}
-
-/** Top-ups already invoiced as advance payments (their money may come back on settlement: a storno line). */
-export async function invoicedTopUpsBani(db: Executor, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountBani}), 0)` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'topup'), sql`${ledgerEntries.invoiceId} is not null`));
-  return Number(row?.total ?? 0);
-}
-
-export async function setLedgerInvoice(tx: Executor, ledgerId: number, invoiceId: number) {
-  await tx.update(ledgerEntries).set({ invoiceId }).where(eq(ledgerEntries.id, ledgerId));
 }
 
 export async function invoicingSettingsRow(db: Executor, userId: number) {

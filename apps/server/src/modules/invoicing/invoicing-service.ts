@@ -9,30 +9,29 @@ import {
 } from '@colete/contract';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
-import { invoices, ledgerEntries, type InvoiceLine, type InvoiceParty } from '../../db/schema.js';
-import { notifyByUserSettings } from '../mail/mail-service.js';
+import { invoices, type InvoiceLine, type InvoiceParty } from '../../db/schema.js';
+import { notifyByUserSettings } from '../mail/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
-import { lockUser } from '../billing/billing-queries.js';
-import { balanceBani } from '../prepay/prepay-queries.js';
+import { lockUser } from '../billing/index.js';
+import { attachInvoice, balanceBani, invoicedPayoutsBani, invoicedTopUpsBani, payout } from '../ledger/index.js';
 import { invoiceFileName, invoiceFullNumber, renderInvoicePdf } from './invoice-pdf.js';
 import {
   activeEntity,
   entityOf,
   findInvoice,
   insertInvoice,
-  invoicedTopUpsBani,
   invoicingSettingsRow,
+  notInvoicedBani,
   markChargesInvoiced,
   nextInvoiceNumber,
   openCharges,
   saveInvoicingSettings,
-  setLedgerInvoice,
   usersWithOpenChargesBefore,
   type InvoiceRow,
 } from './invoicing-queries.js';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 const m = messages.invoicing;
 
@@ -167,26 +166,27 @@ export async function invoicingSettings(db: Executor, userId: number): Promise<T
 
 /**
  * A top-up just credited: with invoiceEveryPrepay on and verified active billing data, it gets its
- * advance invoice in the same transaction. Returns the invoice, or null when none is due.
+ * advance invoice in the same transaction, linked to the top-up's ledger movement. Returns the
+ * invoice, or null when none is due.
  */
-export async function invoiceTopUp(
+async function invoiceTopUp(
   tx: Executor,
   deps: InvoicingDeps,
-  p: { userId: number; ledgerId: number; amountBani: number; description: string; at?: Date; billingEntityId?: number | null },
+  p: { userId: number; movementId: number; amountBani: number; description: string; at?: Date; billingEntityId?: number | null; mail?: boolean },
 ) {
   const settings = await invoicingSettings(tx, p.userId);
   if (!settings.invoiceEveryPrepay.value) return null;
   const own = p.billingEntityId ? await entityOf(tx, p.userId, p.billingEntityId) : null;
   const entity = invoiceable(own) ? own : await activeEntity(tx, p.userId);
   if (!invoiceable(entity)) return null;
-  const invoice = await issueInvoice(tx, deps, {
+  const invoice = await issueInvoice(tx, p.mail === false ? { ...deps, mail: false } : deps, {
     userId: p.userId,
     entity,
     kind: 'prepay',
     lines: [{ description: `Avans servicii de curierat - ${p.description}`, grossBani: p.amountBani }],
     at: p.at,
   });
-  await setLedgerInvoice(tx, p.ledgerId, invoice.id);
+  await attachInvoice(tx, p.movementId, invoice.id);
   return invoice;
 }
 
@@ -195,6 +195,18 @@ export function invoicingService(deps: InvoicingDeps & { database: Database; onI
 
   return {
     settings: (client: UserRow) => invoicingSettings(db, client.id),
+
+    /** A credited top-up's advance invoice, in the caller's transaction (see invoiceTopUp). */
+    invoiceTopUp: (tx: Executor, p: Parameters<typeof invoiceTopUp>[2]) => invoiceTopUp(tx, deps, p),
+
+    /** The monthly invoice run (see invoiceOpenChargesBefore). */
+    invoiceOpenChargesBefore: (before: Date, limit?: number) => invoiceOpenChargesBefore(deps.database, deps, before, limit),
+
+    /** amountNotInvoicedSum: what the client owes and has not been invoiced for, in bani. */
+    notInvoicedBani: (userId: number) => notInvoicedBani(db, userId),
+
+    /** The mail sender's producer of invoice PDFs attached to mail. */
+    resolveAttachment: invoiceAttachmentResolver(deps.database),
 
     /** Each value the client sends is theirs from now on (modifiedManually). */
     async saveSettings(client: UserRow, input: TInvoicingSettingsRequest['settings']) {
@@ -221,11 +233,8 @@ export function invoicingService(deps: InvoicingDeps & { database: Database; onI
         if (returned > 0 && !client.bankAccount) throw conflict(m.needsBankAccount, 'needsBankAccount');
 
         // The part of the returned money that was invoiced as an advance and not reversed yet.
-        const [reversed] = await tx
-          .select({ total: sql<string>`coalesce(-sum(${ledgerEntries.amountBani}), 0)` })
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.userId, client.id), eq(ledgerEntries.kind, 'payout'), isNotNull(ledgerEntries.invoiceId)));
-        const stornoBani = Math.min(returned, Math.max(0, (await invoicedTopUpsBani(tx, client.id)) - Number(reversed?.total ?? 0)));
+        const reversed = await invoicedPayoutsBani(tx, client.id);
+        const stornoBani = Math.min(returned, Math.max(0, (await invoicedTopUpsBani(tx, client.id)) - reversed));
 
         const lines = charges.map((c) => ({ description: c.description, grossBani: c.amountBani }));
         if (stornoBani > 0) lines.push({ description: 'Stornare avans: sold preplatit returnat clientului', grossBani: -stornoBani });
@@ -237,10 +246,9 @@ export function invoicingService(deps: InvoicingDeps & { database: Database; onI
           await markChargesInvoiced(tx, client.id, charges.map((c) => c.id), invoice.id);
         }
         if (returned > 0) {
-          await tx.insert(ledgerEntries).values({
+          await payout(tx, {
             userId: client.id,
-            kind: 'payout',
-            amountBani: -returned,
+            amountBani: returned,
             description: `Returnare sold preplatit in contul ${client.bankAccount}`,
             reference: `settle-${client.id}-${Date.now()}`,
             invoiceId: stornoBani > 0 ? invoice!.id : null,
@@ -272,7 +280,7 @@ export type InvoicingService = ReturnType<typeof invoicingService>;
  * no invoice covers yet, on one invoice. Clients without verified active billing data are skipped
  * (their charges stay unbilled and show in amountNotInvoicedSum).
  */
-export async function invoiceOpenChargesBefore(database: Database, deps: InvoicingDeps, before: Date, limit = 500) {
+async function invoiceOpenChargesBefore(database: Database, deps: InvoicingDeps, before: Date, limit = 500) {
   const { db } = database;
   const result = { invoiced: 0, skipped: 0 };
   const clients = await usersWithOpenChargesBefore(db, before, limit);

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableName, isNotNull, sql, type Column } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { LEDGER_KINDS } from '@colete/contract';
-import { ledgerEntries } from '../../db/schema.js';
+import { invoices, ledgerEntries } from '../../db/schema.js';
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -91,4 +91,43 @@ export async function hasMovement(ex: Executor, userId: number, kind: LedgerKind
     .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind), eq(ledgerEntries.reference, reference)))
     .limit(1);
   return !!row;
+}
+
+/** Links a movement to the invoice that covers it (a top-up's advance invoice, issued right after the credit). */
+export async function attachInvoice(ex: Executor, movementId: number, invoiceId: number): Promise<void> {
+  await ex.update(ledgerEntries).set({ invoiceId }).where(eq(ledgerEntries.id, movementId));
+}
+
+/**
+ * The balance as an SQL expression over the ledger, for a query that filters or sorts by it
+ * (the automatic top-up's trigger): `userId` is the column holding the client's id. The column
+ * is written with its table's name: in a select list Drizzle leaves it bare, and a bare "id"
+ * inside the subquery would be the ledger's own.
+ */
+export const balanceOf = (userId: Column) =>
+  sql<number>`(SELECT coalesce(sum(l.amount_bani), 0) FROM ${ledgerEntries} l WHERE l.user_id = ${sql.identifier(getTableName(userId.table))}.${sql.identifier(userId.name)})`;
+
+/** The sum of one kind of movements that an invoice covers, as a positive amount in bani. */
+async function invoicedBani(ex: Executor, userId: number, kind: LedgerKind): Promise<number> {
+  const [row] = await ex
+    .select({ total: sql<string>`coalesce(sum(abs(${ledgerEntries.amountBani})), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind), isNotNull(ledgerEntries.invoiceId)));
+  return Number(row?.total ?? 0);
+}
+
+/** Top-ups invoiced as advance payments, in bani. */
+export const invoicedTopUpsBani = (ex: Executor, userId: number) => invoicedBani(ex, userId, 'topup');
+/** Payouts whose invoice reversed an advance (a storno line), in bani. */
+export const invoicedPayoutsBani = (ex: Executor, userId: number) => invoicedBani(ex, userId, 'payout');
+
+/** The latest movements, newest first, each with the series and number of the invoice that covers it (one query). */
+export async function recentMovements(ex: Executor, userId: number, limit: number) {
+  return ex
+    .select({ entry: ledgerEntries, invoiceSeries: invoices.series, invoiceNumber: invoices.number })
+    .from(ledgerEntries)
+    .leftJoin(invoices, and(eq(invoices.id, ledgerEntries.invoiceId), eq(invoices.userId, ledgerEntries.userId)))
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(limit);
 }

@@ -6,10 +6,10 @@ import { cardPayments, cardSubscriptions } from '../../db/schema.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
-import { invoiceFullNumber } from '../invoicing/invoice-pdf.js';
-import { activeEntity } from '../invoicing/invoicing-queries.js';
-import type { InvoicingDeps } from '../invoicing/invoicing-service.js';
-import { balanceBani, creditCardTopUp, findPayment, recentMovements } from './prepay-queries.js';
+import { activeEntity, invoiceFullNumber } from '../invoicing/index.js';
+import { balanceBani, recentMovements } from '../ledger/index.js';
+import { findPayment } from './prepay-queries.js';
+import { creditCardTopUp, type TopUpInvoicing } from './top-ups.js';
 
 type PaymentRow = typeof cardPayments.$inferSelect;
 
@@ -44,7 +44,7 @@ export function prepayService(deps: {
   gateway: PaymentGateway | null;
   log?: { error: (obj: object, msg: string) => void };
   /** Issues the advance invoice of a top-up the client wants invoiced (invoiceEveryPrepay). */
-  invoicing?: InvoicingDeps;
+  invoicing?: TopUpInvoicing;
 }) {
   const { db } = deps.database;
 

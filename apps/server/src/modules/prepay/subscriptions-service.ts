@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { messages, type TSubscription, type TSubscriptionAmounts } from '@colete/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities, cardPayments, cardSubscriptions, ledgerEntries } from '../../db/schema.js';
+import { billingEntities, cardPayments, cardSubscriptions } from '../../db/schema.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { InvoicingDeps } from '../invoicing/invoicing-service.js';
-import { creditCardTopUp } from './prepay-queries.js';
+import { balanceOf } from '../ledger/index.js';
+import { creditCardTopUp, type TopUpInvoicing } from './top-ups.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 
@@ -43,9 +43,9 @@ export function toSubscription(row: Row, owner: UserRow, entityName?: string | n
 }
 
 const amounts = (a: TSubscriptionAmounts) => ({ paymentAmountBani: leiToBani(a.recurringAmount), triggerAmountBani: leiToBani(a.recurringMinBalance) });
-const balanceOf = sql`(SELECT coalesce(sum(l.amount_bani), 0) FROM ${ledgerEntries} l WHERE l.user_id = ${cardSubscriptions.userId})`;
+const balance = balanceOf(cardSubscriptions.userId);
 
-export function subscriptionsService(deps: { database: Database; gateway: PaymentGateway | null; invoicing?: InvoicingDeps }) {
+export function subscriptionsService(deps: { database: Database; gateway: PaymentGateway | null; invoicing?: TopUpInvoicing }) {
   const { db } = deps.database;
 
   async function owned(userId: number, identifier: string) {
@@ -142,11 +142,11 @@ export function subscriptionsService(deps: { database: Database; gateway: Paymen
       await db
         .update(cardSubscriptions)
         .set({ armed: true })
-        .where(and(eq(cardSubscriptions.status, 2), eq(cardSubscriptions.armed, false), sql`${balanceOf} >= ${cardSubscriptions.triggerAmountBani}`));
+        .where(and(eq(cardSubscriptions.status, 2), eq(cardSubscriptions.armed, false), sql`${balance} >= ${cardSubscriptions.triggerAmountBani}`));
       const claimed = await db
         .update(cardSubscriptions)
         .set({ armed: false, updatedAt: new Date() })
-        .where(and(eq(cardSubscriptions.status, 2), eq(cardSubscriptions.armed, true), sql`${balanceOf} < ${cardSubscriptions.triggerAmountBani}`))
+        .where(and(eq(cardSubscriptions.status, 2), eq(cardSubscriptions.armed, true), sql`${balance} < ${cardSubscriptions.triggerAmountBani}`))
         .returning();
       let charged = 0;
       let declined = 0;

@@ -9,13 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
-import { sessionPolicy, setSessionCookie } from '../../plugins/session.js';
-import { profileService } from './profile-service.js';
+import { setSessionCookie } from '../../plugins/session.js';
+import type { ProfileService } from './profile-service.js';
 
-export async function profileRoutes(app: FastifyInstance) {
+export const profileRoutes = (service: ProfileService) => async (app: FastifyInstance) => {
   authenticatedScope(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = profileService({ database: app.deps.database, policy: sessionPolicy(app), platformIban: app.deps.config.platformIban });
 
   r.get('/api/user/profile', { schema: { tags: ['profile'], response: { 200: ZProfileResponse } } }, async (req) => ({
     success: true as const,
@@ -52,4 +51,4 @@ export async function profileRoutes(app: FastifyInstance) {
       return { success: true as const, message: messages.password.changed, token: session.token };
     },
   );
-}
+};

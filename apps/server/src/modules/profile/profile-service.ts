@@ -14,10 +14,8 @@ import { badRequest } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserRow } from '../../types.js';
-import { createSession, deleteUserSessions, type SessionMeta, type SessionPolicy } from '../auth/sessions.js';
-import { throttledCheck } from '../auth/throttle.js';
-import { notInvoicedBani } from '../invoicing/invoicing-queries.js';
-import { balanceBani } from '../prepay/prepay-queries.js';
+import { createSession, deleteUserSessions, throttledCheck, type SessionMeta, type SessionPolicy } from '../auth/index.js';
+import { balanceBani } from '../ledger/index.js';
 
 function toProfile(user: UserRow, sums: { notInvoicedBani: number; prepaidBani: number }): TProfile {
   return {
@@ -57,11 +55,17 @@ function checkRepayment(client: UserRow, input: TProfileUpdateRequest['profile']
   }
 }
 
-export function profileService(deps: { database: Database; policy: SessionPolicy; platformIban: string }) {
+export function profileService(deps: {
+  database: Database;
+  policy: SessionPolicy;
+  platformIban: string;
+  /** amountNotInvoicedSum, from invoicing. */
+  notInvoicedBani: (userId: number) => Promise<number>;
+}) {
   const { db } = deps.database;
 
   async function getProfile(client: UserRow) {
-    const [unbilled, prepaid] = await Promise.all([notInvoicedBani(db, client.id), balanceBani(db, client.id)]);
+    const [unbilled, prepaid] = await Promise.all([deps.notInvoicedBani(client.id), balanceBani(db, client.id)]);
     return toProfile(client, { notInvoicedBani: unbilled, prepaidBani: prepaid });
   }
 
@@ -108,3 +112,5 @@ export function profileService(deps: { database: Database; policy: SessionPolicy
 
   return { getProfile, updateProfile, changePassword };
 }
+
+export type ProfileService = ReturnType<typeof profileService>;
