@@ -23,6 +23,7 @@ import { shipmentsRoutes } from './modules/shipments/shipments-routes.js';
 import { shipmentsService } from './modules/shipments/shipments-service.js';
 import { courierNetworkFor } from './integrations/couriers/index.js';
 import { invoicingDepsOf, invoicingService } from './modules/invoicing/invoicing-service.js';
+import { shipmentBilling } from './modules/invoicing/index.js';
 import { companyCheckFor } from './integrations/company-check/index.js';
 import { adminRoutes } from './modules/admin/admin-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
@@ -133,7 +134,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const network = courierNetworkFor(config, database);
   await app.register(
     shipmentsRoutes(
-      shipmentsService({ database, network, invoicing: invoicingDeps, pickupDiscounts, pickupUsed: markPickupPointUsed, now: config.now }),
+      shipmentsService({ database, network, billing: shipmentBilling(invoicingDeps), pickupDiscounts, pickupUsed: markPickupPointUsed, now: config.now }),
     ),
   );
 

@@ -10,8 +10,10 @@ import { loadConfig } from '../src/config.js';
 import { seedDemo } from '../src/db/seed.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { invoicingDepsOf } from '../src/modules/invoicing/invoicing-service.js';
-import { bucharestDayStart, isFridayInBucharest, shipmentsService } from '../src/modules/shipments/shipments-service.js';
+import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
+import { bucharestDayStart, isFridayInBucharest } from '../src/lib/dates.js';
+import { invoicingDepsOf, shipmentBilling } from '../src/modules/invoicing/index.js';
+import { shipmentsService } from '../src/modules/shipments/index.js';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
 import { NO_OPTIONS, RECIPIENT, SENDER } from './support/parties.js';
 
@@ -288,10 +290,12 @@ describe('labels, cancelling and tracking', () => {
     const later = shipmentsService({
       database: ctx.database,
       network: simulatedCourierNetwork(ctx.database),
-      invoicing: invoicingDepsOf(ctx.config),
+      billing: shipmentBilling(invoicingDepsOf(ctx.config)),
       now: () => at,
     });
     await later.trackOpen();
+    // The notifications follow the lifecycle events, delivered after the commit.
+    await deliverLifecycleEvents(ctx.database);
     const [row] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, s.uniqueId));
     expect(['delivered', 'returned', 'refused']).toContain(row!.status);
     const detail = (await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}` })).json().shipment;
@@ -341,7 +345,7 @@ describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () 
     shipmentsService({
       database: ctx.database,
       network: simulatedCourierNetwork(ctx.database),
-      invoicing: invoicingDepsOf(ctx.config),
+      billing: shipmentBilling(invoicingDepsOf(ctx.config)),
       now: () => new Date(Date.now() + 10 * 86_400_000),
     });
   const smsOf = async (u: TestUser) =>
@@ -358,7 +362,9 @@ describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () 
     await withSecondPhone(alice);
     expect(await smsOf(alice)).toHaveLength(0);
     await later().trackOpen();
+    await deliverLifecycleEvents(ctx.database);
     await later().trackOpen();
+    await deliverLifecycleEvents(ctx.database);
     const sms = await smsOf(alice);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.kind).toBe('pickUpRecipientNotify');
@@ -382,6 +388,7 @@ describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () 
     await withSecondPhone(alice);
     await withSecondPhone(bob);
     await later().trackOpen();
+    await deliverLifecycleEvents(ctx.database);
     const sms = await smsOf(alice);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.to).toEqual(['+40733000002', '+40744000003']);
@@ -480,7 +487,8 @@ describe('demo shipments', () => {
       expect(rows.filter((r) => r.options.codBani !== null).length).toBeGreaterThan(10);
       const oldest = Math.min(...rows.map((r) => r.createdAt.getTime()));
       expect(Date.now() - oldest).toBeGreaterThan(60 * 86_400_000);
-      // Seeded quietly: no notification mail besides the demo outbox.
+      // Seeded quietly: no notification mail besides the demo outbox (its lifecycle events tell nobody).
+      await deliverLifecycleEvents(demo.database);
       const mails = await demo.database.db.select().from(mailOutbox);
       expect(mails.every((x) => x.kind !== 'sendOrderConfirmationToSender')).toBe(true);
       // The balance stays above the demo subscription's trigger (200 lei).

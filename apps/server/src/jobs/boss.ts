@@ -13,6 +13,8 @@ import { registerShipmentTracking } from './shipment-tracking.js';
 import { shipmentsService } from '../modules/shipments/shipments-service.js';
 import { courierNetworkFor } from '../integrations/couriers/index.js';
 import { invoiceAttachmentResolver, invoicingDepsOf } from '../modules/invoicing/invoicing-service.js';
+import { shipmentBilling } from '../modules/invoicing/index.js';
+import { registerLifecycleEvents } from './lifecycle-events.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 import { registerPickupPoints } from './pickup-points.js';
 import { markPickupPointUsed, pickupDiscounts } from '../modules/pickup-points/pickup-points-service.js';
@@ -50,8 +52,9 @@ export async function startJobs(
   await registerAutoTopUp(boss, subscriptionsService({ database, gateway: paymentGateway(config), invoicing }), log);
   await registerCompanyVerification(boss, database, companyCheckFor(config), log);
   await registerMonthlyInvoices(boss, database, invoicing, log);
-  const shipments = shipmentsService({ database, network: courierNetworkFor(config, database), invoicing, pickupDiscounts, pickupUsed: markPickupPointUsed });
+  const shipments = shipmentsService({ database, network: courierNetworkFor(config, database), billing: shipmentBilling(invoicing), pickupDiscounts, pickupUsed: markPickupPointUsed });
   await registerShipmentTracking(boss, shipments, log);
+  await registerLifecycleEvents(boss, database, log, { signal: stopping.signal });
   // Outgoing mail: invoice PDFs are drawn when their mail is sent.
   await registerMailSender(boss, database, config, log, { resolveAttachment: invoiceAttachmentResolver(database), signal: stopping.signal });
   let stopped: Promise<void> | undefined;

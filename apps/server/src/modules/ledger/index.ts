@@ -2,5 +2,5 @@
  * The ledger: the one owner of every movement of a client's money. Nothing else writes the
  * ledger table; balances and totals are SQL sums over it.
  */
-export { balanceBani, bonus, chargeShipment, correction, creditTopUp, hasMovement, payout, refundShipment, reverseCharge } from './ledger.js';
+export { backdateMovements, balanceBani, bonus, chargeShipment, correction, creditTopUp, hasMovement, payout, refundShipment, reverseCharge } from './ledger.js';
 export type { LedgerKind, Movement, Written } from './ledger.js';
