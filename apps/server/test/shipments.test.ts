@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableCharges, ledgerEntries, mailOutbox, pickupPoints, shipments, users } from '../src/db/schema.js';
+import { CourierError } from '../src/integrations/couriers/courier-network.js';
 import { POINTS_PER_OFFER, simulatedCourierNetwork } from '../src/integrations/couriers/simulator.js';
 import { SIM_COURIERS } from '../src/integrations/couriers/simulator-catalogue.js';
 import { loadConfig } from '../src/config.js';
@@ -253,6 +254,38 @@ describe('saving and activating', () => {
     expect(missing.json().errors).toEqual({ serviceId: m.serviceRequired });
     const unknown = await create(alice, { ...draft(), serviceId: 'nobody:nothing', requestKey: key(), activate: true });
     expect(unknown.statusCode).toBe(409);
+  });
+});
+
+describe('money of an activation the courier refused', () => {
+  it('reverses the charge, charges the next attempt under its own reference, and a cancellation refunds that one', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const offer = await standardOffer(alice);
+    const saved = await create(alice, { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: false });
+    const { uniqueId } = saved.json().shipment;
+    const [client] = await ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    const network = simulatedCourierNetwork(ctx.database);
+    const refusing = shipmentsService({
+      database: ctx.database,
+      network: { ...network, couriers: () => network.couriers(), quote: (r) => network.quote(r), createAwb: async () => Promise.reject(new CourierError('Adresa refuzata', 'invalid')) },
+      billing: shipmentBilling(invoicingDepsOf(ctx.config)),
+    });
+    await expect(refusing.activate(client!, uniqueId)).rejects.toMatchObject({ code: 'courierRefused' });
+    expect(await balance(alice)).toBe('1000.00');
+    const [row] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, uniqueId));
+    expect(row!.status).toBe('draft');
+    const movements = async () =>
+      (await ctx.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, alice.id), sql`${ledgerEntries.kind} <> 'topup'`)).orderBy(ledgerEntries.id)).map((e) => [e.kind, e.reference, e.amountBani]);
+    const price = Math.round(Number(offer.price) * 100);
+    expect(await movements()).toEqual([['charge', `shipment:${row!.id}`, -price], ['reversal', `shipment:${row!.id}`, price]]);
+
+    const again = await as(ctx, alice, { method: 'POST', url: `/api/shipments/${uniqueId}/activate` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await balance(alice)).toBe((1000 - Number(offer.price)).toFixed(2));
+    expect((await as(ctx, alice, { method: 'POST', url: `/api/shipments/${uniqueId}/cancel` })).statusCode).toBe(200);
+    expect(await balance(alice)).toBe('1000.00');
+    expect((await movements()).slice(2)).toEqual([['charge', `shipment:${row!.id}#2`, -price], ['refund', `shipment:${row!.id}#2`, price]]);
   });
 });
 
