@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { deliverEvents, onEventsCommitted, type EventListener } from '../db/outbox.js';
 import { pickupSmsListener, shipmentMailListener } from '../modules/mail/index.js';
+import { shipmentListener } from '../modules/shipments/index.js';
 
 export const LIFECYCLE_EVENTS_QUEUE = 'lifecycle-events';
 /** A nudge waits this long after a commit (several events of one request make one run). */
@@ -14,7 +15,7 @@ const NUDGE_DELAY_SECONDS = 1;
  * under it, so a delivered event is not handed to it again.
  */
 export function lifecycleListeners(): EventListener[] {
-  return [shipmentMailListener, pickupSmsListener];
+  return [shipmentMailListener, pickupSmsListener].map(shipmentListener);
 }
 
 /** Delivers every pending event to its listeners (the job's work; tests call it to run a delivery now). */

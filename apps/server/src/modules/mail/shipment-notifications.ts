@@ -1,5 +1,5 @@
 import { SHIPMENT_STATUS_VIEW } from '@colete/contract';
-import { shipmentListener, type ShipmentFacts } from '../shipments/index.js';
+import type { ShipmentFacts, ShipmentListener } from '../shipments/index.js';
 import { notifyByUserSettings, notifyPickupBySms } from './mail-service.js';
 
 /**
@@ -7,11 +7,11 @@ import { notifyByUserSettings, notifyPickupBySms } from './mail-service.js';
  * the sender's order confirmation at activation, the delivery and return alerts, and the
  * recipient's SMS at pick-up. Each queues its mail or SMS in the delivery's transaction, so a
  * repeated delivery of an event queues nothing twice. An event marked notify: false (the demo
- * seed's history) tells nobody.
+ * seed's history) tells nobody. The registry (jobs/lifecycle-events.ts) subscribes them.
  */
 
 /** Mail to the account (order confirmation, delivery alerts, returns). */
-export const shipmentMailListener = shipmentListener({
+export const shipmentMailListener: ShipmentListener = {
   name: 'mail.shipment-notifications',
   on: {
     'shipment.activated': async (tx, { shipment: s, notify }) => {
@@ -50,7 +50,7 @@ export const shipmentMailListener = shipmentListener({
       });
     },
   },
-});
+};
 
 /** The pick-up SMS: plain letters (diacritics dropped, so one SMS holds 160 of them), well under 160. */
 export function pickupSmsText(s: ShipmentFacts) {
@@ -60,7 +60,7 @@ export function pickupSmsText(s: ShipmentFacts) {
 }
 
 /** The recipient hears once that the parcel is on its way (spec 000 pickUpRecipientNotify). */
-export const pickupSmsListener = shipmentListener({
+export const pickupSmsListener: ShipmentListener = {
   name: 'sms.pickup-recipient',
   on: {
     'shipment.status_changed': async (tx, { shipment: s, pickedUp, notify }) => {
@@ -68,4 +68,4 @@ export const pickupSmsListener = shipmentListener({
       await notifyPickupBySms(tx, s.userId, s.recipient, pickupSmsText(s));
     },
   },
-});
+};
