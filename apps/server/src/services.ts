@@ -12,7 +12,7 @@ import { adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { billingService } from './modules/billing/index.js';
 import { eInvoiceConnections, einvoiceService } from './modules/einvoice/index.js';
-import { invoicingDepsOf, invoicingService } from './modules/invoicing/index.js';
+import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
 import { mailDelivery, mailOutboxService } from './modules/mail/index.js';
 import { packagingService } from './modules/packaging/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
@@ -58,7 +58,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const admin = adminService({ database });
 
   /* Shipments and what they are made from. An approved pick-up point gives its courier's discount on shipments sent from that address. */
-  const shipments = shipmentsService({ database, network, invoicing: invoicingDeps, pickupDiscounts, pickupUsed: markPickupPointUsed, now: config.now });
+  const shipments = shipmentsService({ database, network, billing: shipmentBilling(invoicingDeps), pickupDiscounts, pickupUsed: markPickupPointUsed, now: config.now });
   const pickupPoints = pickupPointsService({ database, couriers: () => network.couriers() });
   const templates = templatesService({ database });
   const returns = returnsService({ database });

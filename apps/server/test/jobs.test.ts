@@ -75,6 +75,7 @@ describe('background jobs (pg-boss in the same database)', () => {
     { queue: 'invoicing-monthly', cron: '0 6 1 * *', timezone: 'Europe/Bucharest', policy: 'standard', why: 'monthly invoices on the 1st, 06:00 in Bucharest' },
     { queue: 'shipments-tracking', cron: '* * * * *', timezone: 'UTC', policy: 'standard', why: 'courier tracking, every minute' },
     { queue: 'mail-sender', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the outbox, every minute (and nudged after each enqueue)' },
+    { queue: 'lifecycle-events', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'lifecycle events to their listeners, every minute (and nudged after each commit)' },
   ];
 
   it('registers exactly the expected queues and schedules, read back from pg-boss', async () => {

@@ -4,14 +4,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableCharges, ledgerEntries, mailOutbox, pickupPoints, shipments, users } from '../src/db/schema.js';
+import { CourierError } from '../src/integrations/couriers/courier-network.js';
 import { POINTS_PER_OFFER, simulatedCourierNetwork } from '../src/integrations/couriers/simulator.js';
 import { SIM_COURIERS } from '../src/integrations/couriers/simulator-catalogue.js';
 import { loadConfig } from '../src/config.js';
 import { seedDemo } from '../src/db/seed.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { invoicingDepsOf, invoicingService } from '../src/modules/invoicing/invoicing-service.js';
-import { bucharestDayStart, isFridayInBucharest, shipmentsService } from '../src/modules/shipments/shipments-service.js';
+import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
+import { bucharestDayStart, isFridayInBucharest } from '../src/lib/dates.js';
+import { invoicingDepsOf, shipmentBilling } from '../src/modules/invoicing/index.js';
+import { shipmentsService } from '../src/modules/shipments/index.js';
+import { invoicingService } from '../src/modules/invoicing/invoicing-service.js';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
 import { NO_OPTIONS, RECIPIENT, SENDER } from './support/parties.js';
 
@@ -254,6 +258,38 @@ describe('saving and activating', () => {
   });
 });
 
+describe('money of an activation the courier refused', () => {
+  it('reverses the charge, charges the next attempt under its own reference, and a cancellation refunds that one', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const offer = await standardOffer(alice);
+    const saved = await create(alice, { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: false });
+    const { uniqueId } = saved.json().shipment;
+    const [client] = await ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    const network = simulatedCourierNetwork(ctx.database);
+    const refusing = shipmentsService({
+      database: ctx.database,
+      network: { ...network, couriers: () => network.couriers(), quote: (r) => network.quote(r), createAwb: async () => Promise.reject(new CourierError('Adresa refuzata', 'invalid')) },
+      billing: shipmentBilling(invoicingDepsOf(ctx.config)),
+    });
+    await expect(refusing.activate(client!, uniqueId)).rejects.toMatchObject({ code: 'courierRefused' });
+    expect(await balance(alice)).toBe('1000.00');
+    const [row] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, uniqueId));
+    expect(row!.status).toBe('draft');
+    const movements = async () =>
+      (await ctx.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, alice.id), sql`${ledgerEntries.kind} <> 'topup'`)).orderBy(ledgerEntries.id)).map((e) => [e.kind, e.reference, e.amountBani]);
+    const price = Math.round(Number(offer.price) * 100);
+    expect(await movements()).toEqual([['charge', `shipment:${row!.id}`, -price], ['reversal', `shipment:${row!.id}`, price]]);
+
+    const again = await as(ctx, alice, { method: 'POST', url: `/api/shipments/${uniqueId}/activate` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await balance(alice)).toBe((1000 - Number(offer.price)).toFixed(2));
+    expect((await as(ctx, alice, { method: 'POST', url: `/api/shipments/${uniqueId}/cancel` })).statusCode).toBe(200);
+    expect(await balance(alice)).toBe('1000.00');
+    expect((await movements()).slice(2)).toEqual([['charge', `shipment:${row!.id}#2`, -price], ['refund', `shipment:${row!.id}#2`, price]]);
+  });
+});
+
 describe('labels, cancelling and tracking', () => {
   it('downloads the label in each format the courier prints, one page per parcel', async () => {
     const alice = await createUser(ctx);
@@ -288,10 +324,12 @@ describe('labels, cancelling and tracking', () => {
     const later = shipmentsService({
       database: ctx.database,
       network: simulatedCourierNetwork(ctx.database),
-      invoicing: invoicingDepsOf(ctx.config),
+      billing: shipmentBilling(invoicingDepsOf(ctx.config)),
       now: () => at,
     });
     await later.trackOpen();
+    // The notifications follow the lifecycle events, delivered after the commit.
+    await deliverLifecycleEvents(ctx.database);
     const [row] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, s.uniqueId));
     expect(['delivered', 'returned', 'refused']).toContain(row!.status);
     const detail = (await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}` })).json().shipment;
@@ -341,7 +379,7 @@ describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () 
     shipmentsService({
       database: ctx.database,
       network: simulatedCourierNetwork(ctx.database),
-      invoicing: invoicingDepsOf(ctx.config),
+      billing: shipmentBilling(invoicingDepsOf(ctx.config)),
       now: () => new Date(Date.now() + 10 * 86_400_000),
     });
   const smsOf = async (u: TestUser) =>
@@ -358,7 +396,9 @@ describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () 
     await withSecondPhone(alice);
     expect(await smsOf(alice)).toHaveLength(0);
     await later().trackOpen();
+    await deliverLifecycleEvents(ctx.database);
     await later().trackOpen();
+    await deliverLifecycleEvents(ctx.database);
     const sms = await smsOf(alice);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.kind).toBe('pickUpRecipientNotify');
@@ -382,6 +422,7 @@ describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () 
     await withSecondPhone(alice);
     await withSecondPhone(bob);
     await later().trackOpen();
+    await deliverLifecycleEvents(ctx.database);
     const sms = await smsOf(alice);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.to).toEqual(['+40733000002', '+40744000003']);
@@ -480,7 +521,8 @@ describe('demo shipments', () => {
       expect(rows.filter((r) => r.options.codBani !== null).length).toBeGreaterThan(10);
       const oldest = Math.min(...rows.map((r) => r.createdAt.getTime()));
       expect(Date.now() - oldest).toBeGreaterThan(60 * 86_400_000);
-      // Seeded quietly: no notification mail besides the demo outbox.
+      // Seeded quietly: no notification mail besides the demo outbox (its lifecycle events tell nobody).
+      await deliverLifecycleEvents(demo.database);
       const mails = await demo.database.db.select().from(mailOutbox);
       expect(mails.every((x) => x.kind !== 'sendOrderConfirmationToSender')).toBe(true);
       // The balance stays above the demo subscription's trigger (200 lei).

@@ -819,3 +819,4 @@ export const savedPackages = pgTable(
   },
   (t) => [index('saved_packages_user_idx').on(t.userId, t.createdAt, t.id), index('saved_packages_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)],
 );
+export * from './schema/events.js';

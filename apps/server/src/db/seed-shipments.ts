@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { ZShipmentCreateRequest, ZShipmentDraft } from '@colete/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CourierNetwork } from '../integrations/couriers/courier-network.js';
-import type { InvoicingDeps } from '../modules/invoicing/invoicing-service.js';
-import { shipmentsService } from '../modules/shipments/shipments-service.js';
+import { shipmentBilling, type InvoicingDeps } from '../modules/invoicing/index.js';
+import { backdateMovements } from '../modules/ledger/index.js';
+import { shipmentsService } from '../modules/shipments/index.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
-import { addresses, appMeta, courierSimAwbs, ledgerEntries, shipmentEvents, shipments, users } from './schema.js';
+import { addresses, appMeta, courierSimAwbs, shipmentEvents, shipments, users } from './schema.js';
 
 const SEED_KEY = 'demo_shipments_seeded_at';
 const DAY = 86_400_000;
@@ -36,7 +37,7 @@ export async function seedDemoShipments(database: Database, network: CourierNetw
   )).rows as { county_code: string; name: string; postal_code: string }[];
   if (!senderAddress || places.length === 0) return 0;
 
-  const service = shipmentsService({ database, network, invoicing, notify: false, activationWaitMs: 30_000 });
+  const service = shipmentsService({ database, network, billing: shipmentBilling(invoicing), notify: false, activationWaitMs: 30_000 });
   let made = 0;
   for (let i = 0; i < count; i++) {
     const place = places[(i * 7) % places.length]!;
@@ -87,7 +88,7 @@ export async function seedDemoShipments(database: Database, network: CourierNetw
       if (s!.awb) {
         await db.update(courierSimAwbs).set({ createdAt: at }).where(eq(courierSimAwbs.awb, s!.awb));
         await db.update(shipmentEvents).set({ at }).where(eq(shipmentEvents.shipmentId, s!.id));
-        await db.update(ledgerEntries).set({ createdAt: at }).where(eq(ledgerEntries.reference, `shipment:${s!.id}`));
+        await backdateMovements(db, { userId: s!.userId, reference: `shipment:${s!.id}`, at });
       }
       made += 1;
     } catch {

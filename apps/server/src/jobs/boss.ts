@@ -7,6 +7,7 @@ import { registerAutoTopUp } from './auto-topup.js';
 import { registerCompanyVerification } from './company-verification.js';
 import { registerMailSender } from './mail-sender.js';
 import { registerMonthlyInvoices } from './monthly-invoices.js';
+import { registerLifecycleEvents } from './lifecycle-events.js';
 import { registerPickupPoints } from './pickup-points.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 import { registerShipmentTracking } from './shipment-tracking.js';
@@ -46,6 +47,7 @@ export async function startJobs(
   await registerCompanyVerification(boss, database, services.companyCheck, log);
   await registerMonthlyInvoices(boss, services.invoicing, log);
   await registerShipmentTracking(boss, services.shipments, log);
+  await registerLifecycleEvents(boss, database, log, { signal: stopping.signal });
   await registerMailSender(boss, services.outgoingMail(), log, { signal: stopping.signal });
   let stopped: Promise<void> | undefined;
   return {

@@ -4,3 +4,4 @@ export { activeEntity } from './invoicing-queries.js';
 export { invoicingRoutes } from './invoicing-routes.js';
 export { invoicingDepsOf, invoicingService, invoicingSettings, issueInvoice } from './invoicing-service.js';
 export type { InvoicingDeps, InvoicingService } from './invoicing-service.js';
+export { shipmentBilling } from './shipment-billing.js';

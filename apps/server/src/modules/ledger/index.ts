@@ -4,6 +4,7 @@
  */
 export {
   attachInvoice,
+  backdateMovements,
   balanceBani,
   balanceOf,
   bonus,

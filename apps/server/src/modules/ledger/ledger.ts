@@ -131,3 +131,14 @@ export async function recentMovements(ex: Executor, userId: number, limit: numbe
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(limit);
 }
+
+/**
+ * The demo history only (db/seed-shipments.ts): a movement made now, dated back to when the seed
+ * says it happened. Every kind under the reference (a charge and its refund) moves together.
+ */
+export async function backdateMovements(ex: Executor, m: { userId: number; reference: string; at: Date }) {
+  await ex
+    .update(ledgerEntries)
+    .set({ createdAt: m.at })
+    .where(and(eq(ledgerEntries.userId, m.userId), eq(ledgerEntries.reference, m.reference)));
+}

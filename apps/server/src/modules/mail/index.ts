@@ -4,3 +4,4 @@ export type { AttachmentResolver } from './mail-delivery.js';
 export { seedDemoMail } from './mail-demo.js';
 export { mailRoutes } from './mail-routes.js';
 export { mailOutboxService, notifyByUserSettings, notifyPickupBySms, onMailQueued } from './mail-service.js';
+export { pickupSmsListener, pickupSmsText, shipmentMailListener } from './shipment-notifications.js';

@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client.js';
 import { cardPayments } from '../../db/schema.js';
 
 // Until the shipments module reads the balance from the ledger itself (it imports it from here today).
-export { balanceBani } from '../ledger/index.js';
 
 export async function findPayment(db: Executor, identifier: string, userId?: number) {
   const [row] = await db

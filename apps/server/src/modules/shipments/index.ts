@@ -1,5 +1,19 @@
 /** The shipments module's public surface: other modules, the composition root and jobs import from here only. */
-export { insertShipment } from './shipments-queries.js';
+export { createReturnDraft, newUniqueId } from './drafts.js';
+export type { ReturnDraft } from './drafts.js';
+export { SHIPMENT_EVENT_TYPES, shipmentListener } from './lifecycle-events.js';
+export type {
+  ShipmentActivated,
+  ShipmentCancelled,
+  ShipmentEventType,
+  ShipmentFacts,
+  ShipmentLifecycleEvent,
+  ShipmentLifecyclePayloads,
+  ShipmentListener,
+  ShipmentStatusChanged,
+} from './lifecycle-events.js';
+export type { ShipmentBilling } from './ports.js';
+export { STATUS_VIEW } from './shipment-status.js';
 export { shipmentsRoutes } from './shipments-routes.js';
-export { isFridayInBucharest, newUniqueId, shipmentsService } from './shipments-service.js';
-export type { ShipmentsService } from './shipments-service.js';
+export { shipmentsService } from './shipments-service.js';
+export type { ShipmentsDeps, ShipmentsService } from './shipments-service.js';

@@ -1,10 +1,8 @@
 import {
-  RETURN_DEFAULT_PARCEL,
   RETURN_RATE_LIMITS,
   describeReturnAnswers,
   messages,
   normalisePhone,
-  normalizeText,
   validateReturnForm,
   type TPublicTemplate,
   type TReturnSubmissionParsed,
@@ -12,9 +10,8 @@ import {
 import type { Database } from '../../db/client.js';
 import type { ShipmentAddress } from '../../db/schema.js';
 import { badRequest, notFound, tooManyRequests, underPath } from '../../lib/errors.js';
-import { resolveAddress } from '../addresses/address-validation.js';
-import { insertShipment } from '../shipments/shipments-queries.js';
-import { isFridayInBucharest, newUniqueId } from '../shipments/shipments-service.js';
+import { resolveAddress } from '../addresses/index.js';
+import { createReturnDraft } from '../shipments/index.js';
 import { sanitizeTerms } from './template-terms.js';
 import { countReturnAttempts, findLogo, findPublicTemplate, recordReturnAttempt } from './templates-queries.js';
 import { logoUrl, optionsOf } from './templates-service.js';
@@ -120,33 +117,18 @@ export function returnsService(deps: { database: Database; now?: () => Date }) {
         intercom: to.intercom,
         additionalInfo: to.additionalInfo,
       };
-      const shipmentId = newUniqueId();
-      const clientReference = o.allowClientReference ? (body.clientReference ?? null) : null;
-      const p = RETURN_DEFAULT_PARCEL;
-      const inserted = await insertShipment(db, {
-        uniqueId: shipmentId,
+      const draft = await createReturnDraft(db, {
         userId: row.userId,
-        kind: 'return',
-        status: 'draft',
         sender,
         recipient,
-        packages: [{ type: 'parcel', weightGrams: p.weight * 1000, lengthCm: p.length, widthCm: p.width, heightCm: p.height }],
         content: t.returnContent,
-        clientReference,
-        options: {
-          codBani: null,
-          insuranceBani: null,
-          openAtDelivery: o.additional && o.allowOpenAtDestination,
-          // Saturday delivery is only offered on Fridays: a return made on another day starts without it.
-          saturdayDelivery: o.additional && o.allowSaturdayDelivery && isFridayInBucharest(at),
-        },
-        parcelCount: 1,
-        searchText: normalizeText([shipmentId, sender.contactName, sender.city, recipient.contactName, recipient.company, clientReference].filter(Boolean).join(' | ')),
+        clientReference: o.allowClientReference ? (body.clientReference ?? null) : null,
+        options: { openAtDelivery: o.additional && o.allowOpenAtDestination, saturdayDelivery: o.additional && o.allowSaturdayDelivery },
+        at,
         extra: { templateId: row.id, templateUniqueId: row.uniqueId },
         returnAnswers: o.return.enabled ? describeReturnAnswers(o.return.fields, body.answers) : [],
       });
-      if (!inserted) throw new Error('return shipment not inserted');
-      return inserted.uniqueId;
+      return draft.uniqueId;
     },
   };
 }

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import { deliverEvents, onEventsCommitted, type EventListener } from '../db/outbox.js';
+import { pickupSmsListener, shipmentMailListener } from '../modules/mail/index.js';
+import { shipmentListener } from '../modules/shipments/index.js';
+import { defineJob } from './define-job.js';
+
+export const LIFECYCLE_EVENTS_QUEUE = 'lifecycle-events';
+/** A nudge waits this long after a commit (several events of one request make one run). */
+const NUDGE_DELAY_SECONDS = 1;
+
+/**
+ * The listeners of the domain events, in one place: a new subscriber (store fulfilment,
+ * repayments, referral bonus) is one line here. Each has a stable name: its receipts are kept
+ * under it, so a delivered event is not handed to it again.
+ */
+export function lifecycleListeners(): EventListener[] {
+  return [shipmentMailListener, pickupSmsListener].map(shipmentListener);
+}
+
+/** Delivers every pending event to its listeners (the job's work; tests call it to run a delivery now). */
+export function deliverLifecycleEvents(database: Database, opts: { listeners?: readonly EventListener[]; signal?: AbortSignal } = {}) {
+  return deliverEvents(database, opts.listeners ?? lifecycleListeners(), { signal: opts.signal });
+}
+
+/**
+ * Delivers the outbox's events every minute, and a moment after each commit that wrote some in
+ * this process. The schedule is the guarantee (an event committed just before the process died
+ * is delivered by the next run, on any instance); the nudge only makes it prompt. The queue is
+ * 'stately', so a burst of commits makes one run; runs on several instances are safe (each event
+ * is locked while delivered, and a listener's receipt makes a second delivery a no-op).
+ */
+export async function registerLifecycleEvents(boss: PgBoss, database: Database, log: FastifyBaseLogger, opts: { signal?: AbortSignal } = {}) {
+  const listeners = lifecycleListeners();
+  await defineJob(boss, log, {
+    name: LIFECYCLE_EVENTS_QUEUE,
+    cron: '* * * * *',
+    queue: { policy: 'stately' },
+    work: () => deliverLifecycleEvents(database, { listeners, signal: opts.signal }),
+    report: { message: 'lifecycle events: some listeners failed (retried next run)', when: (r) => r.failed > 0 },
+  });
+  const stopListening = onEventsCommitted(() => {
+    boss.send(LIFECYCLE_EVENTS_QUEUE, {}, { startAfter: NUDGE_DELAY_SECONDS }).catch((err: unknown) => log.warn({ err }, 'lifecycle events nudge failed'));
+  });
+  boss.on('stopped', stopListening);
+}

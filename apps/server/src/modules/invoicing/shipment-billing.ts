@@ -1,0 +1,39 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { billableCharges } from '../../db/schema.js';
+import type { ShipmentBilling } from '../shipments/index.js';
+import { activeEntity } from './invoicing-queries.js';
+import { invoicingSettings, issueInvoice, type InvoicingDeps } from './invoicing-service.js';
+
+/**
+ * Invoicing's side of the shipment lifecycle (the shipments module's ShipmentBilling port): what
+ * an activation leaves to invoice, and what a cancellation takes back. Only invoicing writes
+ * billable charges.
+ */
+export function shipmentBilling(deps: InvoicingDeps): ShipmentBilling {
+  return {
+    /**
+     * A postpaid client's shipment always; a prepaid one's only when its top-ups were not invoiced
+     * as advances. With invoiceEveryOrder it is invoiced now (when the active company is verified).
+     */
+    async recordShipmentCharge(tx, charge) {
+      const settings = await invoicingSettings(tx, charge.userId);
+      if (charge.paymentType === 'prepaid' && settings.invoiceEveryPrepay.value) return;
+      const [row] = await tx
+        .insert(billableCharges)
+        .values({ userId: charge.userId, amountBani: charge.amountBani, description: charge.description, reference: charge.reference })
+        .onConflictDoNothing()
+        .returning();
+      if (!row || !settings.invoiceEveryOrder.value) return;
+      const entity = await activeEntity(tx, charge.userId);
+      if (!entity || entity.verifyStatus !== 'verified') return;
+      const invoice = await issueInvoice(tx, deps, { userId: charge.userId, entity, kind: 'orders', lines: [{ description: row.description, grossBani: row.amountBani }] });
+      await tx.update(billableCharges).set({ invoiceId: invoice.id }).where(eq(billableCharges.id, row.id));
+    },
+
+    async dropUninvoicedCharge(tx, charge) {
+      await tx
+        .delete(billableCharges)
+        .where(and(eq(billableCharges.reference, charge.reference), eq(billableCharges.userId, charge.userId), isNull(billableCharges.invoiceId)));
+    },
+  };
+}

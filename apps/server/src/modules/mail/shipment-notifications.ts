@@ -1,0 +1,71 @@
+import { SHIPMENT_STATUS_VIEW } from '@colete/contract';
+import type { ShipmentFacts, ShipmentListener } from '../shipments/index.js';
+import { notifyByUserSettings, notifyPickupBySms } from './mail-service.js';
+
+/**
+ * The notifications the settings promise on the shipment lifecycle, as listeners of its events:
+ * the sender's order confirmation at activation, the delivery and return alerts, and the
+ * recipient's SMS at pick-up. Each queues its mail or SMS in the delivery's transaction, so a
+ * repeated delivery of an event queues nothing twice. An event marked notify: false (the demo
+ * seed's history) tells nobody. The registry (jobs/lifecycle-events.ts) subscribes them.
+ */
+
+/** Mail to the account (order confirmation, delivery alerts, returns). */
+export const shipmentMailListener: ShipmentListener = {
+  name: 'mail.shipment-notifications',
+  on: {
+    'shipment.activated': async (tx, { shipment: s, notify }) => {
+      if (!notify) return;
+      await notifyByUserSettings(tx, s.userId, 'sendOrderConfirmationToSender', {
+        subject: `Comanda ${s.uniqueId} a fost activata - AWB ${s.awb}`,
+        text: [
+          'Buna ziua,',
+          '',
+          `Comanda catre ${s.recipient.contactName} (${s.recipient.city}) a fost activata.`,
+          `Curier: ${s.courierName} - ${s.serviceName}. AWB: ${s.awb}.`,
+          `Data estimata a ridicarii: ${s.estimatedPickupDate}.`,
+          '',
+          'Multumim,',
+          'Echipa Colete Online',
+        ].join('\n'),
+      });
+    },
+
+    'shipment.status_changed': async (tx, { shipment: s, to, reason, notify }) => {
+      const item = to === 'delivered' || to === 'out_for_delivery' ? 'sendOrderDeliveryAlerts' : to === 'returned' || to === 'refused' ? 'sendOrderReturn' : null;
+      if (!item || !notify) return;
+      const status = SHIPMENT_STATUS_VIEW[to].text;
+      await notifyByUserSettings(tx, s.userId, item, {
+        subject: `AWB ${s.awb}: ${status}`,
+        text: [
+          'Buna ziua,',
+          '',
+          `Comanda catre ${s.recipient.contactName} (${s.recipient.city}), AWB ${s.awb}: ${status}.`,
+          reason ? `Motiv: ${reason}.` : '',
+          '',
+          'Echipa Colete Online',
+        ]
+          .filter((l, i, all) => l !== '' || all[i - 1] !== '')
+          .join('\n'),
+      });
+    },
+  },
+};
+
+/** The pick-up SMS: plain letters (diacritics dropped, so one SMS holds 160 of them), well under 160. */
+export function pickupSmsText(s: ShipmentFacts) {
+  const plain = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^\x20-\x7e]/g, '');
+  const sender = plain(s.sender.company || s.sender.contactName).slice(0, 40);
+  return `Colete Online: coletul de la ${sender} a fost preluat de ${plain(s.courierName ?? 'curier')}, AWB ${s.awb}. Va fi livrat in ${plain(s.recipient.city)}.`;
+}
+
+/** The recipient hears once that the parcel is on its way (spec 000 pickUpRecipientNotify). */
+export const pickupSmsListener: ShipmentListener = {
+  name: 'sms.pickup-recipient',
+  on: {
+    'shipment.status_changed': async (tx, { shipment: s, pickedUp, notify }) => {
+      if (!pickedUp || !notify) return;
+      await notifyPickupBySms(tx, s.userId, s.recipient, pickupSmsText(s));
+    },
+  },
+};

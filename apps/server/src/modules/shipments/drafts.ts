@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { RETURN_DEFAULT_PARCEL, messages, normalizeText, type TReturnAnswerView, type ZShipmentCreateRequest } from '@colete/contract';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.js';
+import type { ShipmentAddress } from '../../db/schema.js';
+import { isFridayInBucharest } from '../../lib/dates.js';
+import { badRequest } from '../../lib/errors.js';
+import { leiToBani } from '../../lib/money.js';
+import type { UserRow } from '../../types.js';
+import { addressRowValues, insertAddress } from '../addresses/index.js';
+import type { OffersStage } from './offers.js';
+import { pointOf, searchText, storedPackage, type ShipmentContext } from './shipment-context.js';
+import { findByRequestKey, insertShipment, type ShipmentRow } from './shipments-queries.js';
+
+const m = messages.shipments;
+type CreateRequest = z.output<typeof ZShipmentCreateRequest>;
+
+/** A shipment's public id (also used for the returns made on a template's public page). */
+export const newUniqueId = () => {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
+};
+
+/** Drafts: the page's shipment saved once per request key (its typed addresses joining the address book when asked). */
+export function draftsStage(ctx: ShipmentContext, offers: OffersStage) {
+  const { db } = ctx;
+
+  return async function saveDraft(client: UserRow, req: CreateRequest): Promise<ShipmentRow> {
+    const existing = await findByRequestKey(db, client.id, req.requestKey);
+    if (existing) return existing;
+    if (req.activate && !req.serviceId) throw badRequest(m.serviceRequired, 'serviceRequired', { serviceId: m.serviceRequired });
+    const { sender, recipient, offers: priced } = await offers.quote(client.id, req);
+    const chosen = req.serviceId ? offers.chosenOffer(priced, req.serviceId, req.pointId) : null;
+    return db.transaction(async (tx) => {
+      // An address typed with 'save in the address book' joins it with the shipment.
+      for (const [input, party] of [[req.sender, sender], [req.recipient, recipient]] as const) {
+        if ('addressId' in input || !input.saveAs) continue;
+        const values = await addressRowValues(tx, { ...input, shortName: input.saveAs });
+        party.address.addressId = (await insertAddress(tx, { ...values, userId: client.id })).id;
+      }
+      const values = {
+        uniqueId: newUniqueId(),
+        userId: client.id,
+        sender: sender.address,
+        recipient: recipient.address,
+        packages: req.packages.map(storedPackage),
+        content: req.content,
+        clientReference: req.clientReference ?? null,
+        options: {
+          codBani: req.options.cod.active ? leiToBani(req.options.cod.amount) : null,
+          insuranceBani: req.options.insurance.active ? leiToBani(req.options.insurance.amount) : null,
+          openAtDelivery: req.options.openAtDelivery,
+          saturdayDelivery: req.options.saturdayDelivery,
+        },
+        courierId: chosen?.offer.courierId ?? null,
+        serviceId: chosen?.offer.serviceId ?? null,
+        serviceName: chosen?.offer.serviceName ?? null,
+        point: chosen?.point ? pointOf(chosen.point) : null,
+        priceBani: chosen?.offer.priceBani ?? null,
+        priceNoVatBani: chosen?.offer.priceNoVatBani ?? null,
+        parcelCount: req.packages.length,
+        requestKey: req.requestKey,
+      };
+      const inserted = await insertShipment(tx, { ...values, searchText: searchText({ ...values, awb: null }) });
+      // The same key raced in from a second tab: the other request's shipment is this one.
+      return inserted ?? (await findByRequestKey(tx, client.id, req.requestKey))!;
+    });
+  };
+}
+
+export type ReturnDraft = {
+  /** The merchant whose shipments list receives it. */
+  userId: number;
+  /** The customer (sender) and the template's address (recipient). */
+  sender: ShipmentAddress;
+  recipient: ShipmentAddress;
+  content: string;
+  clientReference: string | null;
+  /** What the template allows; Saturday delivery is kept only on a Friday (`at`). */
+  options: { openAtDelivery: boolean; saturdayDelivery: boolean };
+  at: Date;
+  extra: Record<string, unknown>;
+  returnAnswers: TReturnAnswerView[];
+};
+
+/**
+ * A customer's return from a template's public page: a draft of kind 'return' without a service
+ * (the merchant chooses one on its page), one parcel of the default size. The customer's name and
+ * city are searchable (the merchant looks a return up by who sent it).
+ */
+export async function createReturnDraft(ex: Executor, d: ReturnDraft): Promise<ShipmentRow> {
+  const uniqueId = newUniqueId();
+  const p = RETURN_DEFAULT_PARCEL;
+  const inserted = await insertShipment(ex, {
+    uniqueId,
+    userId: d.userId,
+    kind: 'return',
+    status: 'draft',
+    sender: d.sender,
+    recipient: d.recipient,
+    packages: [{ type: 'parcel', weightGrams: p.weight * 1000, lengthCm: p.length, widthCm: p.width, heightCm: p.height }],
+    content: d.content,
+    clientReference: d.clientReference,
+    options: {
+      codBani: null,
+      insuranceBani: null,
+      openAtDelivery: d.options.openAtDelivery,
+      // Saturday delivery is only offered on Fridays: a return made on another day starts without it.
+      saturdayDelivery: d.options.saturdayDelivery && isFridayInBucharest(d.at),
+    },
+    parcelCount: 1,
+    searchText: normalizeText([uniqueId, d.sender.contactName, d.sender.city, d.recipient.contactName, d.recipient.company, d.clientReference].filter(Boolean).join(' | ')),
+    extra: d.extra,
+    returnAnswers: d.returnAnswers,
+  });
+  if (!inserted) throw new Error('return shipment not inserted');
+  return inserted;
+}

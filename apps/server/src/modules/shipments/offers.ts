@@ -1,0 +1,139 @@
+import { messages, normalisePhone, type TOffer, type TShipmentDraftParsed } from '@colete/contract';
+import type { ShipmentAddress } from '../../db/schema.js';
+import { CourierError, type Offer, type QuoteRequest } from '../../integrations/couriers/courier-network.js';
+import { isFridayInBucharest } from '../../lib/dates.js';
+import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
+import { baniToRon, leiToBani } from '../../lib/money.js';
+import { findAddress, resolveAddress } from '../addresses/index.js';
+import { storedPackage, toSpec, type Resolved, type ShipmentContext } from './shipment-context.js';
+import { localityCoordinates } from './shipments-queries.js';
+
+const m = messages.shipments;
+type Party = TShipmentDraftParsed['sender'];
+export type PricedOffer = Offer & { discountPercent: number };
+
+/** Offers: the parties resolved, the courier's quote, the client's pick-up discounts, the chosen offer. */
+export function offersStage(ctx: ShipmentContext) {
+  const { db, deps } = ctx;
+
+  async function resolveParty(userId: number, party: Party, name: 'sender' | 'recipient'): Promise<Resolved> {
+    if ('addressId' in party) {
+      const row = await findAddress(db, userId, party.addressId);
+      if (!row) throw notFound(messages.address.notFound);
+      const address: ShipmentAddress = {
+        addressId: row.id,
+        contactName: row.contactName,
+        company: row.contactCompany,
+        phone: row.contactPhone,
+        phone2: row.contactPhone2,
+        email: row.contactEmail,
+        countryCode: row.countryCode,
+        countyCode: row.countyCode,
+        county: row.county,
+        city: row.city,
+        postalCode: row.postalCode,
+        street: row.street,
+        number: row.number,
+        block: row.block,
+        entrance: row.entrance,
+        floor: row.floor,
+        apartment: row.apartment,
+        intercom: row.intercom,
+        additionalInfo: row.additionalInfo,
+      };
+      return { address, coords: await localityCoordinates(db, row.countyCode, row.city), saveAs: null };
+    }
+    const resolved = await underPath(name, () => resolveAddress(db, party));
+    const address: ShipmentAddress = {
+      addressId: null,
+      contactName: party.contactName,
+      company: party.contactCompany,
+      phone: normalisePhone(party.contactPhone),
+      phone2: party.contactPhone2 ? normalisePhone(party.contactPhone2) : null,
+      email: party.contactEmail,
+      countryCode: 'RO',
+      countyCode: resolved.countyCode,
+      county: resolved.county,
+      city: resolved.city,
+      postalCode: resolved.postalCode,
+      street: resolved.street,
+      number: party.number,
+      block: party.block,
+      entrance: party.entrance,
+      floor: party.floor,
+      apartment: party.apartment,
+      intercom: party.intercom,
+      additionalInfo: party.additionalInfo,
+    };
+    return { address, coords: resolved.coords, saveAs: party.saveAs ?? null };
+  }
+
+  function quoteRequest(draft: TShipmentDraftParsed, sender: Resolved, recipient: Resolved, at: Date): QuoteRequest {
+    const o = draft.options;
+    return {
+      from: toSpec(sender),
+      to: toSpec(recipient),
+      packages: draft.packages.map(storedPackage),
+      codBani: o.cod.active ? leiToBani(o.cod.amount) : null,
+      insuranceBani: o.insurance.active ? leiToBani(o.insurance.amount) : null,
+      openAtDelivery: o.openAtDelivery,
+      saturdayDelivery: o.saturdayDelivery,
+      at,
+    };
+  }
+
+  /** The courier's offers with the client's pick-up point discount applied (a discount never raises a price). */
+  async function discounted(userId: number, senderAddressId: number | null, offers: Offer[]): Promise<PricedOffer[]> {
+    const byCourier = senderAddressId && deps.pickupDiscounts ? await deps.pickupDiscounts(db, userId, senderAddressId) : new Map<string, number>();
+    return offers.map((o) => {
+      const d = Math.min(100, Math.max(0, byCourier.get(o.courierId) ?? 0));
+      const cut = (bani: number) => Math.round((bani * (100 - d)) / 100);
+      return { ...o, priceBani: cut(o.priceBani), priceNoVatBani: cut(o.priceNoVatBani), discountPercent: d };
+    });
+  }
+
+  async function quote(userId: number, draft: TShipmentDraftParsed, senderAddressId?: number | null) {
+    const at = ctx.now();
+    if (draft.options.saturdayDelivery && !isFridayInBucharest(at)) {
+      throw badRequest(messages.common.invalidData, 'saturdayOnlyFriday', { 'options.saturdayDelivery': m.saturdayOnlyFriday });
+    }
+    const [sender, recipient] = await Promise.all([resolveParty(userId, draft.sender, 'sender'), resolveParty(userId, draft.recipient, 'recipient')]);
+    const offers = await deps.network.quote(quoteRequest(draft, sender, recipient, at)).catch((err: unknown) => {
+      if (err instanceof CourierError) throw new AppError(err.kind === 'invalid' ? 400 : 503, err.kind === 'invalid' ? err.message : m.courierUnavailable, `courier_${err.kind}`);
+      throw err;
+    });
+    return { sender, recipient, at, offers: await discounted(userId, senderAddressId ?? sender.address.addressId, offers) };
+  }
+
+  const toOffer = (o: PricedOffer): TOffer => ({
+    serviceId: o.serviceId,
+    courierId: o.courierId,
+    courierName: o.courierName,
+    courierLogo: ctx.couriers().get(o.courierId)?.logo ?? '',
+    serviceName: o.serviceName,
+    type: o.type,
+    description: o.description,
+    price: baniToRon(o.priceBani),
+    priceNoVat: baniToRon(o.priceNoVatBani),
+    discountPercent: o.discountPercent,
+    lastOrderHour: o.lastOrderHour,
+    lastPickupHour: o.lastPickupHour,
+    errors: o.errors,
+    points: o.points.map((p) => ({ id: p.id, name: p.name, fullAddress: p.fullAddress, distanceKm: p.distanceKm })),
+  });
+
+  /** The chosen offer, when it is still offered without errors (and its point is one of its points). */
+  function chosenOffer(offers: PricedOffer[], serviceId: string, pointId: string | null | undefined) {
+    const offer = offers.find((o) => o.serviceId === serviceId);
+    if (!offer || offer.errors.length > 0) throw conflict(m.serviceUnavailable, 'serviceUnavailable', { serviceId: m.serviceUnavailable });
+    if (offer.type === 'locker') {
+      const point = offer.points.find((p) => p.id === pointId);
+      if (!point) throw badRequest(m.pointRequired, 'pointRequired', { pointId: m.pointRequired });
+      return { offer, point };
+    }
+    return { offer, point: null };
+  }
+
+  return { quote, quoteRequest, toOffer, chosenOffer };
+}
+export type OffersStage = ReturnType<typeof offersStage>;

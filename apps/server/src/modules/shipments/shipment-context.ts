@@ -1,0 +1,89 @@
+import { normalizeText, type TShipmentDraftParsed } from '@colete/contract';
+import type { Database, Executor } from '../../db/client.js';
+import type { ShipmentAddress, ShipmentPackage, ShipmentPoint } from '../../db/schema.js';
+import type { AddressSpec, CourierNetwork, PickupPoint } from '../../integrations/couriers/courier-network.js';
+import type { ShipmentBilling } from './ports.js';
+import type { ShipmentRow } from './shipments-queries.js';
+import { STATUS_VIEW } from './shipment-status.js';
+
+/** What the shipments service is built from (the composition root passes it). */
+export type ShipmentsDeps = {
+  database: Database;
+  network: CourierNetwork;
+  /** What an activation leaves to invoice, and what a cancellation takes back (invoicing implements it). */
+  billing: ShipmentBilling;
+  /** The pick-up point discounts, percent by courier, on shipments sent from an address. */
+  pickupDiscounts?: (db: Executor, userId: number, addressId: number) => Promise<Map<string, number>>;
+  /** Records that an approved pick-up point was used (unused points are deactivated). */
+  pickupUsed?: (db: Executor, userId: number, addressId: number, courierId: string) => Promise<void>;
+  now?: () => Date;
+  /** How long a second request waits for an activation in progress before answering. */
+  activationWaitMs?: number;
+  /** false: the lifecycle events say nobody is to be told (the demo seed's history). */
+  notify?: boolean;
+};
+
+/** What every stage of the lifecycle shares: the deps, the clock and the courier catalogue. */
+export function shipmentContext(deps: ShipmentsDeps) {
+  const couriers = () => new Map(deps.network.couriers().map((c) => [c.id, c]));
+  return {
+    deps,
+    db: deps.database.db,
+    now: deps.now ?? (() => new Date()),
+    couriers,
+    courierName: (courierId: string) => couriers().get(courierId)?.name ?? courierId,
+    notify: deps.notify !== false,
+  };
+}
+export type ShipmentContext = ReturnType<typeof shipmentContext>;
+
+/** A party of a shipment, resolved: its stored address, the locality's coordinates, and the address-book name to save it under. */
+export type Resolved = { address: ShipmentAddress; coords: { lat: number; lng: number } | null; saveAs: string | null };
+
+/** Packages as stored (grams, centimetres) and as the page sends them (kilograms). */
+export const storedPackage = (p: TShipmentDraftParsed['packages'][number]): ShipmentPackage => ({
+  type: p.type,
+  weightGrams: Math.round(p.weight * 1000),
+  lengthCm: p.length,
+  widthCm: p.width,
+  heightCm: p.height,
+});
+export const formPackage = (p: ShipmentPackage) => ({ type: p.type, weight: p.weightGrams / 1000, length: p.lengthCm, width: p.widthCm, height: p.heightCm });
+export const pointOf = (p: PickupPoint): ShipmentPoint => ({ id: p.id, name: p.name, fullAddress: p.fullAddress, distanceKm: p.distanceKm });
+
+export const addressLine = (a: ShipmentAddress) =>
+  [
+    a.street && `${a.street}${a.number ? ` ${a.number}` : ''}`,
+    a.block && `Bl. ${a.block}`,
+    a.entrance && `Sc. ${a.entrance}`,
+    a.floor && `Et. ${a.floor}`,
+    a.apartment && `Ap. ${a.apartment}`,
+    a.additionalInfo,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+export const toSpec = (r: Resolved): AddressSpec => ({
+  countyCode: r.address.countyCode,
+  county: r.address.county,
+  city: r.address.city,
+  postalCode: r.address.postalCode,
+  street: r.address.street,
+  number: r.address.number,
+  details: [r.address.block && `Bl. ${r.address.block}`, r.address.entrance && `Sc. ${r.address.entrance}`, r.address.floor && `Et. ${r.address.floor}`, r.address.apartment && `Ap. ${r.address.apartment}`, r.address.intercom && `Interfon ${r.address.intercom}`, r.address.additionalInfo].filter(Boolean).join(', ') || null,
+  contactName: r.address.contactName,
+  company: r.address.company,
+  phone: r.address.phone,
+  email: r.address.email,
+  lat: r.coords?.lat ?? null,
+  lng: r.coords?.lng ?? null,
+});
+
+/** The list's search text: AWB, public id, recipient and client reference, normalised. */
+export const searchText = (row: Pick<ShipmentRow, 'awb' | 'recipient' | 'clientReference' | 'uniqueId'>) =>
+  normalizeText([row.awb, row.uniqueId, row.recipient.contactName, row.recipient.company, row.recipient.city, row.clientReference].filter(Boolean).join(' | '));
+
+export function statusOf(row: ShipmentRow) {
+  const v = STATUS_VIEW[row.status];
+  return { code: row.status, text: v.text, color: v.color, dateTime: row.statusAt.toISOString(), reason: row.statusReason };
+}

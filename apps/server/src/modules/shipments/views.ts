@@ -1,0 +1,158 @@
+import { messages, normalizeText, type TShipmentDetail, type TShipmentDraftParsed, type TShipmentSummary, type ZShipmentListQuery } from '@colete/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ShipmentAddress } from '../../db/schema.js';
+import { userSettings } from '../../db/schema.js';
+import { CourierError, type AwbFormat } from '../../integrations/couriers/courier-network.js';
+import { bucharestDayStart, isFridayInBucharest, nextDay } from '../../lib/dates.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { baniToRon } from '../../lib/money.js';
+import type { UserRow } from '../../types.js';
+import { DEFAULT_AWB_FORMAT } from '../settings/index.js';
+import { addressLine, formPackage, statusOf, type ShipmentContext } from './shipment-context.js';
+import { findShipment, listShipments, shipmentHistory, type ShipmentRow } from './shipments-queries.js';
+
+const m = messages.shipments;
+
+/** Views: the list, the summary and details a page shows, label formats and files, and a draft rebuilt for the page. */
+export function viewsStage(ctx: ShipmentContext) {
+  const { db, deps } = ctx;
+
+  async function own(client: UserRow, uniqueId: string) {
+    const row = await findShipment(db, client.id, uniqueId);
+    if (!row) throw notFound(m.notFound);
+    return row;
+  }
+
+  async function labelFormats(userId: number, courierId: string | null): Promise<AwbFormat[]> {
+    const courier = courierId ? ctx.couriers().get(courierId) : undefined;
+    if (!courier) return [];
+    const [row] = await db.select({ awbFormat: userSettings.awbFormat }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+    const wanted = (row?.awbFormat ?? DEFAULT_AWB_FORMAT) as AwbFormat;
+    // The user's format when the courier prints it, otherwise the courier's first (spec 002 section 9).
+    return courier.formats.includes(wanted) ? [wanted, ...courier.formats.filter((f) => f !== wanted)] : courier.formats;
+  }
+
+  function summary(row: ShipmentRow): TShipmentSummary {
+    const courier = row.courierId ? ctx.couriers().get(row.courierId) : undefined;
+    return {
+      uniqueId: row.uniqueId,
+      kind: row.kind,
+      status: statusOf(row),
+      createdAt: row.createdAt.toISOString(),
+      awb: row.awb,
+      courierId: row.courierId,
+      courierName: row.courierId ? (courier?.name ?? row.courierId) : null,
+      courierLogo: row.courierId ? (courier?.logo ?? null) : null,
+      serviceName: row.serviceName,
+      recipient: { contactName: row.recipient.contactName, city: row.recipient.city, county: row.recipient.county },
+      sender: { contactName: row.sender.contactName, city: row.sender.city },
+      clientReference: row.clientReference,
+      price: row.priceBani === null ? null : baniToRon(row.priceBani),
+      cod: row.options.codBani === null ? null : baniToRon(row.options.codBani),
+      parcelCount: row.parcelCount,
+    };
+  }
+
+  async function detail(row: ShipmentRow): Promise<TShipmentDetail> {
+    const [history, formats] = await Promise.all([shipmentHistory(db, row.id), labelFormats(row.userId, row.awb ? row.courierId : null)]);
+    const view = (a: ShipmentAddress) => ({
+      contactName: a.contactName,
+      company: a.company,
+      phone: a.phone,
+      email: a.email,
+      county: a.county,
+      city: a.city,
+      postalCode: a.postalCode,
+      line: addressLine(a),
+    });
+    return {
+      ...summary(row),
+      senderAddress: view(row.sender),
+      recipientAddress: view(row.recipient),
+      packages: row.packages.map(formPackage),
+      content: row.content,
+      options: {
+        cod: row.options.codBani === null ? null : baniToRon(row.options.codBani),
+        insurance: row.options.insuranceBani === null ? null : baniToRon(row.options.insuranceBani),
+        openAtDelivery: row.options.openAtDelivery,
+        saturdayDelivery: row.options.saturdayDelivery,
+      },
+      point: row.point,
+      priceNoVat: row.priceNoVatBani === null ? null : baniToRon(row.priceNoVatBani),
+      estimatedPickupDate: row.estimatedPickupDate,
+      paymentType: row.paymentType,
+      labelFormats: formats,
+      canCancel: row.status === 'created',
+      canActivate: row.status === 'draft' && !!row.serviceId,
+      chooseService: row.status === 'draft' && !row.serviceId,
+      history: history.map((e) => ({ status: e.status, text: e.text, dateTime: e.at.toISOString(), reason: e.reason, location: e.location })),
+      returnAnswers: row.returnAnswers ?? null,
+    };
+  }
+
+  /** The draft as the page sent it, rebuilt from the stored shipment (its parties already resolved). */
+  function draftOf(row: ShipmentRow): TShipmentDraftParsed {
+    const party = (a: ShipmentAddress) => ({
+      contactName: a.contactName,
+      contactCompany: a.company,
+      contactPhone: a.phone,
+      contactPhone2: a.phone2,
+      contactEmail: a.email,
+      countyCode: a.countyCode,
+      city: a.city,
+      postalCode: a.postalCode,
+      street: a.street,
+      number: a.number ?? '',
+      block: a.block,
+      entrance: a.entrance,
+      intercom: a.intercom,
+      floor: a.floor,
+      apartment: a.apartment,
+      additionalInfo: a.additionalInfo,
+      saveAs: null,
+    });
+    return {
+      sender: party(row.sender),
+      recipient: party(row.recipient),
+      packages: row.packages.map(formPackage),
+      content: row.content,
+      clientReference: row.clientReference,
+      options: {
+        cod: { active: row.options.codBani !== null, amount: (row.options.codBani ?? 0) / 100 },
+        insurance: { active: row.options.insuranceBani !== null, amount: (row.options.insuranceBani ?? 0) / 100 },
+        openAtDelivery: row.options.openAtDelivery,
+        // Saturday delivery was checked when the draft was saved.
+        saturdayDelivery: row.options.saturdayDelivery && isFridayInBucharest(ctx.now()),
+      },
+    };
+  }
+
+  async function list(client: UserRow, q: z.output<typeof ZShipmentListQuery>) {
+    const { rows, total } = await listShipments(db, client.id, {
+      from: q.from ? bucharestDayStart(q.from) : undefined,
+      to: q.to ? bucharestDayStart(nextDay(q.to)) : undefined,
+      status: q.status,
+      q: q.q ? normalizeText(q.q) : undefined,
+      limit: q.perPage,
+      offset: (q.page - 1) * q.perPage,
+    });
+    return { list: rows.map(summary), total, page: q.page, perPage: q.perPage };
+  }
+
+  async function label(client: UserRow, uniqueId: string, format: AwbFormat) {
+    const row = await own(client, uniqueId);
+    if (!row.awb || !row.courierId) throw notFound(m.notFound);
+    const formats = await labelFormats(client.id, row.courierId);
+    if (!formats.includes(format)) throw badRequest(m.labelUnavailable, 'formatUnsupported');
+    const bytes = await deps.network.label(row.awb, format).catch((err: unknown) => {
+      if (err instanceof CourierError && err.kind === 'notFound') throw notFound(m.notFound);
+      throw new AppError(503, m.labelUnavailable, 'labelUnavailable');
+    });
+    const who = normalizeText(row.recipient.contactName).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'destinatar';
+    return { bytes, fileName: `Eticheta-${row.awb}-${who}-${format}.pdf` };
+  }
+
+  return { own, summary, detail, draftOf, list, label };
+}
+export type ViewsStage = ReturnType<typeof viewsStage>;
