@@ -6,8 +6,8 @@ import { seedDemo } from './db/seed.js';
 import { seedDemoShipments } from './db/seed-shipments.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
 import { courierNetworkFor } from './integrations/couriers/index.js';
-import { invoicingDepsOf } from './modules/invoicing/invoicing-service.js';
-import { loadNomenclature } from './modules/geo/geo-loader.js';
+import { invoicingDepsOf } from './modules/invoicing/index.js';
+import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
 
 export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; close(): Promise<void> };
