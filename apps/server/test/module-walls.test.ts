@@ -24,18 +24,21 @@ async function wallErrors(code: string, file: string) {
 const cycleA = path.join(src, 'modules/__wall_test_a__');
 const cycleB = path.join(src, 'modules/__wall_test_b__');
 
+const removeCycle = () => {
+  fs.rmSync(cycleA, { recursive: true, force: true });
+  fs.rmSync(cycleB, { recursive: true, force: true });
+};
+
 beforeAll(() => {
   eslint = new ESLint({ cwd: root });
+  removeCycle(); // left over by a run that was killed
   fs.mkdirSync(cycleA, { recursive: true });
   fs.mkdirSync(cycleB, { recursive: true });
   fs.writeFileSync(path.join(cycleA, 'index.ts'), "import { b } from '../__wall_test_b__/index.js';\nexport const a = () => b();\n");
   fs.writeFileSync(path.join(cycleB, 'index.ts'), "import { a } from '../__wall_test_a__/index.js';\nexport const b = () => a();\n");
 });
 
-afterAll(() => {
-  fs.rmSync(cycleA, { recursive: true, force: true });
-  fs.rmSync(cycleB, { recursive: true, force: true });
-});
+afterAll(removeCycle);
 
 describe('server module walls (eslint.config.js)', () => {
   it("refuses a module importing another module's queries", async () => {
