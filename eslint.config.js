@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -50,6 +52,54 @@ export default tseslint.config(
         'error',
         { paths: [{ name: 'notistack', message: 'Use useSnackbar from lib/snackbar.', allowTypeImports: true }] },
       ],
+    },
+  },
+  // Server walls. A module reaches another only through its index.ts; integrations stand on lib/,
+  // db/ and the contract, never on modules or jobs; lib/ stands on nothing of ours but db/ and the
+  // contract. The TypeScript resolver maps the `.js` specifiers to the `.ts` sources, so both the
+  // walls and the cycle check see the real files.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      'import/resolver': { typescript: { project: 'apps/server/tsconfig.json' } },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'boundaries/include': ['apps/server/src/**/*'],
+      'boundaries/elements': [
+        { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+        { type: 'integration', pattern: 'apps/server/src/integrations/*', capture: ['integration'] },
+        { type: 'lib', pattern: 'apps/server/src/lib' },
+        { type: 'jobs', pattern: 'apps/server/src/jobs' },
+        { type: 'db', pattern: 'apps/server/src/db' },
+        { type: 'plugins', pattern: 'apps/server/src/plugins' },
+        { type: 'root', pattern: 'apps/server/src/*.ts', mode: 'file' },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            { from: 'integration', disallow: ['module', 'jobs'], message: 'An integration never imports a module or a job: move what it needs to lib/.' },
+            { from: 'lib', disallow: ['module', 'integration', 'jobs'], message: 'lib/ imports nothing from modules/, integrations/ or jobs/.' },
+          ],
+        },
+      ],
+      // Another module's files other than its index.ts are private to it.
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            { target: ['module'], disallow: ['**'] },
+            { target: ['module'], allow: ['index.ts'] },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   { files: ['apps/web/src/app/snackbars.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },

@@ -1,8 +1,7 @@
 import { ZPackagingTemplateAddRequest, ZReturnSubmission, ZSavedPackageAddRequest, ZTemplateSaveRequest } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
-import { packagingService } from '../modules/packaging/packaging-service.js';
-import { returnsService } from '../modules/templates/returns-service.js';
-import { templatesService } from '../modules/templates/templates-service.js';
+import { packagingService } from '../modules/packaging/index.js';
+import { returnsService, templatesService } from '../modules/templates/index.js';
 import type { Database } from './client.js';
 import { addresses, appMeta, packagingTemplates, users } from './schema.js';
 

@@ -1,3 +1,4 @@
+import { bucharestDateKey } from '../../lib/dates.js';
 import type { CompanyCheck, CompanyLookup } from './company-check.js';
 
 export const ANAF_TVA_URL = 'https://webservicesp.anaf.ro/api/PlatitorTvaRest/v9/tva';
@@ -29,9 +30,6 @@ export function callSpacer(intervalMs: number, sleep = (ms: number) => new Promi
 
 // One spacer for the whole process: the limit is the service's, however many adapters we make.
 const processSpacer = callSpacer(MIN_INTERVAL_MS);
-
-/** The register is asked about a calendar day: Romania's, not UTC's (they differ around midnight). */
-const bucharestDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(d);
 
 /** Deregistered ('RADIERE ...') or on the inactive taxpayers' list: not a company to invoice. */
 function isActive(company: AnafFound): boolean {
@@ -78,7 +76,8 @@ export function anafCompanyCheck(
       const res = await doFetch(opts.url ?? ANAF_TVA_URL, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify([{ cui: Number(cui), data: bucharestDate(today()) }]),
+        // The register is asked about a calendar day: Romania's, not UTC's (they differ around midnight).
+        body: JSON.stringify([{ cui: Number(cui), data: bucharestDateKey(today()) }]),
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
       if (!res.ok) throw new Error(`the tax authority answered HTTP ${res.status}`);

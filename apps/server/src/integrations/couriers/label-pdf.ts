@@ -10,6 +10,7 @@ import {
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
+import { formatRoDate } from '../../lib/dates.js';
 import { baniToRon } from '../../lib/money.js';
 import { pdfSafe, wrap } from '../../lib/pdf-text.js';
 import { code128Bars } from './code128.js';
@@ -44,8 +45,7 @@ const A4: [number, number] = [595.28, 841.89];
 const INK = rgb(0, 0, 0);
 const MUTED = rgb(0.3, 0.3, 0.3);
 
-const dateRo = (d: Date) =>
-  new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+const dateRo = formatRoDate;
 const isoDateRo = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 /** Money as the platform shows it ('1.250,75 lei'): thousands grouped with dots, decimals after a comma. */
 const leiText = (bani: number) => {

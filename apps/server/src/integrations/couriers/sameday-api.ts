@@ -1,3 +1,4 @@
+import { fromBucharestWallClock } from '../../lib/dates.js';
 import { CourierError } from './courier-network.js';
 
 /**
@@ -143,24 +144,7 @@ export function refusalMessage(body: unknown): string {
 export function bucharestWallClock(text: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text);
   if (!m) return null;
-  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0));
-  const first = wall - bucharestOffset(wall);
-  return wall - bucharestOffset(first);
-}
-
-function bucharestOffset(instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Europe/Bucharest',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000;
+  return fromBucharestWallClock(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)));
 }
 
 /** When the token ends: expire_at_utc (UTC) or expire_at (Bucharest), else ten minutes, as Sameday's SDK assumes. */

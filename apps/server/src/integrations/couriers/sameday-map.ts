@@ -1,4 +1,5 @@
 import { VAT_PERCENT } from '@colete/contract';
+import { bucharestParts } from '../../lib/dates.js';
 import { leiToBani } from '../../lib/money.js';
 import type { AddressSpec, PackageSpec, PickupPoint, ServiceType, TrackingEvent, TrackingStatus } from './courier-network.js';
 import type { Form } from './sameday-api.js';
@@ -106,11 +107,11 @@ export function parcelFields(packages: PackageSpec[]): Form {
 
 /** Sameday answers no pick-up date: today in Bucharest before the cut-off on a weekday, otherwise the next weekday. */
 export function estimatedPickupDate(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const day = new Date(Date.UTC(get('year'), get('month') - 1, get('day')));
+  const local = bucharestParts(at);
+  // Calendar arithmetic on the Bucharest day, held as a UTC date so no offset can shift it.
+  const day = new Date(Date.UTC(local.year, local.month - 1, local.day));
   const weekday = (d: Date) => d.getUTCDay() >= 1 && d.getUTCDay() <= 5;
-  if (!(weekday(day) && get('hour') < PICKUP_CUTOFF_HOUR)) {
+  if (!(weekday(day) && local.hour < PICKUP_CUTOFF_HOUR)) {
     do day.setUTCDate(day.getUTCDate() + 1);
     while (!weekday(day));
   }

@@ -1,24 +1,6 @@
-/** Bucharest wall-clock time and Romanian working days, for cut-off hours and pick-up dates. */
+import { bucharestParts } from '../../lib/dates.js';
 
-const PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Bucharest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  weekday: 'short',
-  hourCycle: 'h23',
-});
-const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-
-export type LocalTime = { date: string; weekday: number; time: string };
-
-/** The Bucharest date ('YYYY-MM-DD'), ISO weekday (1 Monday ... 7 Sunday) and 'HH:MM' of an instant. */
-export function bucharest(at: Date): LocalTime {
-  const p = Object.fromEntries(PARTS.formatToParts(at).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, weekday: WEEKDAYS[p.weekday!]!, time: `${p.hour}:${p.minute}` };
-}
+/** Romanian working days, for cut-off hours and pick-up dates (the clock is lib/dates.ts's). */
 
 const FIXED_HOLIDAYS = ['01-01', '01-02', '01-06', '01-07', '01-24', '05-01', '06-01', '08-15', '11-30', '12-01', '12-25', '12-26'];
 
@@ -71,6 +53,6 @@ export function nextWorkingDay(date: string): string {
 
 /** The day the courier comes: the order's day when it is a working day before the cut-off, else the next working day. */
 export function pickupDate(at: Date, lastOrderHour: string): string {
-  const local = bucharest(at);
+  const local = bucharestParts(at);
   return isWorkingDay(local.date) && local.time < lastOrderHour ? local.date : nextWorkingDay(local.date);
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeText } from '@colete/contract';
-import { csvRecords } from '../../modules/geo/csv.js';
-import { dataFolder } from '../../modules/geo/nomenclature.js';
+import { csvRecords } from '../../lib/csv.js';
+import { dataFolder } from '../../lib/ro-data.js';
 import type { PickupPoint } from './courier-network.js';
 import type { PointBrand } from './simulator-catalogue.js';
 

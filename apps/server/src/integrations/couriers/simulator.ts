@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { courierSimAwbs } from '../../db/schema.js';
+import { bucharestParts, isFridayInBucharest } from '../../lib/dates.js';
 import {
   CourierError,
   type AwbFormat,
@@ -13,7 +14,7 @@ import {
   type QuoteRequest,
 } from './courier-network.js';
 import { renderLabelPdf } from './label-pdf.js';
-import { bucharest, pickupDate } from './simulator-calendar.js';
+import { pickupDate } from './simulator-calendar.js';
 import { parcelBarcode, SIM_COURIERS, simCourier, simService, type SimCourier, type SimService } from './simulator-catalogue.js';
 import { courierPoints, locate, nearest, pointById } from './simulator-points.js';
 import { describe, limitErrors, priceOf, requestErrors, zoneOf } from './simulator-pricing.js';
@@ -52,8 +53,6 @@ export function minutesPerStepFromEnv(value: string | undefined): number | undef
 
 const brandOf = (courier: SimCourier, service: SimService) => courier.points.find((p) => p.kind === service.pointKind);
 
-const isFridayInBucharest = (at: Date) => bucharest(at).weekday === 5;
-
 class AlreadyExists extends Error {}
 
 function checkDate(at: Date) {
@@ -78,7 +77,7 @@ export const simulatedCourierNetwork = (database: Database, opts: SimulatorOptio
     const errors = [...common, ...limitErrors(courier, service, req)];
     if (service.code === 'saturday') {
       if (!req.saturdayDelivery || !isFridayInBucharest(req.at)) return null;
-      if (bucharest(req.at).time >= service.lastOrderHour)
+      if (bucharestParts(req.at).time >= service.lastOrderHour)
         errors.push(`Pentru livrarea de sambata comanda trebuie plasata vineri pana la ora ${service.lastOrderHour}.`);
     }
     let points: PickupPoint[] = [];
@@ -183,7 +182,7 @@ export const simulatedCourierNetwork = (database: Database, opts: SimulatorOptio
       if (offer.errors.length > 0) throw new CourierError(offer.errors.join(' '), 'invalid');
 
       const createdAt = clock();
-      const estimatedPickupDate = service.code === 'saturday' ? bucharest(req.at).date : pickupDate(req.at, service.lastOrderHour);
+      const estimatedPickupDate = service.code === 'saturday' ? bucharestParts(req.at).date : pickupDate(req.at, service.lastOrderHour);
       const { distanceKm: _distance, ...pointKept } = point ?? { distanceKm: null };
       try {
         const row = await db.transaction(async (tx) => {

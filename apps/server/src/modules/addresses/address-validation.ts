@@ -1,7 +1,7 @@
 import { messages, type TAddressFields } from '@colete/contract';
 import type { Executor } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { countyName, findLocalities, streetCodes } from '../geo/geo-queries.js';
+import { countyName, findLocalities, streetCodes } from '../geo/index.js';
 
 const m = messages.address;
 

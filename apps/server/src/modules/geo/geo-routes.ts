@@ -17,8 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
-import { findByPostalCode, findLocality, listCounties, searchLocalities, searchStreets, streetCodes, toLocality } from './geo-queries.js';
+import { geoService } from './geo-service.js';
 
 const countyCode = z
   .string()
@@ -31,11 +30,11 @@ const country = z.literal('RO').or(z.literal('ro')).or(z.literal('Ro'));
 /** The public nomenclature calls (spec 001 section 7): used signed in and on the public return page. */
 export async function geoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.deps.database.db;
+  const service = geoService({ database: app.deps.database });
 
   r.get('/api/search/counties/ro', { schema: { tags: ['search'], response: { 200: ZCountiesResponse } } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
-    return { success: true as const, list: await listCounties(db()) };
+    return { success: true as const, list: await service.counties() };
   });
 
   r.get(
@@ -49,7 +48,7 @@ export async function geoRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { list, total } = await searchLocalities(db(), req.params.countyCode, req.params.city, req.query.page);
+      const { list, total } = await service.localities(req.params.countyCode, req.params.city, req.query.page);
       return { success: true as const, list, limit: GEO_PAGE_SIZE, page: req.query.page, total };
     },
   );
@@ -65,11 +64,9 @@ export async function geoRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const locality = await findLocality(db(), req.params.countyCode, req.params.city);
-      const empty = { success: true as const, list: [], limit: GEO_PAGE_SIZE, page: req.query.page, total: 0 };
-      if (!locality) return empty;
-      const { list, total } = await searchStreets(db(), locality.id, req.params.street, req.query.page);
-      return { ...empty, list, total };
+      const { countyCode, city, street } = req.params;
+      const { list, total } = await service.streets(countyCode, city, street, req.query.page);
+      return { success: true as const, list, limit: GEO_PAGE_SIZE, page: req.query.page, total };
     },
   );
 
@@ -83,14 +80,7 @@ export async function geoRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const found = await findByPostalCode(db(), req.params.postalCode);
-      if (!found) throw notFound(messages.address.postalCodeInvalid);
-      return {
-        success: true as const,
-        locality: toLocality(found.locality),
-        countyCode: found.locality.county_code,
-        street: found.streets.map((name) => ({ name })),
-      };
+      return { success: true as const, ...(await service.postalCodeReverse(req.params.postalCode)) };
     },
   );
 
@@ -105,14 +95,8 @@ export async function geoRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const locality = await findLocality(db(), req.params.countyCode, req.params.city);
-      if (!locality) throw notFound(messages.address.cityInvalid);
-      if (locality.postal_code !== '0') {
-        return { success: true as const, codes: [{ code: locality.postal_code, street: '', numbers: '' }] };
-      }
-      const rows = await streetCodes(db(), locality.id, req.params.street);
-      if (rows.length === 0 && req.query.validateStreet === 2) throw notFound(messages.address.streetInvalid);
-      return { success: true as const, codes: rows.map((s) => ({ code: s.postal_code, street: s.full_name, numbers: s.numbers })) };
+      const { countyCode, city, street } = req.params;
+      return { success: true as const, codes: await service.postalCodes(countyCode, city, street, req.query.validateStreet) };
     },
   );
 

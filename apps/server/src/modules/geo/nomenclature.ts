@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { articulatedStreetType, modernDiacritics, normalizeText, searchWords } from '@colete/contract';
-import { csvRecords } from './csv.js';
+import { csvRecords } from '../../lib/csv.js';
+import { dataFolder } from '../../lib/ro-data.js';
 
 export type CountyRow = { code: string; name: string; nameNorm: string };
 export type LocalityRow = {
@@ -38,17 +38,6 @@ export type Nomenclature = {
   streets: StreetRow[];
   streetNames: StreetNameRow[];
 };
-
-/** Where data/ro/ is, from wherever this module runs. */
-export function dataFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, 'data', 'ro');
-    if (fs.existsSync(path.join(candidate, 'postal-codes.csv'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('data/ro/postal-codes.csv not found');
-}
 
 /** Bump when the way rows are built changes, so existing databases reload. */
 const BUILD_VERSION = 3;

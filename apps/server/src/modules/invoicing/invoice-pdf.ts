@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatRoDate } from '../../lib/dates.js';
 import { baniToRon } from '../../lib/money.js';
 import { pdfSafe, wrap } from '../../lib/pdf-text.js';
 import type { InvoiceRow } from './invoicing-queries.js';
@@ -13,8 +14,7 @@ const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
   settlement: 'Factura de decontare a contului',
 };
 
-const dateRo = (d: Date) =>
-  new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+const dateRo = formatRoDate;
 
 const INK = rgb(0.07, 0.09, 0.15);
 const MUTED = rgb(0.42, 0.45, 0.5);

@@ -11,8 +11,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import type { CourierInfo } from '../../integrations/couriers/courier-network.js';
 import { badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
-import { insertAddress } from '../addresses/addresses-queries.js';
-import { addressRowValues, toAddressEntry } from '../addresses/addresses-service.js';
+import { addressRowValues, insertAddress, toAddressEntry } from '../addresses/index.js';
 import {
   activeDiscounts,
   completeRequestedDeletions,

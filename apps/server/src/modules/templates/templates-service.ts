@@ -15,8 +15,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import type { StoredTemplateOptions, TemplateAddress } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
-import { findAddress } from '../addresses/addresses-queries.js';
-import { addressRowValues } from '../addresses/addresses-service.js';
+import { addressRowValues, findAddress } from '../addresses/index.js';
 import { sniffLogo } from './template-logo.js';
 import { sanitizeTerms } from './template-terms.js';
 import {

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { billingEntities } from './billing.js';
+import { users } from './users.js';
+
+/* ---- Invoices: fiscal documents with a gap-free number per series ---- */
+
+/** The last number used in each series; taking the next one locks the row until the transaction ends. */
+export const invoiceSeries = pgTable('invoice_series', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export type InvoiceParty = {
+  name: string;
+  identificationCode: string;
+  isCompany: boolean;
+  isVatPayer: boolean;
+  tradeRegister: string | null;
+  address: string;
+  county: string;
+  countryCode: string;
+};
+export type InvoiceLine = { description: string; quantity: number; unitNetBani: number; netBani: number; vatBani: number };
+
+/** An issued invoice. Buyer and lines are copied at issue time: later edits of billing data never change it. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    billingEntityId: integer('billing_entity_id').references(() => billingEntities.id, { onDelete: 'set null' }),
+    series: text('series').notNull(),
+    number: integer('number').notNull(),
+    /** prepay: a card top-up (advance); orders: shipments; settlement: the settle-account invoice. */
+    kind: text('kind', { enum: ['prepay', 'orders', 'settlement'] }).notNull(),
+    seller: jsonb('seller').$type<InvoiceParty & { iban: string; bank: string }>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    vatPercent: smallint('vat_percent').notNull(),
+    netBani: bigint('net_bani', { mode: 'number' }).notNull(),
+    vatBani: bigint('vat_bani', { mode: 'number' }).notNull(),
+    totalBani: bigint('total_bani', { mode: 'number' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoices_series_number_key').on(t.series, t.number), index('invoices_user_idx').on(t.userId, t.issuedAt)],
+);
+
+/**
+ * What a client owes and has not been invoiced for yet (one row per shipment, written with it).
+ * amountNotInvoicedSum is the sum of the rows without an invoice.
+ */
+export const billableCharges = pgTable(
+  'billable_charges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    /** Gross amount (VAT included), integer bani. */
+    amountBani: bigint('amount_bani', { mode: 'number' }).notNull(),
+    /** What it is for (a shipment): one charge per reference. */
+    reference: text('reference').notNull(),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billable_charges_reference_key').on(t.reference),
+    index('billable_charges_open_idx').on(t.userId, t.createdAt).where(sql`${t.invoiceId} is null`),
+  ],
+);

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/* ---- Outgoing mail: every message goes through the outbox ---- */
+
+export type MailAttachmentRef = { filename: string; contentType: string; invoiceId: number };
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The account it is about (null for mail not tied to an account). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** mail (to addresses, with a subject) or sms (to E.164 phones; the subject is the text's first words, for the outbox list). */
+    channel: text('channel', { enum: ['mail', 'sms'] }).notNull().default('mail'),
+    /** Which notification it is (sendInvoiceMail, sendOrderDeliveryAlerts, ..., pickUpRecipientNotify for SMS). */
+    kind: text('kind').notNull(),
+    to: jsonb('to').$type<string[]>().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
+    /** pending until the transport took it; sent; failed after the last attempt. */
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** smtp or twilio, or outbox (kept here only: no SMTP server or SMS provider configured). */
+    transport: text('transport'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_user_idx').on(t.userId, t.createdAt),
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

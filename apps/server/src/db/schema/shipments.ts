@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { TReturnAnswerView } from '@colete/contract';
+import { bigint, bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/* ---- Shipments: the platform's own orders (issue 5) ---- */
+
+export type ShipmentAddress = {
+  /** The address book entry it came from, if any. */
+  addressId: number | null;
+  contactName: string;
+  company: string | null;
+  phone: string;
+  phone2: string | null;
+  email: string | null;
+  countryCode: string;
+  countyCode: string;
+  county: string;
+  city: string;
+  postalCode: string;
+  street: string | null;
+  number: string | null;
+  block: string | null;
+  entrance: string | null;
+  floor: string | null;
+  apartment: string | null;
+  intercom: string | null;
+  additionalInfo: string | null;
+};
+export type ShipmentPackage = { type: 'envelope' | 'parcel'; weightGrams: number; lengthCm: number; widthCm: number; heightCm: number };
+export type ShipmentOptions = { codBani: number | null; insuranceBani: number | null; openAtDelivery: boolean; saturdayDelivery: boolean };
+export type ShipmentPoint = { id: string; name: string; fullAddress: string; distanceKm: number | null };
+
+/**
+ * One shipment. A draft has no courier choice yet or waits for activation; activation creates
+ * the AWB once (the awb and the charge are unique) and moves it through the courier's statuses.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    /** The public id in routes (/profile/details/order/{uniqueId}). */
+    uniqueId: text('unique_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** shipment, or return (a customer's return from a template's public page). */
+    kind: text('kind', { enum: ['shipment', 'return'] }).notNull().default('shipment'),
+    status: text('status', {
+      enum: ['draft', 'activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'returned', 'refused', 'cancelled'],
+    })
+      .notNull()
+      .default('draft'),
+    statusReason: text('status_reason'),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    sender: jsonb('sender').$type<ShipmentAddress>().notNull(),
+    recipient: jsonb('recipient').$type<ShipmentAddress>().notNull(),
+    packages: jsonb('packages').$type<ShipmentPackage[]>().notNull(),
+    content: text('content').notNull(),
+    clientReference: text('client_reference'),
+    options: jsonb('options').$type<ShipmentOptions>().notNull(),
+    courierId: text('courier_id'),
+    serviceId: text('service_id'),
+    serviceName: text('service_name'),
+    point: jsonb('point').$type<ShipmentPoint>(),
+    priceNoVatBani: bigint('price_no_vat_bani', { mode: 'number' }),
+    priceBani: bigint('price_bani', { mode: 'number' }),
+    awb: text('awb'),
+    parcelCount: smallint('parcel_count').notNull().default(1),
+    estimatedPickupDate: text('estimated_pickup_date'),
+    /** prepaid (charged to the balance) or postpaid (a billable charge). */
+    paymentType: text('payment_type', { enum: ['prepaid', 'postpaid'] }),
+    /** The new-shipment page's request key: a double click or a retried request finds the same shipment. */
+    requestKey: text('request_key'),
+    /** Normalised AWB, recipient and client reference, for the list's search. */
+    searchText: text('search_text').notNull().default(''),
+    extra: jsonb('extra').$type<Record<string, unknown>>(),
+    /** A return from a template's public page: the customer's answers with the labels of that moment. */
+    returnAnswers: jsonb('return_answers').$type<TReturnAnswerView[]>(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipments_unique_id_key').on(t.uniqueId),
+    uniqueIndex('shipments_awb_key').on(t.courierId, t.awb),
+    uniqueIndex('shipments_request_key').on(t.userId, t.requestKey),
+    // The list: a client's shipments newest first, optionally by status.
+    index('shipments_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('shipments_user_status_created_idx').on(t.userId, t.status, t.createdAt),
+    // The tracking job: shipments still on their way.
+    index('shipments_open_idx').on(t.statusAt).where(sql`${t.status} in ('activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery')`),
+    index('shipments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** A shipment's status history, oldest first. */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    text: text('text').notNull(),
+    reason: text('reason'),
+    location: text('location'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('shipment_events_key').on(t.shipmentId, t.status, t.at)],
+);
