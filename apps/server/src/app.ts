@@ -29,7 +29,7 @@ import { shipmentsRoutes } from './modules/shipments/index.js';
 import { publicReturnRoutes, templatesRoutes } from './modules/templates/index.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
-import { sessionPlugin } from './plugins/session.js';
+import { sessionPlugin } from './modules/auth/index.js';
 import { buildServices } from './services.js';
 import './types.js';
 

@@ -1,7 +1,7 @@
 import { ZAuthResponse, ZLoginRequest, ZRegisterRequest, ZSuccessResponse, messages } from '@colete/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { clearSessionCookie, setSessionCookie } from './session-plugin.js';
 import { toSessionUser, type AuthService } from './auth-service.js';
 
 export const authRoutes = (service: AuthService) => async (app: FastifyInstance) => {

@@ -5,3 +5,4 @@ export type { AuthService } from './auth-service.js';
 export { createSession, deleteExpiredSessions, deleteUserSessions } from './sessions.js';
 export type { SessionMeta, SessionPolicy } from './sessions.js';
 export { throttledCheck } from './throttle.js';
+export { clearSessionCookie, SESSION_COOKIE, sessionPlugin, sessionPolicy, setSessionCookie } from './session-plugin.js';

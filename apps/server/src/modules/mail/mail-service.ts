@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { userSettings, users, type MailAttachmentRef } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { DEFAULT_SMS, defaultMailSettings } from '../settings/settings-service.js';
+import { DEFAULT_SMS, defaultMailSettings } from '../settings/index.js';
 import { countMails, findMail, insertMail, listMails, type MailListRow } from './mail-queries.js';
 
 /** A notification setting (spec 000 section 3), or another kind for mail not tied to one. */

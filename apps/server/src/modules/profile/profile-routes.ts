@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
-import { setSessionCookie } from '../../plugins/session.js';
+import { setSessionCookie } from '../auth/index.js';
 import type { ProfileService } from './profile-service.js';
 
 export const profileRoutes = (service: ProfileService) => async (app: FastifyInstance) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadSession, type SessionPolicy } from '../modules/auth/sessions.js';
+import { loadSession, type SessionPolicy } from './sessions.js';
 
 export const SESSION_COOKIE = 'co_session';
 
