@@ -3,6 +3,7 @@ import {
   messages,
   normalisePhone,
   normalizeText,
+  pageOffset,
   type ShipmentStatus,
   type TOffer,
   type TShipmentDetail,
@@ -635,10 +636,11 @@ export function shipmentsService(deps: ShipmentsDeps) {
         to: q.to ? bucharestDayStart(nextDay(q.to)) : undefined,
         status: q.status,
         q: q.q ? normalizeText(q.q) : undefined,
-        limit: q.perPage,
-        offset: (q.page - 1) * q.perPage,
+        limit: q.limit,
+        offset: pageOffset(q),
       });
-      return { list: rows.map(summary), total, page: q.page, perPage: q.perPage };
+      // count is the list envelope's; total, page and perPage stay for the answer's older readers.
+      return { list: rows.map(summary), count: total, total, page: q.page, perPage: q.limit };
     },
 
     async detail(client: UserRow, uniqueId: string) {

@@ -3,9 +3,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client';
 import { shipmentKeys, type ShipmentListParams } from './shipment-keys';
 
-/** GET shipments?from=&to=&status=&q=&page=&perPage=: one page, newest first, filtered on the server. */
+/** GET shipments?from=&to=&status=&q=&page=&limit=: one page, newest first, filtered on the server. */
 export const getShipments = ({ from, to, status, q, page, selectedClient }: ShipmentListParams) => {
-  const query = new URLSearchParams({ from, to, page: String(page), perPage: String(SHIPMENTS_PAGE_SIZE) });
+  const query = new URLSearchParams({ from, to, page: String(page), limit: String(SHIPMENTS_PAGE_SIZE) });
   if (status) query.set('status', status);
   if (q) query.set('q', q);
   if (selectedClient) query.set('selectedClient', String(selectedClient));
