@@ -3,6 +3,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typogra
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, apiErrorMessage } from '../lib/api-client';
+import { formatDateTime } from '../lib/format';
 import { useActingParams } from '../lib/selected-client';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';
@@ -12,9 +13,6 @@ import { ShipmentStatusChip } from './shipment-status-chip';
 
 // The status chip has its own module (the shipments list needs it without this dialog).
 export { ShipmentStatusChip };
-
-export const shipmentDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('ro-RO', { timeZone: 'Europe/Bucharest', dateStyle: 'medium', timeStyle: 'short' });
 
 type HistoryEntry = TShipmentDetail['history'][number];
 
@@ -33,7 +31,7 @@ export function TrackingTimeline({ history }: { history: HistoryEntry[] }) {
           <Box sx={{ pb: 2, minWidth: 0 }}>
             <Typography sx={{ fontWeight: i === 0 ? 700 : 500 }}>{e.text}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {shipmentDateTime(e.dateTime)}
+              {formatDateTime(e.dateTime)}
               {e.location ? ` · ${e.location}` : ''}
             </Typography>
             {e.reason && <Typography variant="body2">Motiv: {e.reason}</Typography>}
@@ -82,7 +80,7 @@ export function TrackingDialog({ uniqueId, onClose, onLoaded }: { uniqueId: stri
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
               <ShipmentStatusChip status={shipment.status} />
               <Typography variant="body2" color="text.secondary">
-                {shipmentDateTime(shipment.status.dateTime)}
+                {formatDateTime(shipment.status.dateTime)}
               </Typography>
             </Box>
             {shipment.status.reason && <Typography variant="body2">Motiv: {shipment.status.reason}</Typography>}

@@ -14,9 +14,9 @@ import { useApprovePickupRequest, usePickupRequests } from '../api/admin-pickup-
 import { CourierLogo } from '../../../components/courier-logo';
 import { PickupStatusChip } from '../components/pickup-status-chip';
 import { RejectRequestDialog } from '../components/reject-request-dialog';
+import { formatDateTime } from '../../../lib/format';
 
 const p = messages.pickupPoints;
-const dateText = (iso: string) => new Intl.DateTimeFormat('ro-RO', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
 
 function RequestCard({ request, onApprove, onReject }: { request: TPickupRequestForAdmin; onApprove: () => void; onReject: () => void }) {
   return (
@@ -42,7 +42,7 @@ function RequestCard({ request, onApprove, onReject }: { request: TPickupRequest
           {request.printerAvailable ? 'are imprimanta de etichete' : 'fara imprimanta de etichete'}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Trimisa {dateText(request.createdAt)} · reducere la aprobare: {request.discountPercent}%
+          Trimisa {formatDateTime(request.createdAt)} · reducere la aprobare: {request.discountPercent}%
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>

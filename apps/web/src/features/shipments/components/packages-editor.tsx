@@ -8,9 +8,9 @@ import { PackagingTemplatePicker, SavedPackagePicker } from '../../../components
 import { SavePackageButton, SaveTemplateButton } from './packaging-actions';
 import { fromPackagingTemplate, fromSavedPackage } from './packaging-values';
 import { EMPTY_PACKAGE, type PackageValues, type ShipmentFormValues } from './shipment-form';
+import { formatNumber } from '../../../lib/format';
 
 const L = PACKAGE_LIMITS;
-const nr = (n: number) => n.toLocaleString('ro-RO');
 
 const FIELDS: { name: keyof PackageValues; label: string }[] = [
   { name: 'weight', label: 'Greutate (kg)' },
@@ -72,8 +72,8 @@ export function PackagesEditor({ form, errorFor }: { form: UseFormReturn<Shipmen
       </ToggleButtonGroup>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {envelope
-          ? `Un singur plic: maxim ${nr(L.envelope.maxWeightKg)} kg, ${L.envelope.maxLengthCm} x ${L.envelope.maxWidthCm} cm si ${L.envelope.maxHeightCm} cm inaltime.`
-          : `Minim ${nr(L.minWeightKg)} kg, latimea si lungimea minim ${L.minWidthCm} cm, inaltimea minim ${L.minHeightCm} cm. Maxim ${L.maxPackages} colete.`}
+          ? `Un singur plic: maxim ${formatNumber(L.envelope.maxWeightKg)} kg, ${L.envelope.maxLengthCm} x ${L.envelope.maxWidthCm} cm si ${L.envelope.maxHeightCm} cm inaltime.`
+          : `Minim ${formatNumber(L.minWeightKg)} kg, latimea si lungimea minim ${L.minWidthCm} cm, inaltimea minim ${L.minHeightCm} cm. Maxim ${L.maxPackages} colete.`}
       </Typography>
       {errorFor('packages') && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -21,7 +21,7 @@ import { PackagesEditor } from '../components/packages-editor';
 import { EMPTY_PARTY, PARTY_FIELDS, partyFormSchema, toParty, type PartySource, type PartyValues } from '../components/party-form';
 import { PartySection } from '../components/party-section';
 import { SectionCard } from '../components/section-card';
-import { isFridayInBucharest } from '../components/shipment-format';
+import { isFridayInBucharest } from '../../../lib/format';
 import { draftErrors, EMPTY_SHIPMENT, toDraft, type ShipmentFormValues } from '../components/shipment-form';
 
 const m = messages.shipments;

@@ -12,7 +12,8 @@ import { useActingParams } from '../../../lib/selected-client';
 import { tableParam, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 import { useShipments } from '../api/get-shipments';
 import { ShipmentsTable } from '../components/shipments-table';
-import { bucharestToday, monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
+import { bucharestDay } from '../../../lib/format';
+import { monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
 
 const LOAD_ERROR = messages.shipments.listError;
 
@@ -29,7 +30,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** /profile/orders: the client's shipments, filtered and paged on the server. */
 export default function ShipmentsListPage() {
   const { values, update, input, setInput } = useTableQuery(SHIPMENTS_TABLE);
-  const to = values.to || bucharestToday();
+  const to = values.to || bucharestDay();
   const filters = { ...values, to, from: values.from || monthBefore(to) };
 
   const acting = useActingParams();
