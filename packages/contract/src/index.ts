@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './common/api.js';
+export * from './common/list-constants.js';
 export * from './common/pagination.js';
 export * from './rules/phone.js';
 export * from './rules/password.js';

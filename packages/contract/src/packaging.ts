@@ -1,5 +1,6 @@
 import { z } from './zod.js';
-import { CARD_LIST_MAX_LIMIT, LIST_SEARCH_MAX_LENGTH, listEnvelope, pageBody } from './common/pagination.js';
+import { CARD_LIST_MAX_LIMIT, LIST_SEARCH_MAX_LENGTH } from './common/list-constants.js';
+import { listEnvelope, pageBody } from './common/pagination.js';
 import { messages } from './messages.js';
 import { PACKAGE_LIMITS } from './shipments.js';
 

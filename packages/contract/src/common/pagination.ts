@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, LIST_MAX_PAGE } from './list-constants.js';
 
 /**
  * The one pagination contract of every list the specification does not shape otherwise: the
@@ -7,17 +8,6 @@ import { z } from '../zod.js';
  * `addresses`, the pick-up points an array, the templates and packaging lists their own request
  * objects) keep their names but take their bounds from here.
  */
-export const LIST_MAX_PAGE = 100_000;
-/** The largest page any list answers. */
-export const LIST_MAX_LIMIT = 100;
-/** The page size when a list names none of its own. */
-export const LIST_DEFAULT_LIMIT = 20;
-/** A list's text filter is applied after this pause (lists with a spec value use theirs). */
-export const LIST_FILTER_DEBOUNCE_MS = 300;
-export const LIST_SEARCH_MAX_LENGTH = 100;
-
-/** Card lists whose page size the specification fixes (templates, packaging: 10) ask for at most this. */
-export const CARD_LIST_MAX_LIMIT = 50;
 
 /** A page number from 1 to LIST_MAX_PAGE, as a JSON number (POST bodies). */
 export const ZPageNumber = z.number().int().min(1).max(LIST_MAX_PAGE);
