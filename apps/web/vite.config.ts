@@ -76,9 +76,10 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 900,
     rollupOptions: {
-      // The contract builds its schemas at module level (z.object(...)): calls without side
-      // effects, so the schemas of an imported contract module that no page uses are left out.
-      treeshake: { manualPureFunctions: ['z'] },
+      // The contract builds its schemas at module level (z.object(...), and the list helpers
+      // pageQuery, pageBody and listEnvelope of common/pagination.ts): calls without side effects,
+      // so the schemas of an imported contract module that no page uses are left out.
+      treeshake: { manualPureFunctions: ['z', 'pageQuery', 'pageBody', 'listEnvelope'] },
       output: {
         manualChunks: uiChunk,
       },

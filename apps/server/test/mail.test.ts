@@ -382,7 +382,7 @@ describe('GET /api/user/mail/outbox', () => {
   });
 
   it('lists the account’s own mail, newest first, a page at a time, with the total and the mode', async () => {
-    const res = await as(ctx, alice, { method: 'GET', url: '/api/user/mail/outbox?page=1&perPage=10' });
+    const res = await as(ctx, alice, { method: 'GET', url: '/api/user/mail/outbox?page=1&limit=10' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, count: 25, page: 1, perPage: 10, mode: 'outbox' });
@@ -390,7 +390,7 @@ describe('GET /api/user/mail/outbox', () => {
     expect(body.list[0]).toMatchObject({ id: aliceIds[24], kind: 'sendOrderDeliveryAlerts', to: [alice.email], status: 'pending', transport: null, attempts: 0, attachments: [], sentAt: null });
     expect(body.list[0]).not.toHaveProperty('text');
 
-    const last = (await as(ctx, alice, { method: 'GET', url: '/api/user/mail/outbox?page=3&perPage=10' })).json();
+    const last = (await as(ctx, alice, { method: 'GET', url: '/api/user/mail/outbox?page=3&limit=10' })).json();
     expect(last.list.map((m: { subject: string }) => m.subject)).toEqual(['Mesaj 4', 'Mesaj 3', 'Mesaj 2', 'Mesaj 1', 'Mesaj 0']);
     const defaults = (await as(ctx, alice, { method: 'GET', url: '/api/user/mail/outbox' })).json();
     expect(defaults).toMatchObject({ page: 1, perPage: 20, count: 25 });
@@ -402,7 +402,7 @@ describe('GET /api/user/mail/outbox', () => {
   });
 
   it('refuses bad paging and anonymous calls', async () => {
-    for (const q of ['page=0', 'perPage=0', 'perPage=101', 'page=abc']) {
+    for (const q of ['page=0', 'limit=0', 'limit=101', 'page=abc']) {
       expect((await as(ctx, alice, { method: 'GET', url: `/api/user/mail/outbox?${q}` })).statusCode, q).toBe(400);
     }
     expect((await as(ctx, null, { method: 'GET', url: '/api/user/mail/outbox' })).statusCode).toBe(401);
@@ -425,7 +425,7 @@ describe('GET /api/user/mail/outbox', () => {
 
   it('an admin acting for a client sees that client’s outbox, and none of it without selecting', async () => {
     const admin = await createUser(ctx, { userType: USER_TYPE.admin });
-    const list = (await as(ctx, admin, { method: 'GET', url: `/api/user/mail/outbox?selectedClient=${alice.id}&perPage=5` })).json();
+    const list = (await as(ctx, admin, { method: 'GET', url: `/api/user/mail/outbox?selectedClient=${alice.id}&limit=5` })).json();
     expect(list).toMatchObject({ count: 25, perPage: 5 });
     const one = await as(ctx, admin, { method: 'GET', url: `/api/user/mail/outbox/${aliceIds[0]}?selectedClient=${alice.id}` });
     expect(one.json().mail.text).toBe('Corp 0');

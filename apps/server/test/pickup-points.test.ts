@@ -239,16 +239,16 @@ describe('admin', () => {
     const alice = await createUser(ctx, { name: 'Alice Pending SRL' });
     const first = await added(alice, request());
     const second = await added(alice, request({ courier: WEEKDAYS, pickUpDays: [1] }));
-    const res = await as(ctx, admin, { method: 'GET', url: '/api/admin/pick-up-points?perPage=100' });
+    const res = await as(ctx, admin, { method: 'GET', url: '/api/admin/pick-up-points?limit=100' });
     expect(res.statusCode).toBe(200);
     const mine = (res.json().list as { id: number; client: { id: number }; discountPercent: number }[]).filter((x) => x.client.id === alice.id);
     expect(mine.map((x) => x.id)).toEqual([first.id, second.id]);
     expect(mine[1]).toMatchObject({ client: { id: alice.id, name: 'Alice Pending SRL', email: alice.email }, discountPercent: defaultDiscountPercent(WEEKDAYS) });
     const total = res.json().count as number;
-    const page = await as(ctx, admin, { method: 'GET', url: `/api/admin/pick-up-points?perPage=1&page=${total}` });
+    const page = await as(ctx, admin, { method: 'GET', url: `/api/admin/pick-up-points?limit=1&page=${total}` });
     expect(page.json()).toMatchObject({ count: total });
     expect(page.json().list).toHaveLength(1);
-    expect((await as(ctx, admin, { method: 'GET', url: '/api/admin/pick-up-points?perPage=1000' })).statusCode).toBe(400);
+    expect((await as(ctx, admin, { method: 'GET', url: '/api/admin/pick-up-points?limit=1000' })).statusCode).toBe(400);
   });
 
   it('approving enables the point with the courier’s discount and locks its address (type 10); only a pending request', async () => {

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { ZPageNumber, zPageLimit } from './common/pagination.js';
 import { messages } from './messages.js';
 import { isValidPhone } from './rules/phone.js';
 import { POSTAL_CODE_PATTERN } from './geo.js';
@@ -8,6 +9,8 @@ export const ADDRESS_TYPE_LOCKED = 10;
 export const ADDRESS_TYPE_DEFAULT = 1;
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 500;
 export const ADDRESS_PAGE_SIZE = 20;
+/** The address-book pickers ask for the whole book at once. */
+export const ADDRESS_MAX_LIMIT = 500;
 
 const m = messages.address;
 const optionalText = (max: number) =>
@@ -91,8 +94,8 @@ export type TAddressEntry = z.infer<typeof ZAddressEntry>;
 export const ZAddressListRequest = z
   .object({
     search: z.string().trim().max(100).optional(),
-    page: z.number().int().min(1).max(10_000).optional(),
-    limit: z.number().int().min(1).max(500).optional(),
+    page: ZPageNumber.optional(),
+    limit: zPageLimit(ADDRESS_MAX_LIMIT).optional(),
   })
   .nullish();
 export const ZAddressListResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { pageQuery } from './common/pagination.js';
 
 export const GEO_PAGE_SIZE = 50;
 /** Autocomplete input is applied after a 200 ms pause (spec 001 section 9). */
@@ -21,7 +22,8 @@ export const ZLocality = z.object({
 });
 export type TLocality = z.infer<typeof ZLocality>;
 
-export const ZPageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+/** The spec's ?page={n} of the locality and street searches (their answer is shaped by the spec: list, limit, page, total). */
+export const ZGeoPageQuery = pageQuery().pick({ page: true });
 
 export const ZLocalitySearchResponse = z.object({
   success: z.literal(true),

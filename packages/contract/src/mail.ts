@@ -1,5 +1,6 @@
 // Contract of the mail area: schemas shared by the server and the web app.
 import { z } from './zod.js';
+import { listEnvelope, pageQuery } from './common/pagination.js';
 import { MAIL_SETTING_KEYS, type MailSettingKey } from './settings.js';
 
 /** 'outbox': no SMTP server configured, messages are only kept in the outbox; 'smtp': they are sent. */
@@ -34,10 +35,7 @@ export const MAIL_STATUS_COLORS: Record<MailStatus, 'success' | 'warning' | 'err
 
 const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const ZOutboxQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(MAIL_OUTBOX_MAX_PAGE_SIZE).default(MAIL_OUTBOX_PAGE_SIZE),
-});
+export const ZOutboxQuery = pageQuery(MAIL_OUTBOX_PAGE_SIZE, MAIL_OUTBOX_MAX_PAGE_SIZE);
 export type TOutboxQuery = z.infer<typeof ZOutboxQuery>;
 export const ZOutboxParams = z.object({ id: ZId });
 
@@ -61,10 +59,8 @@ export const ZOutboxMail = z.object({
 });
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 
-export const ZOutboxListResponse = z.object({
-  success: z.literal(true),
-  list: z.array(ZOutboxMail),
-  count: z.number().int(),
+export const ZOutboxListResponse = listEnvelope(ZOutboxMail).extend({
+  /** The page answered and its size (kept: older readers of the answer use them). */
   page: z.number().int(),
   perPage: z.number().int(),
   /** How this server sends mail, so the page can say when nothing leaves it. */

@@ -1,4 +1,6 @@
 import { z } from './zod.js';
+import { CARD_LIST_MAX_LIMIT, LIST_SEARCH_MAX_LENGTH } from './common/list-constants.js';
+import { listEnvelope, pageBody } from './common/pagination.js';
 import { messages } from './messages.js';
 import { PACKAGE_LIMITS } from './shipments.js';
 
@@ -76,18 +78,17 @@ export type TSavedPackage = z.output<typeof ZSavedPackage>;
 export const ZPackagingListRequest = z.object({
   paginationOptions: z
     .object({
-      page: z.number().int().min(1).max(100_000).default(1),
-      limit: z.number().int().min(1).max(50).default(PACKAGING_PAGE_SIZE),
-      search: z.string().trim().max(100).default(''),
+      ...pageBody(PACKAGING_PAGE_SIZE, CARD_LIST_MAX_LIMIT).shape,
+      search: z.string().trim().max(LIST_SEARCH_MAX_LENGTH).default(''),
     })
     .default({ page: 1, limit: PACKAGING_PAGE_SIZE, search: '' }),
   /** Kept from the spec's payload; the count is always answered. */
   count: z.boolean().optional(),
 });
 export type TPackagingListRequest = z.input<typeof ZPackagingListRequest>;
-export const ZPackagingTemplateListResponse = z.object({ success: z.literal(true), list: z.array(ZPackagingTemplate), count: z.number().int() });
+export const ZPackagingTemplateListResponse = listEnvelope(ZPackagingTemplate);
 export type TPackagingTemplateListResponse = z.output<typeof ZPackagingTemplateListResponse>;
-export const ZSavedPackageListResponse = z.object({ success: z.literal(true), list: z.array(ZSavedPackage), count: z.number().int() });
+export const ZSavedPackageListResponse = listEnvelope(ZSavedPackage);
 export type TSavedPackageListResponse = z.output<typeof ZSavedPackageListResponse>;
 
 /** POST user/packaging/templates/add (ours): save the packages of a shipment under a name. */

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { listEnvelope, pageQuery } from './common/pagination.js';
 import { ZAddressInput } from './addresses.js';
 import { messages } from './messages.js';
 
@@ -105,17 +106,14 @@ export const ZPickupIdParams = z.object({ id: z.coerce.number().int().positive()
 
 /* ---- Admin: pending requests, approve, reject ---- */
 
-export const ZPickupAdminQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(PICKUP_ADMIN_PAGE_SIZE),
-});
+export const ZPickupAdminQuery = pageQuery(PICKUP_ADMIN_PAGE_SIZE);
 export const ZPickupRequestForAdmin = ZPickupPoint.extend({
   client: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   /** The discount the point gets when approved, percent. */
   discountPercent: z.number().int(),
 });
 export type TPickupRequestForAdmin = z.infer<typeof ZPickupRequestForAdmin>;
-export const ZPickupAdminListResponse = z.object({ success: z.literal(true), list: z.array(ZPickupRequestForAdmin), count: z.number().int() });
+export const ZPickupAdminListResponse = listEnvelope(ZPickupRequestForAdmin);
 export type TPickupAdminListResponse = z.infer<typeof ZPickupAdminListResponse>;
 export const ZPickupRejectRequest = z.object({
   reason: z

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { listEnvelope, pageQuery } from './common/pagination.js';
 import { ZAddressInput } from './addresses.js';
 import { messages } from './messages.js';
 import { SERVICE_TYPES, SHIPMENT_STATUSES, SHIPMENTS_PAGE_SIZE } from './shipment-status.js';
@@ -209,11 +210,11 @@ export const ZShipmentListQuery = z.object({
   to: z.iso.date().optional(),
   status: z.enum(SHIPMENT_STATUSES).optional(),
   q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(SHIPMENTS_PAGE_SIZE),
+  ...pageQuery(SHIPMENTS_PAGE_SIZE).shape,
 });
 export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;
-export const ZShipmentListResponse = z.object({ success: z.literal(true), list: z.array(ZShipmentSummary), total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
+/** `total`, `page` and `perPage` are kept beside the envelope's `count` for the answer's older readers. */
+export const ZShipmentListResponse = listEnvelope(ZShipmentSummary).extend({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() });
 export type TShipmentListResponse = z.infer<typeof ZShipmentListResponse>;
 
 export const ZUniqueIdParams = z.object({ uniqueId: z.string().regex(/^[A-Za-z0-9]{8,32}$/) });

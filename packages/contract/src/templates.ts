@@ -1,4 +1,6 @@
 import { z } from './zod.js';
+import { CARD_LIST_MAX_LIMIT, LIST_SEARCH_MAX_LENGTH } from './common/list-constants.js';
+import { listEnvelope, pageBody } from './common/pagination.js';
 import { ZAddressInput } from './addresses.js';
 import { EMAIL_MAX_LENGTH } from './constants.js';
 import { messages } from './messages.js';
@@ -336,9 +338,8 @@ export type TTemplateDetailResponse = z.output<typeof ZTemplateDetailResponse>;
 export const ZTemplateListRequest = z.object({
   options: z
     .object({
-      page: z.number().int().min(1).max(100_000).default(1),
-      limit: z.number().int().min(1).max(50).default(TEMPLATES_PAGE_SIZE),
-      search: z.string().trim().max(100).default(''),
+      ...pageBody(TEMPLATES_PAGE_SIZE, CARD_LIST_MAX_LIMIT).shape,
+      search: z.string().trim().max(LIST_SEARCH_MAX_LENGTH).default(''),
     })
     .default({ page: 1, limit: TEMPLATES_PAGE_SIZE, search: '' }),
   /** Kept from the spec's payload; the count is always answered. */
@@ -357,7 +358,7 @@ export const ZTemplateListItem = z.object({
   publicPath: z.string(),
 });
 export type TTemplateListItem = z.output<typeof ZTemplateListItem>;
-export const ZTemplateListResponse = z.object({ success: z.literal(true), list: z.array(ZTemplateListItem), count: z.number().int() });
+export const ZTemplateListResponse = listEnvelope(ZTemplateListItem);
 export type TTemplateListResponse = z.output<typeof ZTemplateListResponse>;
 
 export const ZTemplateIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -4,7 +4,7 @@ import {
   POSTAL_CODE_PATTERN,
   ZCountiesResponse,
   ZLocalitySearchResponse,
-  ZPageQuery,
+  ZGeoPageQuery,
   ZPostalCodeReverseResponse,
   ZPostalCodesResponse,
   ZStreetSearchResponse,
@@ -43,7 +43,7 @@ export async function geoRoutes(app: FastifyInstance) {
       schema: {
         tags: ['search'],
         params: z.object({ country, countyCode, city: searchText }),
-        querystring: ZPageQuery,
+        querystring: ZGeoPageQuery,
         response: { 200: ZLocalitySearchResponse },
       },
     },
@@ -59,7 +59,7 @@ export async function geoRoutes(app: FastifyInstance) {
       schema: {
         tags: ['search'],
         params: z.object({ country, city: searchText, countyCode, street: searchText }),
-        querystring: ZPageQuery,
+        querystring: ZGeoPageQuery,
         response: { 200: ZStreetSearchResponse },
       },
     },

@@ -1,4 +1,4 @@
-import { MAIL_SETTING_KEYS, OUTBOX_TRANSPORTS, isValidPhone, messages, type MailMode, type MailSettingKey, type TOutboxMail, type TOutboxMailDetail, type TOutboxQuery } from '@colete/contract';
+import { MAIL_SETTING_KEYS, OUTBOX_TRANSPORTS, isValidPhone, messages, pageOffset, type MailMode, type MailSettingKey, type TOutboxMail, type TOutboxMailDetail, type TOutboxQuery } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { userSettings, users, type MailAttachmentRef } from '../../db/schema.js';
@@ -134,10 +134,10 @@ export function mailOutboxService(deps: { database: Database; mode: MailMode }) 
     mode: deps.mode,
     async list(userId: number, query: TOutboxQuery) {
       const [list, count] = await Promise.all([
-        listMails(db, userId, { limit: query.perPage, offset: (query.page - 1) * query.perPage }),
+        listMails(db, userId, { limit: query.limit, offset: pageOffset(query) }),
         countMails(db, userId),
       ]);
-      return { list: list.map(toOutboxMail), count, page: query.page, perPage: query.perPage };
+      return { list: list.map(toOutboxMail), count, page: query.page, perPage: query.limit };
     },
     async get(userId: number, id: number): Promise<TOutboxMailDetail> {
       const row = await findMail(db, userId, id);

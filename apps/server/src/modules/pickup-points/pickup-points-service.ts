@@ -3,9 +3,11 @@ import {
   PICKUP_SCHEDULE_TYPE_WEEKDAYS,
   PICKUP_UNUSED_DAYS,
   messages,
+  pageOffset,
   type TPickupCourier,
   type TPickupPoint,
   type TPickupPointRequestParsed,
+  type TPageQuery,
   type TPickupRequestForAdmin,
 } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
@@ -174,9 +176,9 @@ export function pickupPointsService(deps: { database: Database; couriers: () => 
 
     /* ---- Admin ---- */
 
-    async pending(opts: { page: number; perPage: number }): Promise<{ list: TPickupRequestForAdmin[]; count: number }> {
+    async pending(opts: TPageQuery): Promise<{ list: TPickupRequestForAdmin[]; count: number }> {
       const couriers = courierById();
-      const { rows, count } = await listPending(db, { limit: opts.perPage, offset: (opts.page - 1) * opts.perPage });
+      const { rows, count } = await listPending(db, { limit: opts.limit, offset: pageOffset(opts) });
       return {
         list: rows.map((row) => ({ ...toPoint(row, couriers), client: row.client, discountPercent: defaultDiscountPercent(row.point.courierId) })),
         count,

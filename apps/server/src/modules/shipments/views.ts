@@ -1,4 +1,4 @@
-import { messages, normalizeText, type TShipmentDetail, type TShipmentDraftParsed, type TShipmentSummary, type ZShipmentListQuery } from '@colete/contract';
+import { messages, normalizeText, pageOffset, type TShipmentDetail, type TShipmentDraftParsed, type TShipmentSummary, type ZShipmentListQuery } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShipmentAddress } from '../../db/schema.js';
@@ -134,10 +134,10 @@ export function viewsStage(ctx: ShipmentContext) {
       to: q.to ? bucharestDayStart(nextDay(q.to)) : undefined,
       status: q.status,
       q: q.q ? normalizeText(q.q) : undefined,
-      limit: q.perPage,
-      offset: (q.page - 1) * q.perPage,
+      limit: q.limit,
+      offset: pageOffset(q),
     });
-    return { list: rows.map(summary), total, page: q.page, perPage: q.perPage };
+    return { list: rows.map(summary), count: total, total, page: q.page, perPage: q.limit };
   }
 
   async function label(client: UserRow, uniqueId: string, format: AwbFormat) {

@@ -1,8 +1,9 @@
-import { AUTOCOMPLETE_DEBOUNCE_MS, POSTAL_CODE_PATTERN, messages, numberInRange, type TLocality } from '@colete/contract';
+import { AUTOCOMPLETE_DEBOUNCE_MS, POSTAL_CODE_PATTERN, messages, numberInRange, type TLocality, type ZAddressFields } from '@colete/contract';
 import { Autocomplete, Box, CircularProgress, MenuItem, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
+import type { FormValuesOf } from '../../lib/form-resolver';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   fetchLocality,
@@ -14,21 +15,10 @@ import {
   useStreetSearch,
 } from './geo-api';
 import { nextPageOnScroll } from './scroll-pager';
+import type { z } from 'zod';
 
-/** The address fields every form shares; values are strings, '' when empty. */
-export type AddressFormValues = {
-  countyCode: string;
-  city: string;
-  postalCode: string;
-  street: string;
-  number: string;
-  block: string;
-  entrance: string;
-  intercom: string;
-  floor: string;
-  apartment: string;
-  additionalInfo: string;
-};
+/** The address fields every form shares (the contract's ZAddressFields); values are strings, '' when empty. */
+export type AddressFormValues = FormValuesOf<z.input<typeof ZAddressFields>>;
 
 export const EMPTY_ADDRESS: AddressFormValues = {
   countyCode: '',

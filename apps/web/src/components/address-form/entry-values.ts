@@ -1,8 +1,11 @@
-import { DEFAULT_PHONE_PREFIX, type TAddressEntry } from '@colete/contract';
+import { DEFAULT_PHONE_PREFIX, type TAddressEntry, type ZAddressInput } from '@colete/contract';
+import type { z } from 'zod';
+import type { FormValuesOf } from '../../lib/form-resolver';
+import type { ContactFieldName } from '../contact-fields';
 import { EMPTY_ADDRESS, type AddressFormValues } from './address-fields';
 
 /** An address-book entry's contact part as a form holds it (strings, '' when empty). */
-export type ContactValues = { shortName: string; contactName: string; contactCompany: string; contactPhone: string; contactPhone2: string; contactEmail: string };
+export type ContactValues = FormValuesOf<Pick<z.input<typeof ZAddressInput>, ContactFieldName>>;
 /** A whole address-book entry in a form: contact and the shared address fields. */
 export type AddressEntryValues = AddressFormValues & ContactValues;
 

@@ -1,4 +1,6 @@
-const nr = (n: number) => n.toLocaleString('ro-RO', { maximumFractionDigits: 2 });
+import { formatNumber } from '../../lib/format';
+
+const nr = (n: number) => formatNumber(n, 2);
 
 /** '2,5 kg · 30 x 20 x 15 cm': weight, then length x width x height (xLength, yLength, zLength). */
 export const packageSizesText = (p: { weight: number; xLength: number; yLength: number; zLength: number }) =>

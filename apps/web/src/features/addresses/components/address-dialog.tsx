@@ -1,6 +1,5 @@
 import { messages, type TAddressEntry, type TAddressInput, type TAddressInputParsed } from '@colete/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Dialog, DialogContent, DialogTitle, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { FormProvider, useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-form/address-fields';
@@ -9,6 +8,8 @@ import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { addressInputSchema, useSaveAddress } from '../api/save-address';
 import { DialogFormActions } from '../../../components/form-actions';
+import { CONTACT_FIELDS_BOOK, ContactFields } from '../../../components/contact-fields';
+import { formResolver } from '../../../lib/form-resolver';
 
 type FormValues = AddressEntryValues;
 const FIELDS = ADDRESS_ENTRY_FIELDS;
@@ -20,10 +21,9 @@ export function AddressDialog({ entry, onClose }: { entry?: TAddressEntry; onClo
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveAddress();
   const form = useForm<FormValues, unknown, TAddressInputParsed>({
-    resolver: zodResolver(addressInputSchema) as never,
+    resolver: formResolver<FormValues>()(addressInputSchema),
     defaultValues: addressEntryValues(entry),
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((input) =>
     save.mutate(
@@ -41,10 +41,6 @@ export function AddressDialog({ entry, onClose }: { entry?: TAddressEntry; onClo
     ),
   );
 
-  const text = (name: (typeof FIELDS)[number], label: string, autoComplete = 'off', type = 'text') => (
-    <TextField label={label} type={type} autoComplete={autoComplete} {...form.register(name)} error={!!errors[name]} helperText={errors[name]?.message} />
-  );
-
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth fullScreen={fullScreen} aria-labelledby="address-dialog-title">
       <FormProvider {...form}>
@@ -54,14 +50,7 @@ export function AddressDialog({ entry, onClose }: { entry?: TAddressEntry; onClo
             <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
               Date de contact
             </Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 3 }}>
-              {text('shortName', 'Nume adresa')}
-              {text('contactName', 'Persoana de contact', 'name')}
-              {text('contactCompany', 'Firma (optional)', 'organization')}
-              {text('contactEmail', 'Email (optional)', 'email', 'email')}
-              {text('contactPhone', 'Telefon', 'tel', 'tel')}
-              {text('contactPhone2', 'Telefon secundar (optional)', 'tel', 'tel')}
-            </Box>
+            <ContactFields fields={CONTACT_FIELDS_BOOK} sx={{ mb: 3 }} />
             <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
               Adresa
             </Typography>

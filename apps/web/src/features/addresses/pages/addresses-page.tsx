@@ -10,14 +10,15 @@ import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
 import { apiErrorMessage } from '../../../lib/api-client';
-import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
+import { SEARCH_TABLE, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/get-addresses';
 import { AddressCard } from '../components/address-card';
 import { AddressDialog } from '../components/address-dialog';
 
 export default function AddressesPage() {
-  const { page, search, searchInput, setSearchInput, update } = useSearchTableQuery(ADDRESS_SEARCH_DEBOUNCE_MS);
+  const { values, input, setInput, update } = useTableQuery(SEARCH_TABLE, { debounceMs: ADDRESS_SEARCH_DEBOUNCE_MS });
+  const { page, search } = values;
 
   const list = useAddresses({ search, page });
   const remove = useDeleteAddress();
@@ -52,8 +53,8 @@ export default function AddressesPage() {
       <TextField
         label="Cautare in agenda"
         placeholder="Nume, persoana de contact, localitate, strada..."
-        value={searchInput}
-        onChange={(e) => setSearchInput(e.target.value)}
+        value={input.search}
+        onChange={(e) => setInput('search', e.target.value)}
         sx={{ mb: 3, maxWidth: 480 }}
         slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden /></InputAdornment> } }}
       />

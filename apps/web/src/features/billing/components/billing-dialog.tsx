@@ -1,13 +1,14 @@
 import { ZBillingDataRequest, ZEntityData, messages, type TBillingData, type TBillingDataRequest } from '@colete/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, Dialog, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
-import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import { AddressFields, EMPTY_ADDRESS } from '../../../components/address-form/address-fields';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSaveBillingData } from '../api/save-billing-data';
 import { DialogFormActions } from '../../../components/form-actions';
+import type { z } from 'zod';
+import { formResolver, type FormValuesOf } from '../../../lib/form-resolver';
 
 const FIELDS = [
   'entityData.name',
@@ -23,9 +24,7 @@ const FIELDS = [
 
 /** The form: the entity, and the billing address at the top level for the shared address fields. */
 const formSchema = ZBillingDataRequest.shape.address.extend({ entityData: ZEntityData });
-type FormValues = AddressFormValues & {
-  entityData: { name: string; isCompany: boolean; isVatPayer: boolean; identificationCode: string; tradeRegister: string };
-};
+type FormValues = FormValuesOf<z.input<typeof formSchema>>;
 
 function valuesOf(entry?: TBillingData): FormValues {
   if (!entry) return { ...EMPTY_ADDRESS, entityData: { name: '', isCompany: true, isVatPayer: false, identificationCode: '', tradeRegister: '' } };
@@ -52,7 +51,7 @@ export function BillingDialog({ entry, onClose }: { entry?: TBillingData; onClos
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const save = useSaveBillingData();
   const { enqueueSnackbar } = useSnackbar();
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema) as never, defaultValues: valuesOf(entry) });
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({ resolver: formResolver<FormValues>()(formSchema), defaultValues: valuesOf(entry) });
   const { errors } = form.formState;
   const isCompany = useWatch({ control: form.control, name: 'entityData.isCompany' });
 

@@ -7,9 +7,10 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { usePrepareEInvoiceConnection } from '../api/prepare-einvoice-connection';
+import { formatDateLong } from '../../../lib/format';
 
 const m = messages.einvoice;
-const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('ro-RO', { dateStyle: 'long', timeZone: 'Europe/Bucharest' }).format(new Date(iso)) : '');
+const date = (iso: string | null) => (iso ? formatDateLong(iso) : '');
 
 /** A verified Romanian company (spec 000 section 4); connected already only if its connection lapsed. */
 const canConnect = (entry: TBillingData) =>

@@ -4,9 +4,9 @@ import { api, type ActingClientId } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
 import { outboxKeys, type OutboxListParams } from './outbox-keys';
 
-/** GET user/mail/outbox?page=&perPage=: the account's mail, newest first, and how mail is sent. */
+/** GET user/mail/outbox?page=&limit=: the account's mail, newest first, and how mail is sent. */
 export const getOutbox = ({ page }: OutboxListParams) =>
-  api<TOutboxListResponse>('GET', `user/mail/outbox?${new URLSearchParams({ page: String(page), perPage: String(MAIL_OUTBOX_PAGE_SIZE) }).toString()}`);
+  api<TOutboxListResponse>('GET', `user/mail/outbox?${new URLSearchParams({ page: String(page), limit: String(MAIL_OUTBOX_PAGE_SIZE) }).toString()}`);
 
 export const outboxQueryOptions = (acting: ActingClientId, params: OutboxListParams) =>
   queryOptions({ queryKey: outboxKeys.list(acting, params), queryFn: () => getOutbox(params), placeholderData: keepPreviousData });

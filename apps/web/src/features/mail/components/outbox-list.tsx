@@ -17,7 +17,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { outboxDate, transportLabel } from './outbox-format';
+import { formatDateTime } from '../../../lib/format';
+import { transportLabel } from './outbox-format';
 import { OutboxStatusChip } from './outbox-status-chip';
 
 /** The notification's name, with an SMS chip for text messages. */
@@ -54,7 +55,7 @@ function OutboxTable({ mails, onOpen }: Props) {
       <TableBody>
         {mails.map((m) => (
           <TableRow key={m.id} hover onClick={() => onOpen(m)} sx={{ cursor: 'pointer' }}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{outboxDate(m.createdAt)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</TableCell>
             <TableCell>
               <KindLabel mail={m} />
             </TableCell>
@@ -99,7 +100,7 @@ function OutboxRows({ mails, onOpen }: Props) {
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
                 <Typography variant="body2" color="text.secondary">
-                  {outboxDate(m.createdAt)} · <KindLabel mail={m} />
+                  {formatDateTime(m.createdAt)} · <KindLabel mail={m} />
                 </Typography>
                 <OutboxStatusChip status={m.status} />
               </Stack>

@@ -5,7 +5,8 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { useOutboxMail } from '../api/get-outbox-mail';
-import { outboxDate, transportLabel } from './outbox-format';
+import { formatDateTime } from '../../../lib/format';
+import { transportLabel } from './outbox-format';
 import { OutboxStatusChip } from './outbox-status-chip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -35,12 +36,12 @@ export function OutboxMailDialog({ id, onClose }: { id: number; onClose: () => v
         ) : (
           <>
             <Box component="dl" sx={{ m: 0, mb: 2 }}>
-              <Field label="Data">{outboxDate(mail.data.createdAt)}</Field>
+              <Field label="Data">{formatDateTime(mail.data.createdAt)}</Field>
               <Field label="Tip">{mailKindLabel(mail.data.kind)}</Field>
               <Field label="Destinatari">{mail.data.to.join(', ')}</Field>
               <Field label="Stare">
                 <OutboxStatusChip status={mail.data.status} />
-                {mail.data.sentAt && ` ${outboxDate(mail.data.sentAt)}`}
+                {mail.data.sentAt && ` ${formatDateTime(mail.data.sentAt)}`}
               </Field>
               <Field label="Trimitere">{transportLabel(mail.data.transport)}</Field>
             </Box>

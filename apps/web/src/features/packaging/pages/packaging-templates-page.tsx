@@ -9,15 +9,15 @@ import { usePackagingTemplates } from '../../../components/packaging/packaging-a
 import { useDeletePackagingTemplate } from '../api/delete-packaging-template';
 import { PackagingFrame, PackagingListState } from '../components/packaging-frame';
 import { PackagingTemplateCard } from '../components/packaging-template-card';
-import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
+import { SEARCH_TABLE, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 
 const m = messages.packaging;
 
 /** /profile/templates/packaging/data/list: 'Marfa ambalata', the packaging templates, favourites first. */
 export default function PackagingTemplatesPage() {
-  const table = useSearchTableQuery(PACKAGING_FILTER_DEBOUNCE_MS);
-  const list = usePackagingTemplates({ search: table.search, page: table.page });
-  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: list.data?.list.length ?? 0, count: list.data?.count ?? 0 }, table.page, PACKAGING_PAGE_SIZE, table.update);
+  const table = useTableQuery(SEARCH_TABLE, { debounceMs: PACKAGING_FILTER_DEBOUNCE_MS });
+  const list = usePackagingTemplates({ search: table.values.search, page: table.values.page });
+  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: list.data?.list.length ?? 0, count: list.data?.count ?? 0 }, table.values.page, PACKAGING_PAGE_SIZE, table.update);
   const remove = useDeletePackagingTemplate();
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<TPackagingTemplate | null>(null);
@@ -33,12 +33,12 @@ export default function PackagingTemplatesPage() {
     });
 
   return (
-    <PackagingFrame filterLabel="Filtreaza sabloanele" filterPlaceholder="Numele sablonului" searchInput={table.searchInput} onSearch={table.setSearchInput}>
-      <PackagingListState query={list} search={table.search} loadingLabel="Se incarca sabloanele de ambalare" emptyText={m.emptyTemplates} emptyIcon={<Inventory2OutlinedIcon />}>
+    <PackagingFrame filterLabel="Filtreaza sabloanele" filterPlaceholder="Numele sablonului" searchInput={table.input.search} onSearch={(text) => table.setInput('search', text)}>
+      <PackagingListState query={list} search={table.values.search} loadingLabel="Se incarca sabloanele de ambalare" emptyText={m.emptyTemplates} emptyIcon={<Inventory2OutlinedIcon />}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {list.data?.list.map((t) => <PackagingTemplateCard key={t.id} template={t} onDelete={() => setDeleting(t)} />)}
         </Box>
-        <Paginator page={table.page} pageSize={PACKAGING_PAGE_SIZE} count={list.data?.count ?? 0} onChange={(page) => table.update({ page })} />
+        <Paginator page={table.values.page} pageSize={PACKAGING_PAGE_SIZE} count={list.data?.count ?? 0} onChange={(page) => table.update({ page })} />
       </PackagingListState>
       <ConfirmDialog
         open={!!deleting}

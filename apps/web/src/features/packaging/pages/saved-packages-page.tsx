@@ -9,15 +9,15 @@ import { useSavedPackages } from '../../../components/packaging/packaging-api';
 import { useDeleteSavedPackage } from '../api/delete-saved-package';
 import { PackagingFrame, PackagingListState } from '../components/packaging-frame';
 import { SavedPackageCard } from '../components/saved-package-card';
-import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
+import { SEARCH_TABLE, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 
 const m = messages.packaging;
 
 /** /profile/templates/packaging/packages/list: 'Tipuri ambalaje', the saved packages. */
 export default function SavedPackagesPage() {
-  const table = useSearchTableQuery(PACKAGING_FILTER_DEBOUNCE_MS);
-  const list = useSavedPackages({ search: table.search, page: table.page });
-  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: list.data?.list.length ?? 0, count: list.data?.count ?? 0 }, table.page, PACKAGING_PAGE_SIZE, table.update);
+  const table = useTableQuery(SEARCH_TABLE, { debounceMs: PACKAGING_FILTER_DEBOUNCE_MS });
+  const list = useSavedPackages({ search: table.values.search, page: table.values.page });
+  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: list.data?.list.length ?? 0, count: list.data?.count ?? 0 }, table.values.page, PACKAGING_PAGE_SIZE, table.update);
   const remove = useDeleteSavedPackage();
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<TSavedPackage | null>(null);
@@ -33,12 +33,12 @@ export default function SavedPackagesPage() {
     });
 
   return (
-    <PackagingFrame filterLabel="Filtreaza pachetele" filterPlaceholder="Numele pachetului" searchInput={table.searchInput} onSearch={table.setSearchInput}>
-      <PackagingListState query={list} search={table.search} loadingLabel="Se incarca pachetele salvate" emptyText={m.emptyPackages} emptyIcon={<ViewInArOutlinedIcon />}>
+    <PackagingFrame filterLabel="Filtreaza pachetele" filterPlaceholder="Numele pachetului" searchInput={table.input.search} onSearch={(text) => table.setInput('search', text)}>
+      <PackagingListState query={list} search={table.values.search} loadingLabel="Se incarca pachetele salvate" emptyText={m.emptyPackages} emptyIcon={<ViewInArOutlinedIcon />}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {list.data?.list.map((p) => <SavedPackageCard key={p.id} item={p} onDelete={() => setDeleting(p)} />)}
         </Box>
-        <Paginator page={table.page} pageSize={PACKAGING_PAGE_SIZE} count={list.data?.count ?? 0} onChange={(page) => table.update({ page })} />
+        <Paginator page={table.values.page} pageSize={PACKAGING_PAGE_SIZE} count={list.data?.count ?? 0} onChange={(page) => table.update({ page })} />
       </PackagingListState>
       <ConfirmDialog
         open={!!deleting}

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { pickupKeys } from './pickup-keys';
 
 /** GET admin/pick-up-points: pending requests of every client, oldest first. */
-export const getPickupRequests = (page: number) => api<TPickupAdminListResponse>('GET', `admin/pick-up-points?page=${page}&perPage=${PICKUP_ADMIN_PAGE_SIZE}`);
+export const getPickupRequests = (page: number) => api<TPickupAdminListResponse>('GET', `admin/pick-up-points?page=${page}&limit=${PICKUP_ADMIN_PAGE_SIZE}`);
 
 export const pickupRequestsQueryOptions = (page: number) =>
   queryOptions({ queryKey: pickupKeys.adminList(page), queryFn: () => getPickupRequests(page), placeholderData: keepPreviousData });

@@ -26,6 +26,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { PickupFormValues } from '../api/add-pickup-point';
 import { useAddressBook } from '../../../components/address-book/use-address-book';
+import { ContactFields } from '../../../components/contact-fields';
 
 /** Step 1 from the address book: searchable, one entry chosen. */
 function AddressBookChoice({ onNew }: { onNew: () => void }) {
@@ -115,21 +116,12 @@ function NewAddress() {
   const { register, control, formState } = useFormContext<PickupFormValues>();
   const errors = formState.errors;
   const saveToBook = useWatch({ control, name: 'saveToBook' });
-  const text = (name: 'contactName' | 'contactCompany' | 'contactPhone' | 'contactPhone2' | 'contactEmail', label: string, autoComplete = 'off', type = 'text') => (
-    <TextField label={label} type={type} autoComplete={autoComplete} {...register(name)} error={!!errors[name]} helperText={errors[name]?.message} />
-  );
   return (
     <>
       <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
         Date de contact
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 3 }}>
-        {text('contactName', 'Persoana de contact', 'name')}
-        {text('contactCompany', 'Firma (optional)', 'organization')}
-        {text('contactPhone', 'Telefon', 'tel', 'tel')}
-        {text('contactPhone2', 'Telefon secundar (optional)', 'tel', 'tel')}
-        {text('contactEmail', 'Email (optional)', 'email', 'email')}
-      </Box>
+      <ContactFields fields={['contactName', 'contactCompany', 'contactPhone', 'contactPhone2', 'contactEmail']} sx={{ mb: 3 }} />
       <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
         Adresa
       </Typography>

@@ -1,5 +1,4 @@
 import { ZPickupRejectRequest, messages, type TPickupRejectRequest, type TPickupRequestForAdmin } from '@colete/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useForm } from 'react-hook-form';
@@ -7,12 +6,13 @@ import { DialogFormActions } from '../../../components/form-actions';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useRejectPickupRequest } from '../api/admin-pickup-requests';
+import { formResolver, type FormValuesOf } from '../../../lib/form-resolver';
 
 /** The admin refuses a request with a reason the client sees in the list. */
 export function RejectRequestDialog({ request, onClose }: { request: TPickupRequestForAdmin; onClose: () => void }) {
   const reject = useRejectPickupRequest();
   const { enqueueSnackbar } = useSnackbar();
-  const form = useForm<TPickupRejectRequest>({ resolver: zodResolver(ZPickupRejectRequest) as never, defaultValues: { reason: '' } });
+  const form = useForm<FormValuesOf<TPickupRejectRequest>, unknown, TPickupRejectRequest>({ resolver: formResolver<FormValuesOf<TPickupRejectRequest>>()(ZPickupRejectRequest), defaultValues: { reason: '' } });
   const error = form.formState.errors.reason?.message;
 
   const onSubmit = form.handleSubmit((body) =>

@@ -1,5 +1,4 @@
 import { PICKUP_ADD_SUCCESS_MS, messages } from '@colete/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -21,6 +20,8 @@ import {
 import { PickupAddressStep } from '../components/pickup-address-step';
 import { PickupCourierStep } from '../components/pickup-courier-step';
 import { PickupDetailsStep } from '../components/pickup-details-step';
+import type { z } from 'zod';
+import { formResolver } from '../../../lib/form-resolver';
 
 const p = messages.pickupPoints;
 const STEPS = [
@@ -44,7 +45,7 @@ function missingParts(errors: FieldErrors<PickupFormValues>): string[] {
 
 /** /profile/pick-up-points/add: the request in three steps (spec 000 section 2). */
 export default function PickupAddPage() {
-  const form = useForm<PickupFormValues>({ resolver: zodResolver(pickupFormSchema) as never, defaultValues: EMPTY_PICKUP_FORM });
+  const form = useForm<PickupFormValues, unknown, z.output<typeof pickupFormSchema>>({ resolver: formResolver<PickupFormValues>()(pickupFormSchema), defaultValues: EMPTY_PICKUP_FORM });
   const [step, setStep] = useState(0);
   const [showMissing, setShowMissing] = useState(false);
   const add = useAddPickupPoint();

@@ -4,42 +4,23 @@ import WhereToVoteOutlinedIcon from '@mui/icons-material/WhereToVoteOutlined';
 import { Alert, Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { usePickupPoints } from '../api/get-pickup-points';
 import { useRequestPickupDelete } from '../api/request-pickup-delete';
+import { tableParam, useTableQuery } from '../../../lib/use-table-query';
 import { PickupPointItem } from '../components/pickup-point-item';
 
 const p = messages.pickupPoints;
-
-/**
- * The deleted toggle is kept in the URL, so a reload shows the same list; the switch follows its
- * own state at once (the URL changes a moment later, and a controlled switch would flick back).
- */
-function useDisplayDeleted() {
-  const [params, setParams] = useSearchParams();
-  const [displayDeleted, setDisplayDeleted] = useState(() => params.get('displayDeleted') === '1');
-  const set = (on: boolean) => {
-    setDisplayDeleted(on);
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        if (on) out.set('displayDeleted', '1');
-        else out.delete('displayDeleted');
-        return out;
-      },
-      { replace: true },
-    );
-  };
-  return [displayDeleted, set] as const;
-}
+const PICKUP_TABLE = { displayDeleted: tableParam.flag() };
 
 /** /profile/pick-up-points/list (spec 000 section 2). */
 export default function PickupListPage() {
-  const [displayDeleted, setDisplayDeleted] = useDisplayDeleted();
+  // The deleted toggle is kept in the URL, so a reload shows the same list.
+  const { values: { displayDeleted }, update } = useTableQuery(PICKUP_TABLE);
   const points = usePickupPoints(displayDeleted);
   const requestDelete = useRequestPickupDelete();
   const { enqueueSnackbar } = useSnackbar();
@@ -69,7 +50,7 @@ export default function PickupListPage() {
         {p.unusedRule(PICKUP_UNUSED_DAYS)}
       </Alert>
       <FormControlLabel
-        control={<Switch checked={displayDeleted} onChange={(e) => setDisplayDeleted(e.target.checked)} />}
+        control={<Switch checked={displayDeleted} onChange={(e) => update({ displayDeleted: e.target.checked })} />}
         label={p.showDeleted}
         sx={{ mb: 2 }}
       />

@@ -2,38 +2,21 @@ import { PICKUP_ADMIN_PAGE_SIZE, messages, pickupDaysLabel, type TPickupRequestF
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
+import { PAGE_TABLE, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 import { useApprovePickupRequest, usePickupRequests } from '../api/admin-pickup-requests';
 import { CourierLogo } from '../../../components/courier-logo';
 import { PickupStatusChip } from '../components/pickup-status-chip';
 import { RejectRequestDialog } from '../components/reject-request-dialog';
+import { formatDateTime } from '../../../lib/format';
 
 const p = messages.pickupPoints;
-const dateText = (iso: string) => new Intl.DateTimeFormat('ro-RO', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bucharest' }).format(new Date(iso));
-
-/** The page lives in the URL, so a reload shows the same page of requests. */
-function usePageParam() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.min(10_000, Math.floor(Number(params.get('page'))) || 1));
-  const setPage = (next: number) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        if (next > 1) out.set('page', String(next));
-        else out.delete('page');
-        return out;
-      },
-      { replace: true },
-    );
-  return { page, setPage };
-}
 
 function RequestCard({ request, onApprove, onReject }: { request: TPickupRequestForAdmin; onApprove: () => void; onReject: () => void }) {
   return (
@@ -59,7 +42,7 @@ function RequestCard({ request, onApprove, onReject }: { request: TPickupRequest
           {request.printerAvailable ? 'are imprimanta de etichete' : 'fara imprimanta de etichete'}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Trimisa {dateText(request.createdAt)} · reducere la aprobare: {request.discountPercent}%
+          Trimisa {formatDateTime(request.createdAt)} · reducere la aprobare: {request.discountPercent}%
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
@@ -76,7 +59,7 @@ function RequestCard({ request, onApprove, onReject }: { request: TPickupRequest
 
 /** /profile/admin/pick-up-points: the admin approves or rejects the clients' requests, oldest first. */
 export default function PickupRequestsAdminPage() {
-  const { page, setPage } = usePageParam();
+  const { values: { page }, update } = useTableQuery(PAGE_TABLE);
   const requests = usePickupRequests(page);
   const approve = useApprovePickupRequest();
   const { enqueueSnackbar } = useSnackbar();
@@ -85,12 +68,8 @@ export default function PickupRequestsAdminPage() {
 
   const rows = requests.data?.list ?? [];
   const count = requests.data?.count ?? 0;
-  // A page past the end (the last request of a page handled): go to the last page.
-  useEffect(() => {
-    if (!requests.isPlaceholderData && rows.length === 0 && count > 0 && page > 1) setPage(Math.ceil(count / PICKUP_ADMIN_PAGE_SIZE));
-    // setPage is recreated each render; the page and the answer decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows.length, count, page, requests.isPlaceholderData]);
+  // The last request of a page handled: go to the last page.
+  useClampPage({ isPlaceholderData: requests.isPlaceholderData, rows: rows.length, count }, page, PICKUP_ADMIN_PAGE_SIZE, update);
 
   const onApprove = () =>
     approving &&
@@ -121,7 +100,7 @@ export default function PickupRequestsAdminPage() {
               <RequestCard key={r.id} request={r} onApprove={() => setApproving(r)} onReject={() => setRejecting(r)} />
             ))}
           </Stack>
-          <Paginator page={page} pageSize={PICKUP_ADMIN_PAGE_SIZE} count={count} onChange={setPage} />
+          <Paginator page={page} pageSize={PICKUP_ADMIN_PAGE_SIZE} count={count} onChange={(next) => update({ page: next })} />
         </>
       )}
       <ConfirmDialog open={!!approving} title="Aprobare punct de ridicare" confirmLabel="Aproba" pending={approve.isPending} onConfirm={onApprove} onClose={() => setApproving(null)}>

@@ -6,8 +6,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { usePayment } from '../api/get-payment';
+import { formatMoney } from '../../../lib/format';
 
-const ron = (value: string) => `${Number(value).toLocaleString('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} lei`;
 
 /** Where the card processor sends the browser back: the payment's result and the new balance. */
 export default function AfterPaymentPage() {
@@ -39,7 +39,7 @@ export default function AfterPaymentPage() {
                   <Box>
                     <Typography variant="h2">{messages.prepay.paymentSucceeded}</Typography>
                     <Typography>
-                      Ati reincarcat {ron(result.data.payment.amount)} cu cardul {result.data.payment.cardBrand} **** {result.data.payment.lastDigits}.
+                      Ati reincarcat {formatMoney(result.data.payment.amount)} cu cardul {result.data.payment.cardBrand} **** {result.data.payment.lastDigits}.
                     </Typography>
                   </Box>
                 </Box>
@@ -53,7 +53,7 @@ export default function AfterPaymentPage() {
                 </Box>
               )}
               <Typography>
-                Sold disponibil: <strong>{ron(result.data.balance)}</strong>
+                Sold disponibil: <strong>{formatMoney(result.data.balance)}</strong>
               </Typography>
               <Button component={RouterLink} to="/profile/prepay" variant={result.data.payment.status === 'declined' ? 'contained' : 'outlined'}>
                 {result.data.payment.status === 'declined' ? 'Incercati din nou' : 'Inapoi la contul preplatit'}

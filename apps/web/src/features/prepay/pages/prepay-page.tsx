@@ -17,9 +17,8 @@ import { useReEnableSubscription } from '../api/re-enable-subscription';
 import { useTopUp } from '../api/top-up';
 import { SubscriptionAmountsDialog } from '../components/subscription-amounts-dialog';
 import type { TSubscription } from '@colete/contract';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 
-const ron = (value: string) => `${Number(value).toLocaleString('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} lei`;
-const dateTime = (iso: string) => new Date(iso).toLocaleString('ro-RO', { timeZone: 'Europe/Bucharest', dateStyle: 'medium', timeStyle: 'short' });
 
 export default function PrepayPage() {
   const balance = useBalance();
@@ -71,7 +70,7 @@ export default function PrepayPage() {
             <Box>
               <Typography color="text.secondary">Sold disponibil</Typography>
               <Typography component="p" sx={{ fontSize: '2rem', fontWeight: 700 }} data-testid="balance">
-                {ron(balance.data.balance)}
+                {formatMoney(balance.data.balance)}
               </Typography>
             </Box>
           </CardContent>
@@ -98,7 +97,7 @@ export default function PrepayPage() {
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               error={!!error}
-              helperText={error ?? `Intre ${TOP_UP_MIN_LEI} si ${TOP_UP_MAX_LEI.toLocaleString('ro-RO')} lei`}
+              helperText={error ?? `Intre ${TOP_UP_MIN_LEI} si ${formatNumber(TOP_UP_MAX_LEI)} lei`}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
             <FormControlLabel
@@ -143,7 +142,7 @@ export default function PrepayPage() {
                 <Card key={x.identifier} component="article" aria-label={`Abonament ${x.cardData!.cardBrand} **** ${x.cardData!.lastDigits}`}>
                   <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
                     <Typography sx={{ flex: 1 }}>
-                      {x.cardData!.cardBrand} **** {x.cardData!.lastDigits}: reincarca {ron(x.paymentAmount)} sub {ron(x.triggerAmount)}
+                      {x.cardData!.cardBrand} **** {x.cardData!.lastDigits}: reincarca {formatMoney(x.paymentAmount)} sub {formatMoney(x.triggerAmount)}
                     </Typography>
                     <Button variant="outlined" onClick={() => setReEnabling(x)}>
                       Reactiveaza
@@ -194,11 +193,11 @@ export default function PrepayPage() {
             <TableBody>
               {movements.map((m) => (
                 <TableRow key={m.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(m.createdAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</TableCell>
                   <TableCell>{m.description}</TableCell>
                   <TableCell align="right" sx={{ color: m.amount.startsWith('-') ? 'error.main' : 'success.main', fontWeight: 600, whiteSpace: 'nowrap' }}>
                     {m.amount.startsWith('-') ? '' : '+'}
-                    {ron(m.amount)}
+                    {formatMoney(m.amount)}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {m.invoice ? (

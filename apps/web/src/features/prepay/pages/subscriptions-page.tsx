@@ -14,9 +14,9 @@ import { useSubscriptions } from '../api/get-subscriptions';
 import { DeactivateDialog } from '../components/deactivate-dialog';
 import { SubscriptionAmountsDialog } from '../components/subscription-amounts-dialog';
 import { SubscriptionStatus } from '../components/subscription-status';
+import { formatDate, formatMoney } from '../../../lib/format';
 
-const lei = (v: string) => `${Number(v).toLocaleString('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} lei`;
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('ro-RO', { timeZone: 'Europe/Bucharest' }) : '-');
+const date = (iso: string | null) => (iso ? formatDate(iso) : '-');
 
 function SubscriptionCard({ s, onEdit, onDeactivate }: { s: TSubscription; onEdit: () => void; onDeactivate: () => void }) {
   const label = s.cardData ? `${s.cardData.cardBrand} **** ${s.cardData.lastDigits}` : 'Card neconfirmat';
@@ -36,7 +36,7 @@ function SubscriptionCard({ s, onEdit, onDeactivate }: { s: TSubscription; onEdi
           <SubscriptionStatus status={s.status} />
         </Stack>
         <Typography>
-          Reincarca <strong>{lei(s.paymentAmount)}</strong> cand soldul scade sub <strong>{lei(s.triggerAmount)}</strong>.
+          Reincarca <strong>{formatMoney(s.paymentAmount)}</strong> cand soldul scade sub <strong>{formatMoney(s.triggerAmount)}</strong>.
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {s.userFinancialSubaccount.entityName} · activat la {date(s.activatedDatetime)}

@@ -18,10 +18,11 @@ import { SettingsFrame } from '../components/settings-frame';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { stripProfile, useSettingsFeedback } from '../components/use-settings-feedback';
 import { SaveBar } from '../../../components/form-actions';
+import { formatNumber } from '../../../lib/format';
 
 const FIELDS = ['bankAccount', 'bankAccountHolder', 'repaymentSendInterval', 'repaymentSendMinAmount', 'repaymentWaitPending'] as const;
 const intervalLabel = (days: number) => (days === 1 ? 'Zilnic' : `La fiecare ${days} zile`);
-const amountLabel = (amount: number) => (amount === REPAYMENT_NO_LIMIT ? 'Fara suma minima' : `${amount.toLocaleString('ro-RO')} lei`);
+const amountLabel = (amount: number) => (amount === REPAYMENT_NO_LIMIT ? 'Fara suma minima' : `${formatNumber(amount)} lei`);
 
 function RepaymentForm({ profile }: { profile: TProfile }) {
   const save = useSaveProfile();

@@ -1,6 +1,6 @@
 import { Box, FormControlLabel, InputAdornment, Switch, TextField } from '@mui/material';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import type { ShipmentFormValues } from './shipment-form';
+import type { ShipmentErrorFor, ShipmentFormValues } from './shipment-form';
 
 type SwitchName = 'options.openAtDelivery' | 'options.insurance.active' | 'options.cod.active' | 'options.saturdayDelivery';
 
@@ -14,7 +14,7 @@ export function ExtraOptions({
   saturdayAllowed,
 }: {
   form: UseFormReturn<ShipmentFormValues>;
-  errorFor: (path: string) => string | undefined;
+  errorFor: ShipmentErrorFor;
   saturdayAllowed: boolean;
 }) {
   const [insurance, cod] = useWatch({ control: form.control, name: ['options.insurance.active', 'options.cod.active'] });

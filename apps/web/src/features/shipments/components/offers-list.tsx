@@ -1,7 +1,8 @@
 import { SERVICE_TYPES, type TOffer } from '@colete/contract';
 import { Box, Checkbox, Chip, FormControlLabel, Typography } from '@mui/material';
 import { CourierLogo } from '../../../components/courier-logo';
-import { km, lei, SERVICE_TYPE_LABELS } from './shipment-format';
+import { formatMoney } from '../../../lib/format';
+import { km, SERVICE_TYPE_LABELS } from './shipment-format';
 
 export type OfferSelection = { serviceId: string; pointId: string | null };
 
@@ -17,9 +18,9 @@ export function validSelection(offers: TOffer[] | undefined, selection: OfferSel
 function Price({ offer }: { offer: TOffer }) {
   return (
     <Box sx={{ textAlign: { sm: 'right' }, flexShrink: 0 }}>
-      <Typography sx={{ fontWeight: 700 }}>{lei(offer.price)} cu TVA</Typography>
+      <Typography sx={{ fontWeight: 700 }}>{formatMoney(offer.price)} cu TVA</Typography>
       <Typography variant="body2" color="text.secondary">
-        {lei(offer.priceNoVat)} fara TVA
+        {formatMoney(offer.priceNoVat)} fara TVA
       </Typography>
     </Box>
   );

@@ -7,10 +7,10 @@ import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { PackagingTemplatePicker, SavedPackagePicker } from './packaging-pickers';
 import { SavePackageButton, SaveTemplateButton } from './packaging-actions';
 import { fromPackagingTemplate, fromSavedPackage } from './packaging-values';
-import { EMPTY_PACKAGE, type PackageValues, type ShipmentFormValues } from './shipment-form';
+import { EMPTY_PACKAGE, type PackageValues, type ShipmentErrorFor, type ShipmentFormValues } from './shipment-form';
+import { formatNumber } from '../../../lib/format';
 
 const L = PACKAGE_LIMITS;
-const nr = (n: number) => n.toLocaleString('ro-RO');
 
 const FIELDS: { name: keyof PackageValues; label: string }[] = [
   { name: 'weight', label: 'Greutate (kg)' },
@@ -25,7 +25,7 @@ const FIELDS: { name: keyof PackageValues; label: string }[] = [
  * The packages can be filled from a packaging template (all of them, and the content) or one package
  * from a saved package, and kept as either (issue 6).
  */
-export function PackagesEditor({ form, errorFor }: { form: UseFormReturn<ShipmentFormValues>; errorFor: (path: string) => string | undefined }) {
+export function PackagesEditor({ form, errorFor }: { form: UseFormReturn<ShipmentFormValues>; errorFor: ShipmentErrorFor }) {
   const packages = useFieldArray({ control: form.control, name: 'packages' });
   const type = useWatch({ control: form.control, name: 'packageType' });
   // Values set from a template or a saved package reach the inputs without an input event: their labels follow the values.
@@ -72,8 +72,8 @@ export function PackagesEditor({ form, errorFor }: { form: UseFormReturn<Shipmen
       </ToggleButtonGroup>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {envelope
-          ? `Un singur plic: maxim ${nr(L.envelope.maxWeightKg)} kg, ${L.envelope.maxLengthCm} x ${L.envelope.maxWidthCm} cm si ${L.envelope.maxHeightCm} cm inaltime.`
-          : `Minim ${nr(L.minWeightKg)} kg, latimea si lungimea minim ${L.minWidthCm} cm, inaltimea minim ${L.minHeightCm} cm. Maxim ${L.maxPackages} colete.`}
+          ? `Un singur plic: maxim ${formatNumber(L.envelope.maxWeightKg)} kg, ${L.envelope.maxLengthCm} x ${L.envelope.maxWidthCm} cm si ${L.envelope.maxHeightCm} cm inaltime.`
+          : `Minim ${formatNumber(L.minWeightKg)} kg, latimea si lungimea minim ${L.minWidthCm} cm, inaltimea minim ${L.minHeightCm} cm. Maxim ${L.maxPackages} colete.`}
       </Typography>
       {errorFor('packages') && (
         <Alert severity="error" sx={{ mb: 2 }}>

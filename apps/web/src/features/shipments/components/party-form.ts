@@ -1,16 +1,11 @@
 import { DEFAULT_PHONE_PREFIX, messages, ZAddressInput, type TAddressEntry, type TShipmentParty } from '@colete/contract';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import type { FormValuesOf } from '../../../lib/form-resolver';
 
 /** A sender or recipient typed on the page: contact, the shared address fields, and the 'save in the address book' choice. */
-export type PartyValues = AddressFormValues & {
-  contactName: string;
-  contactCompany: string;
-  contactPhone: string;
-  contactEmail: string;
-  save: boolean;
-  saveAs: string;
-};
+export type PartyValues = Omit<FormValuesOf<z.input<typeof partyFormSchema>>, 'contactPhone2'>;
 
 export const EMPTY_PARTY: PartyValues = {
   ...EMPTY_ADDRESS,
@@ -28,6 +23,9 @@ export const partyFormSchema = ZAddressInput.omit({ shortName: true })
   .check((ctx) => {
     if (ctx.value.save && !ctx.value.saveAs) ctx.issues.push({ code: 'custom', path: ['saveAs'], message: messages.address.shortNameRequired, input: ctx.value.saveAs });
   });
+
+/** A party's form: typed values in, the contract's parsed party out. */
+export type PartyForm = UseFormReturn<PartyValues, unknown, z.output<typeof partyFormSchema>>;
 
 export const PARTY_FIELDS = ['contactName', 'contactCompany', 'contactPhone', 'contactEmail', 'saveAs', ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])] as const;
 

@@ -1,9 +1,10 @@
 import { Box, Checkbox, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
-import { Controller, FormProvider, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, FormProvider, useWatch } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-form/address-fields';
 import { AddressBookPicker } from '../../../components/address-book/address-book-picker';
 import { SectionCard } from './section-card';
-import { PICK_FROM_LIST, type PartySource, type PartyValues } from './party-form';
+import { PICK_FROM_LIST, type PartyForm, type PartySource } from './party-form';
+import { ContactFields } from '../../../components/contact-fields';
 
 /**
  * The sender or the recipient: an entry of the address book, or a new address typed in the shared
@@ -19,7 +20,7 @@ export function PartySection({
 }: {
   id: string;
   title: string;
-  form: UseFormReturn<PartyValues>;
+  form: PartyForm;
   source: PartySource;
   onSource: (source: PartySource) => void;
   showErrors: boolean;
@@ -63,12 +64,7 @@ export function PartySection({
         </>
       ) : (
         <FormProvider {...form}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mb: 2 }}>
-            {text('contactName', 'Persoana de contact', 'name')}
-            {text('contactCompany', 'Firma (optional)', 'organization')}
-            {text('contactPhone', 'Telefon', 'tel', 'tel')}
-            {text('contactEmail', 'Email (optional)', 'email', 'email')}
-          </Box>
+          <ContactFields fields={['contactName', 'contactCompany', 'contactPhone', 'contactEmail']} sx={{ mb: 2 }} />
           <AddressFields />
           <Box sx={{ mt: 1, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>
             <Controller

@@ -1,4 +1,5 @@
 import { ZShipmentDraft, type TShipmentDraft, type TShipmentParty } from '@colete/contract';
+import type { FieldPath } from 'react-hook-form';
 import { toNumber } from './shipment-format';
 
 /** The page's own part of the draft (packages, content, options), as typed: numbers stay text until sent. */
@@ -15,6 +16,9 @@ export type ShipmentFormValues = {
     saturdayDelivery: boolean;
   };
 };
+
+/** The field message of a form path (what the contract says of the draft, shown once the field was touched). */
+export type ShipmentErrorFor = (path: FieldPath<ShipmentFormValues>) => string | undefined;
 
 export const EMPTY_PACKAGE: PackageValues = { weight: '', length: '', width: '', height: '' };
 

@@ -4,7 +4,7 @@ import { useDeferredValue } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CourierLogo } from '../../../components/courier-logo';
 import { ShipmentStatusChip } from './shipment-status-chip';
-import { lei, shortDate, shortTime } from './shipment-format';
+import { formatDate, formatMoney, formatTime } from '../../../lib/format';
 
 const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURIComponent(s.uniqueId)}`;
 /** A return made on a template's public page, told apart from the merchant's own shipments. */
@@ -41,9 +41,9 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
           {rows.map((s) => (
             <TableRow key={s.uniqueId} hover onClick={() => navigate(detailsPath(s))} sx={{ cursor: 'pointer' }}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {shortDate(s.createdAt)}
+                {formatDate(s.createdAt)}
                 <Typography variant="body2" color="text.secondary">
-                  {shortTime(s.createdAt)}
+                  {formatTime(s.createdAt)}
                 </Typography>
               </TableCell>
               <TableCell>
@@ -74,10 +74,10 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{s.awb ?? '-'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {lei(s.price)}
+                {formatMoney(s.price)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {s.cod ? lei(s.cod) : '-'}
+                {s.cod ? formatMoney(s.cod) : '-'}
               </TableCell>
             </TableRow>
           ))}
@@ -97,7 +97,7 @@ function PhoneRows({ rows }: { rows: TShipmentSummary[] }) {
               {/* A long status ('AWB generat, asteapta preluarea') goes under the date on a narrow phone instead of out of the card. */}
               <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {shortDate(s.createdAt)} {shortTime(s.createdAt)}
+                  {formatDate(s.createdAt)} {formatTime(s.createdAt)}
                 </Typography>
                 <Box>
                   <ShipmentStatusChip status={s.status} />
@@ -112,8 +112,8 @@ function PhoneRows({ rows }: { rows: TShipmentSummary[] }) {
                 {s.awb ? ` · AWB ${s.awb}` : ''}
               </Typography>
               <Typography variant="body2">
-                {lei(s.price)}
-                {s.cod ? ` · ramburs ${lei(s.cod)}` : ''}
+                {formatMoney(s.price)}
+                {s.cod ? ` · ramburs ${formatMoney(s.cod)}` : ''}
               </Typography>
             </Box>
           </ListItemButton>

@@ -5,15 +5,13 @@ import { apiErrorMessage } from '../../../lib/api-client';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { useTracking } from '../api/get-tracking';
+import { formatDateTime } from '../../../lib/format';
 import { ShipmentStatusChip } from './shipment-status-chip';
 
 /** A shipment's status, history and tracking dialog: shared by every area that shows shipments (orders, repayments). */
 
 // The status chip has its own module (the shipments list needs it without this dialog).
 export { ShipmentStatusChip };
-
-export const shipmentDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('ro-RO', { timeZone: 'Europe/Bucharest', dateStyle: 'medium', timeStyle: 'short' });
 
 type HistoryEntry = TShipmentDetail['history'][number];
 
@@ -32,7 +30,7 @@ export function TrackingTimeline({ history }: { history: HistoryEntry[] }) {
           <Box sx={{ pb: 2, minWidth: 0 }}>
             <Typography sx={{ fontWeight: i === 0 ? 700 : 500 }}>{e.text}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {shipmentDateTime(e.dateTime)}
+              {formatDateTime(e.dateTime)}
               {e.location ? ` · ${e.location}` : ''}
             </Typography>
             {e.reason && <Typography variant="body2">Motiv: {e.reason}</Typography>}
@@ -71,7 +69,7 @@ export function TrackingDialog({ uniqueId, onClose, onLoaded }: { uniqueId: stri
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
               <ShipmentStatusChip status={shipment.status} />
               <Typography variant="body2" color="text.secondary">
-                {shipmentDateTime(shipment.status.dateTime)}
+                {formatDateTime(shipment.status.dateTime)}
               </Typography>
             </Box>
             {shipment.status.reason && <Typography variant="body2">Motiv: {shipment.status.reason}</Typography>}

@@ -1,5 +1,4 @@
 import { ADDRESS_TYPE_LOCKED, messages, OFFERS_DEBOUNCE_MS, type TShipmentDraft } from '@colete/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, TextField } from '@mui/material';
@@ -18,16 +17,18 @@ import { CourierList } from '../components/courier-list';
 import { ExtraOptions } from '../components/extra-options';
 import { validSelection, type OfferSelection } from '../components/offers-list';
 import { PackagesEditor } from '../components/packages-editor';
-import { EMPTY_PARTY, PARTY_FIELDS, partyFormSchema, toParty, type PartySource, type PartyValues } from '../components/party-form';
+import { EMPTY_PARTY, PARTY_FIELDS, partyFormSchema, toParty, type PartyForm, type PartySource, type PartyValues } from '../components/party-form';
 import { PartySection } from '../components/party-section';
 import { SectionCard } from '../components/section-card';
-import { isFridayInBucharest } from '../components/shipment-format';
-import { draftErrors, EMPTY_SHIPMENT, toDraft, type ShipmentFormValues } from '../components/shipment-form';
+import { isFridayInBucharest } from '../../../lib/format';
+import { draftErrors, EMPTY_SHIPMENT, toDraft, type ShipmentErrorFor, type ShipmentFormValues } from '../components/shipment-form';
+import type { z } from 'zod';
+import { formResolver } from '../../../lib/form-resolver';
 
 const m = messages.shipments;
 
-function usePartyForm() {
-  return useForm<PartyValues>({ resolver: zodResolver(partyFormSchema) as never, defaultValues: EMPTY_PARTY, mode: 'onTouched' });
+function usePartyForm(): PartyForm {
+  return useForm<PartyValues, unknown, z.output<typeof partyFormSchema>>({ resolver: formResolver<PartyValues>()(partyFormSchema), defaultValues: EMPTY_PARTY, mode: 'onTouched' });
 }
 
 /** A party is ready when it is a chosen address-book entry, or a typed address the contract (and the save name) accept. */
@@ -74,11 +75,11 @@ export default function NewShipmentPage() {
 
   // Field messages show once a field was touched, or everywhere after 'Arata oferte' on an invalid draft.
   const [showAll, setShowAll] = useState(false);
-  const errorFor = (path: string) => {
+  const errorFor: ShipmentErrorFor = (path) => {
     const message = errors[path];
     if (!message) return undefined;
     if (showAll || path === 'packages') return message;
-    const state = form.getFieldState(path as never, form.formState);
+    const state = form.getFieldState(path, form.formState);
     return state.isTouched || state.isDirty ? message : undefined;
   };
 

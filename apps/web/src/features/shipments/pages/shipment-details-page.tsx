@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
-import { ShipmentStatusChip, shipmentDateTime, TrackingDialog, TrackingTimeline } from '../components/tracking-dialog';
+import { ShipmentStatusChip, TrackingDialog, TrackingTimeline } from '../components/tracking-dialog';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
 import { useDraftOffers } from '../api/get-offers';
@@ -26,12 +26,12 @@ import { OffersList, validSelection, type OfferSelection } from '../components/o
 import { CourierLogo } from '../../../components/courier-logo';
 import { LabelDownload } from '../components/label-download';
 import { SectionCard } from '../components/section-card';
-import { km, lei, shortDate } from '../components/shipment-format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { km } from '../components/shipment-format';
 import { InsufficientBalanceAlert } from '../components/insufficient-balance-alert';
 
 const m = messages.shipments;
 const yesNo = (v: boolean) => (v ? 'Da' : 'Nu');
-const nr = (n: number) => n.toLocaleString('ro-RO');
 
 function NotFound() {
   return (
@@ -140,7 +140,7 @@ function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack:
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <ShipmentStatusChip status={shipment.status} />
         <Typography variant="body2" color="text.secondary">
-          {shipmentDateTime(shipment.status.dateTime)}
+          {formatDateTime(shipment.status.dateTime)}
         </Typography>
       </Box>
       {shipment.status.reason && <Typography sx={{ mt: 1 }}>Motiv: {shipment.status.reason}</Typography>}
@@ -220,10 +220,10 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
             ...(shipment.point
               ? ([['Punct de ridicare', `${shipment.point.name}, ${shipment.point.fullAddress}${km(shipment.point.distanceKm) ? ` (aprox. ${km(shipment.point.distanceKm)})` : ''}`]] as [string, string][])
               : []),
-            ['Pret cu TVA', lei(shipment.price)],
-            ['Pret fara TVA', lei(shipment.priceNoVat)],
+            ['Pret cu TVA', formatMoney(shipment.price)],
+            ['Pret fara TVA', formatMoney(shipment.priceNoVat)],
             ['Plata', shipment.paymentType === 'prepaid' ? 'Din contul preplatit' : shipment.paymentType === 'postpaid' ? 'Pe factura' : '-'],
-            ['Data estimata de ridicare', shipment.estimatedPickupDate ? shortDate(shipment.estimatedPickupDate) : '-'],
+            ['Data estimata de ridicare', shipment.estimatedPickupDate ? formatDate(shipment.estimatedPickupDate) : '-'],
           ]}
         />
       </SectionCard>
@@ -231,7 +231,7 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
         <Box component="ol" aria-label="Colete" sx={{ m: 0, mb: 2, pl: 3 }}>
           {shipment.packages.map((p, i) => (
             <li key={i}>
-              {p.type === 'envelope' ? 'Plic' : 'Colet'}: {nr(p.weight)} kg, {nr(p.length)} x {nr(p.width)} x {nr(p.height)} cm
+              {p.type === 'envelope' ? 'Plic' : 'Colet'}: {formatNumber(p.weight)} kg, {formatNumber(p.length)} x {formatNumber(p.width)} x {formatNumber(p.height)} cm
             </li>
           ))}
         </Box>
@@ -239,8 +239,8 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
           rows={[
             ['Continut', shipment.content],
             ['Referinta client', shipment.clientReference ?? '-'],
-            ['Ramburs', o.cod ? lei(o.cod) : 'Nu'],
-            ['Asigurare', o.insurance ? lei(o.insurance) : 'Nu'],
+            ['Ramburs', o.cod ? formatMoney(o.cod) : 'Nu'],
+            ['Asigurare', o.insurance ? formatMoney(o.insurance) : 'Nu'],
             ['Deschidere la livrare', yesNo(o.openAtDelivery)],
             ['Livrare sambata', yesNo(o.saturdayDelivery)],
           ]}
@@ -284,7 +284,7 @@ export default function ShipmentDetailsPage() {
       <Button component={RouterLink} to="/profile/orders" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         Comenzi
       </Button>
-      <PageHeader title="Detalii comanda" subtitle={data ? `Comanda ${data.uniqueId} din ${shipmentDateTime(data.createdAt)}` : undefined} />
+      <PageHeader title="Detalii comanda" subtitle={data ? `Comanda ${data.uniqueId} din ${formatDateTime(data.createdAt)}` : undefined} />
       {shipment.isPending ? (
         <LoadingState label="Comanda se incarca" />
       ) : shipment.isError ? (

@@ -3,79 +3,39 @@ import AddIcon from '@mui/icons-material/Add';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useSearchParamsHere } from '../../../lib/use-search-params-here';
+import { tableParam, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 import { useShipments } from '../api/get-shipments';
 import { ShipmentsTable } from '../components/shipments-table';
-import { bucharestToday, monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
+import { bucharestDay } from '../../../lib/format';
+import { monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
 
-/** The search box asks the server this long after the last key (issue 5). */
-const SEARCH_DEBOUNCE_MS = 300;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const LOAD_ERROR = messages.shipments.listError;
 
-type Filters = { from: string; to: string; status?: ShipmentStatus; q: string; page: number };
-
-/**
- * Filters and page live in the URL, so a reload or a shared link shows the same list. Without
- * dates the list covers one month back to today (Bucharest), as the spec's lists do.
- */
-function useShipmentsTableQuery() {
-  const [params, setParams] = useSearchParamsHere();
-  const today = bucharestToday();
-  const fromParam = params.get('from') ?? '';
-  const toParam = params.get('to') ?? '';
-  const statusParam = params.get('status') ?? '';
-  const filters: Filters = {
-    to: DAY.test(toParam) ? toParam : today,
-    from: DAY.test(fromParam) ? fromParam : monthBefore(DAY.test(toParam) ? toParam : today),
-    status: (SHIPMENT_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as ShipmentStatus) : undefined,
-    q: params.get('q') ?? '',
-    page: Math.max(1, Math.min(100_000, Math.floor(Number(params.get('page'))) || 1)),
-  };
-  const update = (next: Partial<Filters>) =>
-    setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) out.delete(key);
-          else out.set(key, String(value));
-        }
-        // Any filter change starts again from the first page.
-        if (next.page === undefined) out.delete('page');
-        return out;
-      },
-      { replace: true },
-    );
-  return { filters, update };
-}
+/** Without dates the list covers one month back to today (Bucharest), as the spec's lists do. */
+const SHIPMENTS_TABLE = {
+  from: tableParam.day(),
+  to: tableParam.day(),
+  status: tableParam.oneOf(SHIPMENT_STATUSES),
+  q: tableParam.text(),
+  page: tableParam.page(),
+};
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** /profile/orders: the client's shipments, filtered and paged on the server. */
 export default function ShipmentsListPage() {
-  const { filters, update } = useShipmentsTableQuery();
-  const [searchInput, setSearchInput] = useState(filters.q);
-  const debounced = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== filters.q) update({ q: debounced });
-    // Only the debounced text drives the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const { values, update, input, setInput } = useTableQuery(SHIPMENTS_TABLE);
+  const to = values.to || bucharestDay();
+  const filters = { ...values, to, from: values.from || monthBefore(to) };
 
   const list = useShipments({ from: filters.from, to: filters.to, status: filters.status, q: filters.q || undefined, page: filters.page });
   const rows = list.data?.list ?? [];
-  const total = list.data?.total ?? 0;
-  // A page past the end (an old link): go to the last page.
-  useEffect(() => {
-    if (!list.isPlaceholderData && rows.length === 0 && total > 0 && filters.page > 1) update({ page: Math.ceil(total / SHIPMENTS_PAGE_SIZE) });
-    // update is recreated each render; the page and the answer decide.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [rows.length, total, filters.page, list.isPlaceholderData]);
+  const count = list.data?.count ?? 0;
+  useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: rows.length, count }, filters.page, SHIPMENTS_PAGE_SIZE, update);
 
   return (
     <>
@@ -125,8 +85,8 @@ export default function ShipmentsListPage() {
         <TextField
           label="Cauta"
           placeholder="AWB, destinatar sau referinta"
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.target.value)}
+          value={input.q}
+          onChange={(e) => setInput('q', e.target.value)}
           sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}
           slotProps={{
             htmlInput: { type: 'search' },
@@ -154,7 +114,7 @@ export default function ShipmentsListPage() {
           ) : (
             <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isPlaceholderData}>
               <ShipmentsTable rows={rows} />
-              <Paginator page={filters.page} pageSize={SHIPMENTS_PAGE_SIZE} count={total} onChange={(page) => update({ page })} />
+              <Paginator page={filters.page} pageSize={SHIPMENTS_PAGE_SIZE} count={count} onChange={(page) => update({ page })} />
             </Box>
           )}
         </CardContent>

@@ -1,12 +1,13 @@
 import type { TAddressEntry } from '@colete/contract';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { Alert, Box, FormControlLabel, Radio, RadioGroup, TextField } from '@mui/material';
+import { Alert, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-form/address-fields';
 import { addressEntryValues } from '../../../components/address-form/entry-values';
 import { AddressBookPicker } from '../../../components/address-book/address-book-picker';
 import { isLocked, pickAddress, type AddressSource, type AddressValues, type EditorValues } from './editor-form';
+import { CONTACT_FIELDS_BOOK, ContactFields } from '../../../components/contact-fields';
 
 /**
  * Section 2 (spec 001): an address-book entry fills the form, locks its name and defaults to
@@ -15,7 +16,6 @@ import { isLocked, pickAddress, type AddressSource, type AddressValues, type Edi
  */
 export function AddressSection({ source, onSource }: { source: AddressSource; onSource: (s: AddressSource) => void }) {
   const form = useFormContext<EditorValues>();
-  const { errors } = form.formState;
   const locked = isLocked(source);
   const [picked, setPicked] = useState<TAddressEntry | null>(null);
   // The shared address fields read the county and city once, when they mount: a new entry remounts them.
@@ -30,10 +30,6 @@ export function AddressSection({ source, onSource }: { source: AddressSource; on
     onSource({ entry: { id: entry.id, type: entry.type }, mode: 'modify', snapshot: pickAddress(form.getValues()) });
     setGeneration((g) => g + 1);
   };
-
-  const text = (name: keyof AddressValues, label: string, autoComplete = 'off', type = 'text', disabled = locked) => (
-    <TextField label={label} type={type} autoComplete={autoComplete} {...form.register(name)} disabled={disabled} error={!!errors[name]} helperText={errors[name]?.message} />
-  );
 
   return (
     <>
@@ -56,14 +52,13 @@ export function AddressSection({ source, onSource }: { source: AddressSource; on
         </Alert>
       )}
       {/* Remounted with each entry: an uncontrolled field reads its value (and floats its label) when it mounts. */}
-      <Box key={`contact-${generation}`} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, my: 2 }}>
-        {text('shortName', 'Nume adresa', 'off', 'text', locked || (!!source.entry && source.mode === 'modify'))}
-        {text('contactName', 'Persoana de contact', 'name')}
-        {text('contactCompany', 'Firma (optional)', 'organization')}
-        {text('contactEmail', 'Email (optional)', 'email', 'email')}
-        {text('contactPhone', 'Telefon', 'tel', 'tel')}
-        {text('contactPhone2', 'Telefon secundar (optional)', 'tel', 'tel')}
-      </Box>
+      <ContactFields
+        key={`contact-${generation}`}
+        fields={CONTACT_FIELDS_BOOK}
+        // The name of an entry being modified stays; a pick-up point's whole entry does.
+        disabled={locked || { shortName: !!source.entry && source.mode === 'modify' }}
+        sx={{ my: 2 }}
+      />
       <AddressFields key={`address-${generation}`} disabled={locked} />
     </>
   );

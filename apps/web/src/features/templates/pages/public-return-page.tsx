@@ -1,5 +1,4 @@
 import { DEFAULT_PHONE_PREFIX, ZReturnSubmission, messages, validateReturnForm, type TPublicTemplate, type TReturnAnswer, type TReturnAnswers } from '@colete/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
@@ -19,11 +18,16 @@ import { useSubmitReturn } from '../api/submit-return';
 import { initialAnswers } from '../components/return-form-model';
 import { ReturnFormView } from '../components/return-form-view';
 import { SafeHtml } from '../components/safe-html';
+import { ContactFields } from '../../../components/contact-fields';
+import { formResolver, type FormValuesOf } from '../../../lib/form-resolver';
 
 const m = messages.templates;
 
-type Values = AddressFormValues & { contactName: string; contactCompany: string; contactPhone: string; contactEmail: string; clientReference: string };
+// The page asks for no second phone.
+type Values = Omit<FormValuesOf<z.input<typeof valuesSchema>>, 'contactPhone2'>;
 const EMPTY: Values = { ...EMPTY_ADDRESS, contactName: '', contactCompany: '', contactPhone: DEFAULT_PHONE_PREFIX, contactEmail: '', clientReference: '' };
+/** The return page asks the customer, not a contact person; its email is required. */
+const RETURN_CONTACT_LABELS = { contactName: 'Nume si prenume', contactEmail: 'Email' };
 const FIELDS = ['contactName', 'contactCompany', 'contactPhone', 'contactEmail', 'clientReference', ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])] as const;
 
 /** The customer's part of the request (the contract's schema): their address and contact, and the reference. */
@@ -78,7 +82,7 @@ function NotFound() {
 
 function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueId: string }) {
   useDocumentTitle(`Retur ${template.merchantName}`);
-  const form = useForm<Values, unknown, z.output<typeof valuesSchema>>({ resolver: zodResolver(valuesSchema) as never, defaultValues: EMPTY, shouldFocusError: false });
+  const form = useForm<Values, unknown, z.output<typeof valuesSchema>>({ resolver: formResolver<Values>()(valuesSchema), defaultValues: EMPTY, shouldFocusError: false });
   const { errors } = form.formState;
   const fields = template.returnForm.enabled ? template.returnForm.fields : [];
   const [answers, setAnswers] = useState<TReturnAnswers>(() => initialAnswers(fields));
@@ -146,10 +150,6 @@ function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueI
     );
   }
 
-  const text = (name: Exclude<(typeof FIELDS)[number], keyof AddressFormValues>, label: string, autoComplete: string, type = 'text') => (
-    <TextField label={label} type={type} autoComplete={autoComplete} {...form.register(name)} error={!!errors[name]} helperText={errors[name]?.message} />
-  );
-
   return (
     <FormProvider {...form}>
       <Stack component="form" onSubmit={onSubmit} noValidate spacing={3}>
@@ -159,13 +159,17 @@ function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueI
           </Section>
         )}
         <Section id="return-contact-title" title="Datele dumneavoastra">
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {text('contactName', 'Nume si prenume', 'name')}
-            {text('contactCompany', 'Firma (optional)', 'organization')}
-            {text('contactPhone', 'Telefon', 'tel', 'tel')}
-            {text('contactEmail', 'Email', 'email', 'email')}
-            {template.offers.allowClientReference && text('clientReference', 'Referinta comanda (optional)', 'off')}
-          </Box>
+          <ContactFields fields={['contactName', 'contactCompany', 'contactPhone', 'contactEmail']} labels={RETURN_CONTACT_LABELS}>
+            {template.offers.allowClientReference && (
+              <TextField
+                label="Referinta comanda (optional)"
+                autoComplete="off"
+                {...form.register('clientReference')}
+                error={!!errors.clientReference}
+                helperText={errors.clientReference?.message}
+              />
+            )}
+          </ContactFields>
         </Section>
         <Section id="return-address-title" title="Adresa de ridicare">
           <AddressFields />

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
-import { useClampPage, useSearchTableQuery } from '../../../lib/use-search-table-query';
+import { SEARCH_TABLE, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
 import { TemplateCard } from '../components/template-card';
@@ -25,7 +25,8 @@ const newButton = (label: string, variant: 'contained' | 'outlined' = 'contained
 
 /** /profile/templates/orders/list (spec 001 section 2). List failures are silent (section 8): the error block only. */
 export default function TemplatesListPage() {
-  const { page, search, searchInput, setSearchInput, update } = useSearchTableQuery(TEMPLATES_FILTER_DEBOUNCE_MS);
+  const { values, input, setInput, update } = useTableQuery(SEARCH_TABLE, { debounceMs: TEMPLATES_FILTER_DEBOUNCE_MS });
+  const { page, search } = values;
   const list = useTemplates({ search, page });
   const remove = useDeleteTemplate();
   const { enqueueSnackbar } = useSnackbar();
@@ -52,8 +53,8 @@ export default function TemplatesListPage() {
         <TextField
           label="Cauta sablon"
           placeholder="Nume sablon sau adresa"
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.target.value)}
+          value={input.search}
+          onChange={(e) => setInput('search', e.target.value)}
           slotProps={{ htmlInput: { type: 'search' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden /></InputAdornment> } }}
         />
       </Box>

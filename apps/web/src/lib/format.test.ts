@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { bucharestDay, formatDate, formatDateLong, formatDateMedium, formatDateTime, formatMoney, formatNumber, formatTime, isFridayInBucharest } from './format';
+
+// 22:30 UTC on 5 March is already 6 March in Bucharest (UTC+2 in winter).
+const LATE = '2026-03-05T22:30:00Z';
+// 21:15 UTC on 10 July is 00:15 on 11 July in Bucharest (UTC+3 in summer).
+const SUMMER = '2026-07-10T21:15:00Z';
+
+describe('formatMoney', () => {
+  it('shows RON with two decimals, Romanian separators and lei', () => {
+    expect(formatMoney('23.8')).toBe('23,80 lei');
+    expect(formatMoney('1199.925')).toBe('1.199,93 lei');
+    expect(formatMoney(1250)).toBe('1.250,00 lei');
+    expect(formatMoney('0')).toBe('0,00 lei');
+    expect(formatMoney('-71.40')).toBe('-71,40 lei');
+  });
+  it('shows a dash when there is no amount', () => {
+    expect(formatMoney(null)).toBe('-');
+    expect(formatMoney(undefined)).toBe('-');
+    expect(formatMoney('')).toBe('-');
+  });
+});
+
+describe('formatNumber', () => {
+  it('uses Romanian separators and at most three decimals unless told', () => {
+    expect(formatNumber(1234.5678)).toBe('1.234,568');
+    expect(formatNumber(2.5, 2)).toBe('2,5');
+    expect(formatNumber(1.25, 1)).toBe('1,3');
+    expect(formatNumber(10_000)).toBe('10.000');
+  });
+});
+
+describe('dates and times in Bucharest', () => {
+  it('shows the Bucharest day, not the UTC one', () => {
+    expect(formatDate(LATE)).toBe('06.03.2026');
+    expect(formatDate(SUMMER)).toBe('11.07.2026');
+    expect(formatTime(LATE)).toBe('00:30');
+    expect(formatTime(SUMMER)).toBe('00:15');
+  });
+  it('has the medium, long and date-time forms', () => {
+    expect(formatDateTime(LATE)).toBe('6 mar. 2026, 00:30');
+    expect(formatDateMedium(LATE)).toBe('6 mar. 2026');
+    expect(formatDateLong(SUMMER)).toBe('11 iulie 2026');
+    expect(formatDate(new Date(LATE))).toBe('06.03.2026');
+  });
+  it('knows the Bucharest day and Friday', () => {
+    expect(bucharestDay(new Date(LATE))).toBe('2026-03-06');
+    // Thursday 22:30 UTC is Friday in Bucharest.
+    expect(isFridayInBucharest(new Date(LATE))).toBe(true);
+    expect(isFridayInBucharest(new Date('2026-03-05T12:00:00Z'))).toBe(false);
+  });
+});
