@@ -74,13 +74,13 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   // Every service and integration, built once (services.ts); each route plugin gets its own.
   const services = buildServices(config, database, app.log, app);
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
   await app.register(profileRoutes(services.profile));
   await app.register(adminRoutes(services.admin));
-  await app.register(geoRoutes);
-  await app.register(addressesRoutes);
-  await app.register(settingsRoutes);
+  await app.register(geoRoutes(services.geo));
+  await app.register(addressesRoutes(services.addresses));
+  await app.register(settingsRoutes(services.settings));
   await app.register(mailRoutes(services.mailOutbox));
 
   // Card payments: the built-in simulator (its hosted pages) or Stripe (its webhook), unless turned off.

@@ -21,7 +21,7 @@ export async function createServer(config: Config): Promise<Server> {
   const services = buildServices(config, database, app.log);
   if (config.demoSeed) {
     await seedDemo(database, services);
-    await seedDemoShipments(database, services.network, services.invoicingDeps);
+    await seedDemoShipments(database, services.network, services.shipmentBilling);
     await seedDemoTemplates(database);
   }
   const jobs = config.jobs ? await startJobs(database, app.log, config, services) : undefined;

@@ -8,10 +8,13 @@ import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js
 import { mailTransportFor } from './integrations/mail/index.js';
 import { paymentGateway, paymentRoutes } from './integrations/payments/index.js';
 import { smsTransportFor } from './integrations/sms/index.js';
+import { addressesService } from './modules/addresses/index.js';
 import { adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { billingService } from './modules/billing/index.js';
 import { eInvoiceConnections, einvoiceService } from './modules/einvoice/index.js';
+import { geoService } from './modules/geo/index.js';
+import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
 import { mailDelivery, mailOutboxService } from './modules/mail/index.js';
 import { packagingService } from './modules/packaging/index.js';
@@ -19,6 +22,7 @@ import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './mod
 import { prepayService, subscriptionsService } from './modules/prepay/index.js';
 import { profileService } from './modules/profile/index.js';
 import { shipmentsService } from './modules/shipments/index.js';
+import { settingsService } from './modules/settings/index.js';
 import { returnsService, templatesService } from './modules/templates/index.js';
 
 /**
@@ -56,9 +60,14 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const auth = authService({ database, policy });
   const profile = profileService({ database, policy, platformIban: config.platformIban, notInvoicedBani: invoicing.notInvoicedBani });
   const admin = adminService({ database });
+  const settings = settingsService({ database });
+  const addresses = addressesService({ database });
+  const geo = geoService({ database });
+  const health = healthService({ database });
 
   /* Shipments and what they are made from. An approved pick-up point gives its courier's discount on shipments sent from that address. */
-  const shipments = shipmentsService({ database, network, billing: shipmentBilling(invoicingDeps), pickupDiscounts, pickupUsed: markPickupPointUsed, now: config.now });
+  const billingOfShipments = shipmentBilling(invoicingDeps);
+  const shipments = shipmentsService({ database, network, billing: billingOfShipments, pickupDiscounts, pickupUsed: markPickupPointUsed, now: config.now });
   const pickupPoints = pickupPointsService({ database, couriers: () => network.couriers() });
   const templates = templatesService({ database });
   const returns = returnsService({ database });
@@ -91,6 +100,8 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     network,
     invoicingDeps,
     invoicing,
+    /** What shipments record for invoicing (the demo seed's shipments too). */
+    shipmentBilling: billingOfShipments,
     prepay,
     subscriptions,
     billing,
@@ -98,6 +109,10 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     auth,
     profile,
     admin,
+    settings,
+    addresses,
+    geo,
+    health,
     shipments,
     pickupPoints,
     templates,

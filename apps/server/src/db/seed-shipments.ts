@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ZShipmentCreateRequest, ZShipmentDraft } from '@colete/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CourierNetwork } from '../integrations/couriers/courier-network.js';
-import { shipmentBilling, type InvoicingDeps } from '../modules/invoicing/index.js';
 import { backdateMovements } from '../modules/ledger/index.js';
-import { shipmentsService } from '../modules/shipments/index.js';
+import { shipmentsService, type ShipmentBilling } from '../modules/shipments/index.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
 import { addresses, appMeta, courierSimAwbs, shipmentEvents, shipments, users } from './schema.js';
@@ -22,7 +21,7 @@ const CONTENTS = ['Carti', 'Imbracaminte', 'Cosmetice', 'Piese auto', 'Jucarii',
  * has moved them through every state; some with cash on delivery, a few saved drafts and a cancelled
  * one. Runs once per database, after the demo accounts exist; sends no notification mail.
  */
-export async function seedDemoShipments(database: Database, network: CourierNetwork, invoicing: InvoicingDeps, count = 30) {
+export async function seedDemoShipments(database: Database, network: CourierNetwork, billing: ShipmentBilling, count = 30) {
   const { db } = database;
   const taken = await db.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
   if (taken.length === 0) return 0;
@@ -37,7 +36,7 @@ export async function seedDemoShipments(database: Database, network: CourierNetw
   )).rows as { county_code: string; name: string; postal_code: string }[];
   if (!senderAddress || places.length === 0) return 0;
 
-  const service = shipmentsService({ database, network, billing: shipmentBilling(invoicing), notify: false, activationWaitMs: 30_000 });
+  const service = shipmentsService({ database, network, billing, notify: false, activationWaitMs: 30_000 });
   let made = 0;
   for (let i = 0; i < count; i++) {
     const place = places[(i * 7) % places.length]!;

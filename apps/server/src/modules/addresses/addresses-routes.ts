@@ -10,13 +10,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
-import { addressesService } from './addresses-service.js';
+import type { AddressesService } from './addresses-service.js';
 
 /** The address book (spec 000/001 section 3): every call is scoped to the acting client. */
-export async function addressesRoutes(app: FastifyInstance) {
+export const addressesRoutes = (service: AddressesService) => async (app: FastifyInstance) => {
   authenticatedScope(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = addressesService({ database: app.deps.database });
 
   r.post(
     '/api/address/all',
@@ -58,4 +57,4 @@ export async function addressesRoutes(app: FastifyInstance) {
       return { success: true as const, message: messages.address.deleted };
     },
   );
-}
+};

@@ -124,3 +124,4 @@ export function addressesService(deps: { database: Database }) {
     },
   };
 }
+export type AddressesService = ReturnType<typeof addressesService>;

@@ -2,4 +2,5 @@
 export { resolveAddress } from './address-validation.js';
 export { findAddress, insertAddress } from './addresses-queries.js';
 export { addressesRoutes } from './addresses-routes.js';
-export { addressRowValues, searchTextOf, toAddressEntry } from './addresses-service.js';
+export { addressesService, addressRowValues, searchTextOf, toAddressEntry } from './addresses-service.js';
+export type { AddressesService } from './addresses-service.js';

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { geoService } from './geo-service.js';
+import type { GeoService } from './geo-service.js';
 
 const countyCode = z
   .string()
@@ -28,9 +28,8 @@ const searchText = z.string().trim().min(1).max(GEO_SEARCH_MAX_LENGTH);
 const country = z.literal('RO').or(z.literal('ro')).or(z.literal('Ro'));
 
 /** The public nomenclature calls (spec 001 section 7): used signed in and on the public return page. */
-export async function geoRoutes(app: FastifyInstance) {
+export const geoRoutes = (service: GeoService) => async (app: FastifyInstance) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = geoService({ database: app.deps.database });
 
   r.get('/api/search/counties/ro', { schema: { tags: ['search'], response: { 200: ZCountiesResponse } } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
@@ -109,4 +108,4 @@ export async function geoRoutes(app: FastifyInstance) {
       return { success: true as const, valid, phone: valid ? normalisePhone(phone, cc) : phone };
     },
   );
-}
+};

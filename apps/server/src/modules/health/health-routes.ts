@@ -2,14 +2,15 @@ import { ZHealthResponse, messages } from '@colete/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
+import type { HealthService } from './health-service.js';
 
-export async function healthRoutes(app: FastifyInstance) {
+export const healthRoutes = (service: HealthService) => async (app: FastifyInstance) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     { schema: { tags: ['health'], response: { 200: ZHealthResponse } } },
     async (req) => {
       try {
-        await app.deps.database.executeSql('SELECT 1');
+        await service.checkDatabase();
       } catch (err) {
         req.log.error({ err }, 'health check: database does not answer');
         throw new AppError(503, messages.common.serverError, 'databaseUnavailable');
@@ -17,4 +18,4 @@ export async function healthRoutes(app: FastifyInstance) {
       return { success: true as const, database: 'ok' as const };
     },
   );
-}
+};

@@ -13,13 +13,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
-import { settingsService } from './settings-service.js';
+import type { SettingsService } from './settings-service.js';
 
 /** GET/POST user/settings/{mail, sms, print, order} (spec 000 section 7), for the acting client. */
-export async function settingsRoutes(app: FastifyInstance) {
+export const settingsRoutes = (service: SettingsService) => async (app: FastifyInstance) => {
   authenticatedScope(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = settingsService({ database: app.deps.database });
   const tags = ['settings'];
   const saved = (message: string) => ({ success: true as const, message });
 
@@ -58,4 +57,4 @@ export async function settingsRoutes(app: FastifyInstance) {
     await service.saveOrder(acting(req).client, req.body.settings);
     return saved(messages.settings.orderSaved);
   });
-}
+};

@@ -76,3 +76,4 @@ export function settingsService(deps: { database: Database }) {
     saveOrder: (client: UserRow, order: TOrderSettings) => save(client.id, { willPrint: order.willPrint.value }),
   };
 }
+export type SettingsService = ReturnType<typeof settingsService>;
