@@ -3,6 +3,7 @@ import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAddressBook } from './use-address-book';
+import { entryStreetLine } from '../address-form/address-text';
 
 /** An address-book entry chosen from the list, searched as one types (name, contact or address). */
 export function AddressBookPicker({
@@ -41,7 +42,7 @@ export function AddressBookPicker({
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{e.shortName}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {e.contactName} · {e.fullAddress}
+              {e.contactName} · {entryStreetLine(e)}
             </Typography>
           </Box>
         </Box>

@@ -5,6 +5,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { Box, Card, CardActions, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { entryLocalityLine, entryStreetLine } from '../../../components/address-form/address-text';
 
 const LOCKED_HINT = 'Adresa este folosita ca punct de ridicare si nu poate fi modificata sau stearsa.';
 
@@ -30,10 +31,8 @@ export function AddressCard({ entry, onEdit, onDelete }: { entry: TAddressEntry;
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
           <PlaceOutlinedIcon fontSize="small" aria-hidden sx={{ mt: 0.25 }} />
           <Box>
-            <Typography variant="body2">{entry.fullAddress}</Typography>
-            <Typography variant="body2">
-              {entry.addressPostalCode} {entry.addressCity}, jud. {entry.addressCounty}
-            </Typography>
+            <Typography variant="body2">{entryStreetLine(entry)}</Typography>
+            <Typography variant="body2">{entryLocalityLine(entry)}</Typography>
           </Box>
         </Stack>
       </CardContent>

@@ -1,4 +1,4 @@
-import { messages, type TAddressEntry, type TAddressInput, type TAddressInputParsed } from '@colete/contract';
+import { messages, type TAddressEntry, type TAddressInputParsed } from '@colete/contract';
 import { Dialog, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -27,7 +27,7 @@ export function AddressDialog({ entry, onClose }: { entry?: TAddressEntry; onClo
 
   const onSubmit = form.handleSubmit((input) =>
     save.mutate(
-      { id: entry?.id, input: input as TAddressInput },
+      { id: entry?.id, input },
       {
         onSuccess: (data) => {
           enqueueSnackbar(data.message ?? messages.address.saved, { variant: 'success' });

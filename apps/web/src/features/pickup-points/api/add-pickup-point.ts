@@ -1,14 +1,9 @@
-import {
-  DEFAULT_PHONE_PREFIX,
-  ZPickupAddress,
-  ZPickupPointRequest,
-  messages,
-  type TPickupAddResponse,
-  type TPickupPointRequest,
-} from '@colete/contract';
+import { ZPickupAddress, ZPickupPointRequest, messages, type TPickupAddResponse, type TPickupAddress, type TPickupPointRequest } from '@colete/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import type { FormValuesOf } from '../../../lib/form-resolver';
+import { EMPTY_ADDRESS } from '../../../components/address-form/address-fields';
+import { EMPTY_PARTY_CONTACT, PARTY_INPUT_FIELDS, partyInputOf } from '../../../components/address-form/entry-values';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
 import { pickupKeys } from './pickup-keys';
@@ -30,35 +25,33 @@ export function useAddPickupPoint() {
 
 /* ---- The three-step form: its values, its rules (the request's contract), and the payload ---- */
 
-export type PickupFormValues = AddressFormValues & {
-  source: 'book' | 'new';
-  addressId: number | null;
-  saveToBook: boolean;
-  saveAs: string;
-  contactName: string;
-  contactCompany: string;
-  contactPhone: string;
-  contactPhone2: string;
-  contactEmail: string;
-  courier: string;
-  /** The chosen courier picks up on chosen weekdays (scheduleType 2). */
-  weekdays: boolean;
-  estimatedOrderCount: string;
-  pickUpDays: number[];
-  printerAvailable: '' | 'yes' | 'no';
-};
+const newAddressSchema = ZPickupAddress.options[1];
+
+/**
+ * The form's values: a new address as the request's typed address holds it (contact, the shared
+ * address fields, saveAs), the request's courier and days, and what the page asks in its own terms
+ * (where the address comes from, the typed count, the printer as a yes/no choice).
+ */
+export type PickupFormValues = FormValuesOf<z.input<typeof newAddressSchema>> &
+  Pick<TPickupPointRequest, 'courier'> &
+  Required<Pick<TPickupPointRequest, 'pickUpDays'>> & {
+    source: 'book' | 'new';
+    addressId: number | null;
+    saveToBook: boolean;
+    /** The chosen courier picks up on chosen weekdays (scheduleType 2). */
+    weekdays: boolean;
+    estimatedOrderCount: string;
+    printerAvailable: '' | 'yes' | 'no';
+  };
 
 export const EMPTY_PICKUP_FORM: PickupFormValues = {
   ...EMPTY_ADDRESS,
+  ...EMPTY_PARTY_CONTACT,
+  contactPhone2: '',
   source: 'book',
   addressId: null,
   saveToBook: true,
   saveAs: '',
-  contactName: '',
-  contactCompany: '',
-  contactPhone: DEFAULT_PHONE_PREFIX,
-  contactPhone2: '',
-  contactEmail: '',
   courier: '',
   weekdays: false,
   estimatedOrderCount: '',
@@ -68,34 +61,13 @@ export const EMPTY_PICKUP_FORM: PickupFormValues = {
 
 /** The fields of each step, for validating one step before the next. */
 export const STEP_FIELDS = {
-  address: ['addressId', 'saveAs', 'contactName', 'contactCompany', 'contactPhone', 'contactPhone2', 'contactEmail', ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])],
+  address: ['addressId', 'saveAs', ...PARTY_INPUT_FIELDS],
   courier: ['courier'],
   details: ['estimatedOrderCount', 'pickUpDays', 'printerAvailable'],
 } as const satisfies Record<string, readonly (keyof PickupFormValues)[]>;
 
-const newAddressSchema = ZPickupAddress.options[1];
-const addressOf = (v: PickupFormValues) =>
-  v.source === 'book'
-    ? { addressId: v.addressId ?? 0 }
-    : {
-        contactName: v.contactName,
-        contactCompany: v.contactCompany,
-        contactPhone: v.contactPhone,
-        contactPhone2: v.contactPhone2,
-        contactEmail: v.contactEmail,
-        countyCode: v.countyCode,
-        city: v.city,
-        postalCode: v.postalCode,
-        street: v.street,
-        number: v.number,
-        block: v.block,
-        entrance: v.entrance,
-        intercom: v.intercom,
-        floor: v.floor,
-        apartment: v.apartment,
-        additionalInfo: v.additionalInfo,
-        saveAs: v.saveToBook ? v.saveAs : null,
-      };
+const addressOf = (v: PickupFormValues): TPickupAddress =>
+  v.source === 'book' ? { addressId: v.addressId ?? 0 } : { ...partyInputOf(v), saveAs: v.saveToBook ? v.saveAs : null };
 
 /** The request the form's values make. */
 export function toPickupRequest(v: PickupFormValues): TPickupPointRequest {

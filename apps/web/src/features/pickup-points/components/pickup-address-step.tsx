@@ -27,6 +27,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { PickupFormValues } from '../api/add-pickup-point';
 import { useAddressBook } from '../../../components/address-book/use-address-book';
 import { ContactFields } from '../../../components/contact-fields';
+import { entryAddressLine } from '../../../components/address-form/address-text';
 
 /** Step 1 from the address book: searchable, one entry chosen. */
 function AddressBookChoice({ onNew }: { onNew: () => void }) {
@@ -91,7 +92,7 @@ function AddressBookChoice({ onNew }: { onNew: () => void }) {
                             {a.type === ADDRESS_TYPE_LOCKED && <Chip size="small" variant="outlined" icon={<LockOutlinedIcon />} label="Punct de ridicare" />}
                           </Stack>
                           <Typography variant="body2" color="text.secondary">
-                            {a.fullAddress}, {a.addressPostalCode} {a.addressCity}, jud. {a.addressCounty}
+                            {entryAddressLine(a)}
                           </Typography>
                         </Box>
                       }

@@ -5,6 +5,7 @@ import { AddressBookPicker } from '../../../components/address-book/address-book
 import { SectionCard } from './section-card';
 import { PICK_FROM_LIST, type PartyForm, type PartySource } from './party-form';
 import { ContactFields } from '../../../components/contact-fields';
+import { entryStreetLine } from '../../../components/address-form/address-text';
 
 /**
  * The sender or the recipient: an entry of the address book, or a new address typed in the shared
@@ -58,7 +59,7 @@ export function PartySection({
                 {source.entry.contactCompany ? ` · ${source.entry.contactCompany}` : ''}
               </Typography>
               <Typography variant="body2">{source.entry.contactPhone}</Typography>
-              <Typography variant="body2">{source.entry.fullAddress}</Typography>
+              <Typography variant="body2">{entryStreetLine(source.entry)}</Typography>
             </Box>
           )}
         </>

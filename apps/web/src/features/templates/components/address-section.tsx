@@ -4,9 +4,9 @@ import { Alert, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-form/address-fields';
-import { addressEntryValues } from '../../../components/address-form/entry-values';
+import { ADDRESS_ENTRY_FIELDS, addressEntryValues, addressInputOf } from '../../../components/address-form/entry-values';
 import { AddressBookPicker } from '../../../components/address-book/address-book-picker';
-import { isLocked, pickAddress, type AddressSource, type AddressValues, type EditorValues } from './editor-form';
+import { isLocked, type AddressSource, type EditorValues } from './editor-form';
 import { CONTACT_FIELDS_BOOK, ContactFields } from '../../../components/contact-fields';
 
 /**
@@ -25,9 +25,9 @@ export function AddressSection({ source, onSource }: { source: AddressSource; on
     setPicked(entry);
     if (!entry) return onSource({ entry: null, mode: 'new', snapshot: null });
     const values = addressEntryValues(entry);
-    for (const [k, v] of Object.entries(values)) form.setValue(k as keyof AddressValues, v, { shouldDirty: true });
-    form.clearErrors(Object.keys(values) as (keyof AddressValues)[]);
-    onSource({ entry: { id: entry.id, type: entry.type }, mode: 'modify', snapshot: pickAddress(form.getValues()) });
+    for (const k of ADDRESS_ENTRY_FIELDS) form.setValue(k, values[k], { shouldDirty: true });
+    form.clearErrors([...ADDRESS_ENTRY_FIELDS]);
+    onSource({ entry: { id: entry.id, type: entry.type }, mode: 'modify', snapshot: addressInputOf(form.getValues()) });
     setGeneration((g) => g + 1);
   };
 

@@ -4,14 +4,13 @@ import {
   ZAddressInput,
   ZTemplateSaveRequest,
   messages,
-  type TAddressInput,
   type TTemplateDetail,
   type TTemplateOptions,
   type TTemplateSaveRequest,
 } from '@colete/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { EMPTY_ADDRESS } from '../../../components/address-form/address-fields';
-import { ADDRESS_ENTRY_FIELDS, EMPTY_CONTACT, type AddressEntryValues } from '../../../components/address-form/entry-values';
+import { ADDRESS_ENTRY_FIELDS, EMPTY_CONTACT, addressInputOf, addressInputValues, type AddressEntryValues } from '../../../components/address-form/entry-values';
 
 export type AddressValues = AddressEntryValues;
 export type EditorValues = AddressValues & { name: string; uniqueId: string; options: TTemplateOptions };
@@ -27,42 +26,19 @@ export const isLocked = (source: AddressSource) => source.entry?.type === ADDRES
 
 export const ADDRESS_FIELDS = ADDRESS_ENTRY_FIELDS;
 
-function addressValuesOfTemplate(a: TTemplateDetail['toAddress']): AddressValues {
-  return {
-    shortName: a.shortName,
-    contactName: a.contactName,
-    contactCompany: a.contactCompany ?? '',
-    contactPhone: a.contactPhone,
-    contactPhone2: a.contactPhone2 ?? '',
-    contactEmail: a.contactEmail ?? '',
-    countyCode: a.countyCode,
-    city: a.city,
-    postalCode: a.postalCode,
-    street: a.street ?? '',
-    number: a.number,
-    block: a.block ?? '',
-    entrance: a.entrance ?? '',
-    intercom: a.intercom ?? '',
-    floor: a.floor ?? '',
-    apartment: a.apartment ?? '',
-    additionalInfo: a.additionalInfo ?? '',
-  };
-}
-
 export function initialEditorState(detail?: TTemplateDetail): { values: EditorValues; source: AddressSource } {
   if (!detail) return { values: { ...EMPTY_ADDRESS, ...EMPTY_CONTACT, name: '', uniqueId: '', options: DEFAULT_TEMPLATE_OPTIONS }, source: NO_SOURCE };
-  const address = addressValuesOfTemplate(detail.toAddress);
+  const address = addressInputValues(detail.toAddress);
   const source: AddressSource = detail.toAddress.addressId ? { entry: { id: detail.toAddress.addressId, type: detail.toAddress.type }, mode: 'modify', snapshot: address } : NO_SOURCE;
   return { values: { ...address, name: detail.name, uniqueId: detail.uniqueId, options: detail.options }, source };
 }
 
-export const pickAddress = (v: AddressValues): AddressValues => Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, v[k]])) as AddressValues;
-export const addressChanged = (source: AddressSource, values: AddressValues) => !!source.snapshot && ADDRESS_FIELDS.some((k) => (source.snapshot as AddressValues)[k] !== values[k]);
+export const addressChanged = ({ snapshot }: AddressSource, values: AddressValues) => !!snapshot && ADDRESS_FIELDS.some((k) => snapshot[k] !== values[k]);
 /** The entry is sent by its id: a locked one always, a 'modify existing' one (its changes saved into the entry first). */
 export const sendsEntry = (source: AddressSource) => !!source.entry && (isLocked(source) || source.mode === 'modify');
 
 export function buildSaveRequest(values: EditorValues, source: AddressSource, ctx: { id?: number; removeLogo: boolean }): TTemplateSaveRequest {
-  const address: TTemplateSaveRequest['address'] = sendsEntry(source) ? { addressId: (source.entry as { id: number }).id } : (pickAddress(values) as TAddressInput);
+  const address: TTemplateSaveRequest['address'] = source.entry && sendsEntry(source) ? { addressId: source.entry.id } : addressInputOf(values);
   return {
     data: { name: values.name, id: ctx.id ?? null, uniqueId: values.uniqueId.trim() || null, options: values.options },
     address,
@@ -100,7 +76,7 @@ export function editorResolver(getContext: () => { source: AddressSource; id?: n
     const request = ZTemplateSaveRequest.safeParse(buildSaveRequest(values, source, { id, removeLogo: false }));
     if (!request.success) for (const issue of request.error.issues) setPath(errors, formPathOf(issue.path.join('.')).split('.'), issue.message);
     if (sendsEntry(source) && !isLocked(source) && addressChanged(source, values)) {
-      const typed = ZAddressInput.safeParse(pickAddress(values));
+      const typed = ZAddressInput.safeParse(addressInputOf(values));
       if (!typed.success) for (const issue of typed.error.issues) setPath(errors, issue.path.map(String), issue.message);
     }
     if (Object.keys(errors).length) return { values: {}, errors: errors as FieldErrors<EditorValues> };

@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useSaveTemplate } from '../api/save-template';
 import { useUpdateAddressEntry } from '../api/update-address-entry';
 import { useUploadTemplateLogo } from '../api/upload-template-logo';
+import { addressInputOf } from '../../../components/address-form/entry-values';
 import { AddressSection } from './address-section';
 import {
   ADDRESS_FIELDS,
@@ -19,7 +20,6 @@ import {
   initialEditorState,
   invalidFormMessage,
   isLocked,
-  pickAddress,
   type AddressSource,
   type EditorValues,
 } from './editor-form';
@@ -79,7 +79,7 @@ export function TemplateEditor({ detail, isAdmin }: { detail?: TTemplateDetail; 
     setSaving(true);
     try {
       if (source.entry && source.mode === 'modify' && !isLocked(source) && addressChanged(source, values)) {
-        await updateEntry.mutateAsync({ id: source.entry.id, input: pickAddress(values) });
+        await updateEntry.mutateAsync({ id: source.entry.id, input: addressInputOf(values) });
       }
       const saved = await save.mutateAsync(buildSaveRequest(values, source, { id: detail?.id, removeLogo: logo.removed && !logo.file }));
       if (logo.file) {

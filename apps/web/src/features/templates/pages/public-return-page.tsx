@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_PREFIX, ZReturnSubmission, messages, validateReturnForm, type TPublicTemplate, type TReturnAnswer, type TReturnAnswers } from '@colete/contract';
+import { ZReturnSubmission, messages, validateReturnForm, type TPublicTemplate, type TReturnAnswer, type TReturnAnswers } from '@colete/contract';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
@@ -7,7 +7,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { AddressFields, EMPTY_ADDRESS, type AddressFormValues } from '../../../components/address-form/address-fields';
+import { AddressFields, EMPTY_ADDRESS } from '../../../components/address-form/address-fields';
+import { ADDRESS_PART_FIELDS, EMPTY_PARTY_CONTACT } from '../../../components/address-form/entry-values';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ApiError } from '../../../lib/api-client';
@@ -25,10 +26,10 @@ const m = messages.templates;
 
 // The page asks for no second phone.
 type Values = Omit<FormValuesOf<z.input<typeof valuesSchema>>, 'contactPhone2'>;
-const EMPTY: Values = { ...EMPTY_ADDRESS, contactName: '', contactCompany: '', contactPhone: DEFAULT_PHONE_PREFIX, contactEmail: '', clientReference: '' };
+const EMPTY: Values = { ...EMPTY_ADDRESS, ...EMPTY_PARTY_CONTACT, clientReference: '' };
 /** The return page asks the customer, not a contact person; its email is required. */
 const RETURN_CONTACT_LABELS = { contactName: 'Nume si prenume', contactEmail: 'Email' };
-const FIELDS = ['contactName', 'contactCompany', 'contactPhone', 'contactEmail', 'clientReference', ...(Object.keys(EMPTY_ADDRESS) as (keyof AddressFormValues)[])] as const;
+const FIELDS = ['contactName', 'contactCompany', 'contactPhone', 'contactEmail', 'clientReference', ...ADDRESS_PART_FIELDS] as const;
 
 /** The customer's part of the request (the contract's schema): their address and contact, and the reference. */
 /** After a refused submit, the first field with a message (the form's answers come first on the page). */
