@@ -2,7 +2,7 @@ import { gramsToKg, kgToGrams, normalizeText, PACKAGE_LIMITS, VAT_PERCENT } from
 import type { AddressSpec, PackageSpec, QuoteRequest } from './courier-network.js';
 import type { RateCard, SimCourier, SimService, Zone } from './simulator-catalogue.js';
 
-/** Spec 001 section 9: the package minimums and the envelope (plic) limits. */
+/** The contract's package minimums and envelope (plic) limits (spec 001 section 9), in grams and cm. */
 const L = PACKAGE_LIMITS;
 export const PACKAGE_MIN = { weightGrams: kgToGrams(L.minWeightKg), lengthCm: L.minLengthCm, widthCm: L.minWidthCm, heightCm: L.minHeightCm } as const;
 export const ENVELOPE_MAX = { weightGrams: kgToGrams(L.envelope.maxWeightKg), lengthCm: L.envelope.maxLengthCm, widthCm: L.envelope.maxWidthCm, heightCm: L.envelope.maxHeightCm } as const;
