@@ -23,6 +23,7 @@ export * from './billing.js';
 export * from './invoicing.js';
 export * from './einvoice.js';
 export * from './mail.js';
+export * from './package.js';
 export * from './shipment-status.js';
 export * from './shipments.js';
 export * from './pickup-points.js';

@@ -2,12 +2,12 @@ import { z } from './zod.js';
 import { CARD_LIST_MAX_LIMIT, LIST_SEARCH_MAX_LENGTH } from './common/list-constants.js';
 import { listEnvelope, pageBody } from './common/pagination.js';
 import { messages } from './messages.js';
-import { PACKAGE_LIMITS } from './shipments.js';
+import { checkEnvelope, checkEnvelopeCount, fromPackageAxes, PACKAGE_AXES, packageList, packageVolumeCm3, ZPackageAxes, type TPackageAxes } from './package.js';
 
 /**
  * Packaging templates ('Marfa ambalata') and saved packages ('Tipuri ambalaje'), spec 001 sections 2-4.
- * Sizes follow the shipments contract: kg and cm, with its PACKAGE_LIMITS. xLength is the length,
- * yLength the width and zLength the height (the side with the 3 cm minimum).
+ * Sizes are package.ts's (kg and cm, its limits and envelope rule) under the spec's axis names here:
+ * xLength is the length, yLength the width and zLength the height (the side with the 3 cm minimum).
  */
 
 export const PACKAGING_PAGE_SIZE = 10;
@@ -15,7 +15,6 @@ export const PACKAGING_FILTER_DEBOUNCE_MS = 300;
 /** The favourite toggle is sent after this pause (spec 001 section 4). */
 export const FAVOURITE_DEBOUNCE_MS = 1000;
 
-const s = () => messages.shipments;
 const p = () => messages.packaging;
 
 const name = z
@@ -24,19 +23,11 @@ const name = z
   .min(1, { error: () => p().nameRequired })
   .max(100, { error: () => messages.common.fieldInvalid });
 
-/** The sizes of a package, with the shipments' limits and messages. */
-export const ZPackageSizes = z.object({
-  weight: z.number({ error: () => s().weightRequired }).min(PACKAGE_LIMITS.minWeightKg, { error: () => s().weightMin }).max(PACKAGE_LIMITS.maxWeightKg, { error: () => s().weightMax }),
-  xLength: z.number({ error: () => s().lengthRequired }).min(PACKAGE_LIMITS.minLengthCm, { error: () => s().lengthMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
-  yLength: z.number({ error: () => s().widthRequired }).min(PACKAGE_LIMITS.minWidthCm, { error: () => s().widthMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
-  zLength: z.number({ error: () => s().heightRequired }).min(PACKAGE_LIMITS.minHeightCm, { error: () => s().heightMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
-});
-
 /** Volume in cubic centimetres, rounded. */
-export const packageVolume = (p: { xLength: number; yLength: number; zLength: number }) => Math.round(p.xLength * p.yLength * p.zLength);
+export const packageVolume = (p: TPackageAxes) => packageVolumeCm3(fromPackageAxes(p));
 
 /** A package of a packaging template (name optional: 'Pachet N' is shown when empty). */
-export const ZTemplatePackage = ZPackageSizes.extend({ name: z.string().trim().max(100, { error: () => messages.common.fieldInvalid }).default('') });
+export const ZTemplatePackage = ZPackageAxes.extend({ name: z.string().trim().max(100, { error: () => messages.common.fieldInvalid }).default('') });
 export type TTemplatePackageInput = z.input<typeof ZTemplatePackage>;
 export const ZTemplatePackageView = ZTemplatePackage.extend({ volume: z.number() });
 export type TTemplatePackageView = z.output<typeof ZTemplatePackageView>;
@@ -47,19 +38,13 @@ export const ZPackagingContent = z
     content: z.string().trim().max(100, { error: () => messages.common.fieldInvalid }).default(''),
     envelope: z.boolean().default(false),
     isDocuments: z.boolean().default(false),
-    packages: z.array(ZTemplatePackage).min(1, { error: () => s().packagesRequired }).max(PACKAGE_LIMITS.maxPackages, { error: () => s().packagesMax }),
+    packages: packageList(ZTemplatePackage),
   })
   .check((ctx) => {
     const v = ctx.value;
     if (!v.envelope) return;
-    const e = PACKAGE_LIMITS.envelope;
-    if (v.packages.length !== e.count) ctx.issues.push({ code: 'custom', path: ['packages'], message: s().envelopeSingle, input: v.packages });
-    v.packages.forEach((pk, i) => {
-      if (pk.weight > e.maxWeightKg) ctx.issues.push({ code: 'custom', path: ['packages', i, 'weight'], message: s().envelopeWeight, input: pk.weight });
-      if (pk.zLength > e.maxHeightCm) ctx.issues.push({ code: 'custom', path: ['packages', i, 'zLength'], message: s().envelopeHeight, input: pk.zLength });
-      if (pk.yLength > e.maxWidthCm) ctx.issues.push({ code: 'custom', path: ['packages', i, 'yLength'], message: s().envelopeSize, input: pk.yLength });
-      if (pk.xLength > e.maxLengthCm) ctx.issues.push({ code: 'custom', path: ['packages', i, 'xLength'], message: s().envelopeSize, input: pk.xLength });
-    });
+    checkEnvelopeCount(ctx.issues, v.packages, ['packages']);
+    v.packages.forEach((pk, i) => checkEnvelope(ctx.issues, fromPackageAxes(pk), (measure) => ['packages', i, PACKAGE_AXES[measure]]));
   });
 export type TPackagingContentInput = z.input<typeof ZPackagingContent>;
 
@@ -98,7 +83,7 @@ export const ZPackagingTemplateResponse = z.object({ success: z.literal(true), m
 export type TPackagingTemplateResponse = z.output<typeof ZPackagingTemplateResponse>;
 
 /** POST user/packaging/packages/add (ours): keep one package's sizes under a name. */
-export const ZSavedPackageAddRequest = ZPackageSizes.extend({ name });
+export const ZSavedPackageAddRequest = ZPackageAxes.extend({ name });
 export type TSavedPackageAddRequest = z.input<typeof ZSavedPackageAddRequest>;
 export const ZSavedPackageResponse = z.object({ success: z.literal(true), message: z.string().optional(), package: ZSavedPackage });
 export type TSavedPackageResponse = z.output<typeof ZSavedPackageResponse>;

@@ -2,23 +2,11 @@ import { z } from './zod.js';
 import { listEnvelope, pageQuery } from './common/pagination.js';
 import { ZAddressInput } from './addresses.js';
 import { messages } from './messages.js';
+import { checkEnvelope, checkEnvelopeCount, PACKAGE_FIELDS, PACKAGE_TYPES, packageList } from './package.js';
 import { SERVICE_TYPES, SHIPMENT_STATUSES, SHIPMENTS_PAGE_SIZE } from './shipment-status.js';
 
-/** Shipments: the platform's own orders (issue 5; spec 001 section 9 package limits, spec 002 offers). */
+/** Shipments: the platform's own orders (issue 5; spec 002 offers). Their packages are package.ts's. */
 
-/** Spec 001 section 9: package minimums and envelope limits. */
-export const PACKAGE_LIMITS = {
-  minWeightKg: 0.1,
-  minWidthCm: 1,
-  minLengthCm: 1,
-  minHeightCm: 3,
-  envelope: { maxWeightKg: 1, maxHeightCm: 6, maxWidthCm: 25, maxLengthCm: 25, count: 1 },
-  maxPackages: 20,
-  maxWeightKg: 1000,
-  maxSideCm: 600,
-} as const;
-/** Package type codes (spec 001 section 9): 1 envelope, 2 parcel. */
-export const PACKAGE_TYPE_CODES = { envelope: 1, parcel: 2 } as const;
 /** Offers are asked again this long after the last change (issue 5). */
 export const OFFERS_DEBOUNCE_MS = 300;
 export const COD_MAX_LEI = 20_000;
@@ -26,23 +14,10 @@ export const INSURANCE_MAX_LEI = 100_000;
 
 const s = () => messages.shipments;
 
-export const ZPackage = z
-  .object({
-    type: z.enum(['envelope', 'parcel']),
-    weight: z.number({ error: () => s().weightRequired }).min(PACKAGE_LIMITS.minWeightKg, { error: () => s().weightMin }).max(PACKAGE_LIMITS.maxWeightKg, { error: () => s().weightMax }),
-    length: z.number({ error: () => s().lengthRequired }).min(PACKAGE_LIMITS.minLengthCm, { error: () => s().lengthMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
-    width: z.number({ error: () => s().widthRequired }).min(PACKAGE_LIMITS.minWidthCm, { error: () => s().widthMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
-    height: z.number({ error: () => s().heightRequired }).min(PACKAGE_LIMITS.minHeightCm, { error: () => s().heightMin }).max(PACKAGE_LIMITS.maxSideCm, { error: () => s().sideMax }),
-  })
-  .check((ctx) => {
-    const p = ctx.value;
-    if (p.type !== 'envelope') return;
-    const e = PACKAGE_LIMITS.envelope;
-    if (p.weight > e.maxWeightKg) ctx.issues.push({ code: 'custom', path: ['weight'], message: s().envelopeWeight, input: p.weight });
-    if (p.height > e.maxHeightCm) ctx.issues.push({ code: 'custom', path: ['height'], message: s().envelopeHeight, input: p.height });
-    if (p.width > e.maxWidthCm) ctx.issues.push({ code: 'custom', path: ['width'], message: s().envelopeSize, input: p.width });
-    if (p.length > e.maxLengthCm) ctx.issues.push({ code: 'custom', path: ['length'], message: s().envelopeSize, input: p.length });
-  });
+/** A package of the order: its type and measures, and the envelope rule on an envelope. */
+export const ZPackage = z.object({ type: z.enum(PACKAGE_TYPES), ...PACKAGE_FIELDS }).check((ctx) => {
+  if (ctx.value.type === 'envelope') checkEnvelope(ctx.issues, ctx.value, (measure) => [measure]);
+});
 export type TPackage = z.infer<typeof ZPackage>;
 
 const ZSavedParty = z.object({ addressId: z.number().int().positive() }).strict();
@@ -81,16 +56,14 @@ export const ZShipmentDraft = z
   .object({
     sender: ZShipmentParty,
     recipient: ZShipmentParty,
-    packages: z.array(ZPackage).min(1, { error: () => s().packagesRequired }).max(PACKAGE_LIMITS.maxPackages, { error: () => s().packagesMax }),
+    packages: packageList(ZPackage),
     content: z.string().trim().min(1, { error: () => s().contentRequired }).max(100, messages.common.fieldInvalid),
     clientReference: z.string().trim().max(50, messages.common.fieldInvalid).optional().nullable(),
     options: ZShipmentOptions,
   })
   .check((ctx) => {
     const packages = ctx.value.packages;
-    if (packages.some((p) => p.type === 'envelope') && packages.length !== PACKAGE_LIMITS.envelope.count) {
-      ctx.issues.push({ code: 'custom', path: ['packages'], message: s().envelopeSingle, input: packages });
-    }
+    if (packages.some((p) => p.type === 'envelope')) checkEnvelopeCount(ctx.issues, packages, ['packages']);
   });
 export type TShipmentDraft = Omit<z.input<typeof ZShipmentDraft>, 'sender' | 'recipient'> & { sender: TShipmentParty; recipient: TShipmentParty };
 export type TShipmentDraftParsed = z.output<typeof ZShipmentDraft>;

@@ -1,3 +1,4 @@
+import type { TPackageAxes } from '@colete/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
@@ -8,7 +9,8 @@ export type PackagingTemplateContent = {
   content: string;
   envelope: boolean;
   isDocuments: boolean;
-  packages: Array<{ name: string; weight: number; xLength: number; yLength: number; zLength: number }>;
+  /** The contract's package by axis (kg and cm), as the packaging lists name it. */
+  packages: Array<TPackageAxes & { name: string }>;
 };
 
 /** 'Marfa ambalata': the packages of a shipment kept under a name. */

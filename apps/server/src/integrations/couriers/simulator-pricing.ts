@@ -1,10 +1,11 @@
-import { normalizeText, VAT_PERCENT } from '@colete/contract';
+import { gramsToKg, kgToGrams, normalizeText, PACKAGE_LIMITS, VAT_PERCENT } from '@colete/contract';
 import type { AddressSpec, PackageSpec, QuoteRequest } from './courier-network.js';
 import type { RateCard, SimCourier, SimService, Zone } from './simulator-catalogue.js';
 
-/** Spec 001 section 9: the package minimums and the envelope (plic) limits. */
-export const PACKAGE_MIN = { weightGrams: 100, lengthCm: 1, widthCm: 1, heightCm: 3 } as const;
-export const ENVELOPE_MAX = { weightGrams: 1000, lengthCm: 25, widthCm: 25, heightCm: 6 } as const;
+/** The contract's package minimums and envelope (plic) limits (spec 001 section 9), in grams and cm. */
+const L = PACKAGE_LIMITS;
+export const PACKAGE_MIN = { weightGrams: kgToGrams(L.minWeightKg), lengthCm: L.minLengthCm, widthCm: L.minWidthCm, heightCm: L.minHeightCm } as const;
+export const ENVELOPE_MAX = { weightGrams: kgToGrams(L.envelope.maxWeightKg), lengthCm: L.envelope.maxLengthCm, widthCm: L.envelope.maxWidthCm, heightCm: L.envelope.maxHeightCm } as const;
 
 const sameText = (a: string, b: string) => normalizeText(a).replace(/[^a-z0-9]+/g, ' ').trim() === normalizeText(b).replace(/[^a-z0-9]+/g, ' ').trim();
 
@@ -49,7 +50,7 @@ export function priceOf(courier: SimCourier, service: SimService, req: QuoteRequ
 }
 
 const lei = (bani: number) => (bani % 100 === 0 ? String(bani / 100) : (bani / 100).toFixed(2).replace('.', ','));
-const kg = (grams: number) => String(grams / 1000).replace('.', ',');
+const kg = (grams: number) => String(gramsToKg(grams)).replace('.', ',');
 
 /** What no courier accepts: empty, below the minimums, or a wrong envelope. */
 export function requestErrors(req: QuoteRequest): string[] {

@@ -90,7 +90,6 @@ export type ReturnDraft = {
  */
 export async function createReturnDraft(ex: Executor, d: ReturnDraft): Promise<ShipmentRow> {
   const uniqueId = newUniqueId();
-  const p = RETURN_DEFAULT_PARCEL;
   const inserted = await insertShipment(ex, {
     uniqueId,
     userId: d.userId,
@@ -98,7 +97,7 @@ export async function createReturnDraft(ex: Executor, d: ReturnDraft): Promise<S
     status: 'draft',
     sender: d.sender,
     recipient: d.recipient,
-    packages: [{ type: 'parcel', weightGrams: p.weight * 1000, lengthCm: p.length, widthCm: p.width, heightCm: p.height }],
+    packages: [storedPackage({ type: 'parcel', ...RETURN_DEFAULT_PARCEL })],
     content: d.content,
     clientReference: d.clientReference,
     options: {

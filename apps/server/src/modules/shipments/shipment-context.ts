@@ -1,6 +1,6 @@
-import { normalizeText, type TShipmentDraftParsed } from '@colete/contract';
+import { normalizeText } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
-import type { ShipmentAddress, ShipmentPackage, ShipmentPoint } from '../../db/schema.js';
+import type { ShipmentAddress, ShipmentPoint } from '../../db/schema.js';
 import type { AddressSpec, CourierNetwork, PickupPoint } from '../../integrations/couriers/courier-network.js';
 import type { ShipmentBilling } from './ports.js';
 import type { ShipmentRow } from './shipments-queries.js';
@@ -41,14 +41,7 @@ export type ShipmentContext = ReturnType<typeof shipmentContext>;
 export type Resolved = { address: ShipmentAddress; coords: { lat: number; lng: number } | null; saveAs: string | null };
 
 /** Packages as stored (grams, centimetres) and as the page sends them (kilograms). */
-export const storedPackage = (p: TShipmentDraftParsed['packages'][number]): ShipmentPackage => ({
-  type: p.type,
-  weightGrams: Math.round(p.weight * 1000),
-  lengthCm: p.length,
-  widthCm: p.width,
-  heightCm: p.height,
-});
-export const formPackage = (p: ShipmentPackage) => ({ type: p.type, weight: p.weightGrams / 1000, length: p.lengthCm, width: p.widthCm, height: p.heightCm });
+export { formPackage, storedPackage } from '../../lib/packages.js';
 export const pointOf = (p: PickupPoint): ShipmentPoint => ({ id: p.id, name: p.name, fullAddress: p.fullAddress, distanceKm: p.distanceKm });
 
 export const addressLine = (a: ShipmentAddress) =>

@@ -1,4 +1,4 @@
-import { messages, ZPackageSizes, ZPackagingContent, ZPackagingTemplateAddRequest, ZSavedPackageAddRequest } from '@colete/contract';
+import { messages, ZPackageAxes, ZPackagingContent, ZPackagingTemplateAddRequest, ZSavedPackageAddRequest } from '@colete/contract';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import { Button, IconButton, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -88,7 +88,7 @@ export function SavePackageButton({ label, value, onInvalid }: { label: string; 
   const [open, setOpen] = useState(false);
 
   const start = () => {
-    if (!ZPackageSizes.safeParse(packageSizes(value())).success) {
+    if (!ZPackageAxes.safeParse(packageSizes(value())).success) {
       onInvalid();
       feedback.enqueueSnackbar(messages.common.cannotSaveInvalid, { variant: 'error' });
       return;

@@ -1,21 +1,16 @@
-import type { TPackagingContentInput, TPackagingTemplate, TSavedPackage } from '@colete/contract';
+import { fromPackageAxes, mapPackageMeasures, toPackageAxes, type TPackageAxes, type TPackagingContentInput, type TPackagingTemplate, type TSavedPackage } from '@colete/contract';
 import type { PackageValues, ShipmentFormValues } from './shipment-form';
 import { toNumber } from './shipment-format';
 
 /**
  * Between the page's packages (typed text: length, width, height) and the packaging contract
- * (numbers: xLength is the length, yLength the width, zLength the height).
+ * (numbers by axis: the contract's toPackageAxes/fromPackageAxes name them).
  */
 const text = (n: number) => String(n).replace('.', ',');
 
-export const packageSizes = (p: PackageValues) => ({ weight: toNumber(p.weight), xLength: toNumber(p.length), yLength: toNumber(p.width), zLength: toNumber(p.height) });
+export const packageSizes = (p: PackageValues): TPackageAxes => toPackageAxes(mapPackageMeasures(p, toNumber));
 
-export const fromSizes = (p: { weight: number; xLength: number; yLength: number; zLength: number }): PackageValues => ({
-  weight: text(p.weight),
-  length: text(p.xLength),
-  width: text(p.yLength),
-  height: text(p.zLength),
-});
+export const fromSizes = (p: TPackageAxes): PackageValues => mapPackageMeasures(fromPackageAxes(p), text);
 
 export const fromSavedPackage = (p: TSavedPackage): PackageValues => fromSizes(p);
 

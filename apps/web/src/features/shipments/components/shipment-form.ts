@@ -1,11 +1,11 @@
-import { ZShipmentDraft, type TShipmentDraft, type TShipmentParty } from '@colete/contract';
+import { mapPackageMeasures, ZShipmentDraft, type TPackageMeasures, type TPackageType, type TShipmentDraft, type TShipmentParty } from '@colete/contract';
 import type { FieldPath } from 'react-hook-form';
 import { toNumber } from './shipment-format';
 
 /** The page's own part of the draft (packages, content, options), as typed: numbers stay text until sent. */
-export type PackageValues = { weight: string; length: string; width: string; height: string };
+export type PackageValues = TPackageMeasures<string>;
 export type ShipmentFormValues = {
-  packageType: 'envelope' | 'parcel';
+  packageType: TPackageType;
   packages: PackageValues[];
   content: string;
   clientReference: string;
@@ -37,13 +37,7 @@ export function toDraft(values: ShipmentFormValues, sender: TShipmentParty | nul
     // A missing party is sent as an empty object so the contract names what is missing.
     sender: sender ?? ({} as TShipmentParty),
     recipient: recipient ?? ({} as TShipmentParty),
-    packages: values.packages.map((p) => ({
-      type: values.packageType,
-      weight: toNumber(p.weight),
-      length: toNumber(p.length),
-      width: toNumber(p.width),
-      height: toNumber(p.height),
-    })),
+    packages: values.packages.map((p) => ({ type: values.packageType, ...mapPackageMeasures(p, toNumber) })),
     content: values.content,
     clientReference: values.clientReference.trim() ? values.clientReference : null,
     options: {
