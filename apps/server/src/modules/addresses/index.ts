@@ -1,5 +1,6 @@
 /** The addresses module's public surface: other modules, the composition root and jobs import from here only. */
-export { resolveAddress } from './address-validation.js';
+export { resolveAddress, type ResolvedAddress } from './address-validation.js';
 export { findAddress, insertAddress } from './addresses-queries.js';
 export { addressesRoutes } from './addresses-routes.js';
-export { addressRowValues, searchTextOf, toAddressEntry } from './addresses-service.js';
+export { addressRowValues, searchTextOf } from './addresses-service.js';
+export { partyAddressOfInput, partyAddressOfRow, resolvePartyAddress } from './party-address.js';
