@@ -16,7 +16,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import type { StoredTemplateOptions, TemplateAddress } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
-import { addressRowValues, findAddress, partyAddressOfRow } from '../addresses/index.js';
+import { findAddress, partyAddressOfRow, resolvePartyAddress } from '../addresses/index.js';
 import { sniffLogo } from './template-logo.js';
 import { sanitizeTerms } from './template-terms.js';
 import {
@@ -111,8 +111,8 @@ export function templatesService(deps: { database: Database }) {
       return { ...partyAddressOfRow(row), addressId: row.id, type: row.type, shortName: row.shortName };
     }
     // A typed address is checked against the nomenclature like the address book does.
-    const { searchText: _search, ...values } = await underPath('address', () => addressRowValues(tx, address));
-    return { ...values, addressId: null, type: ADDRESS_TYPE_DEFAULT };
+    const resolved = await underPath('address', () => resolvePartyAddress(tx, address));
+    return { ...resolved.address, addressId: null, type: ADDRESS_TYPE_DEFAULT, shortName: address.shortName };
   }
 
   async function chosenUniqueId(actor: Actor, wanted: string | null | undefined, current: TemplateMeta | null) {
