@@ -119,7 +119,7 @@ describe('add', () => {
     expect((await addressRow(named.addressId)).shortName).toBe('Atelier');
     const unnamed = await added(alice, request({ address: newAddress({ countyCode: 'B', city: 'Sectorul 1', postalCode: '010093', street: 'Calea Victoriei', number: '120' }) }));
     const row = await addressRow(unnamed.addressId);
-    expect(row).toMatchObject({ shortName: expect.stringMatching(/^Punct de ridicare /), userId: alice.id, contactPhone: '+40722123456', street: 'Calea Victoriei', city: 'Sectorul 1', type: 1 });
+    expect(row).toMatchObject({ shortName: expect.stringMatching(/^Punct de ridicare /), userId: alice.id, contactPhone: '+40722123456', addressStreet: 'Calea Victoriei', addressCity: 'Sectorul 1', type: 1 });
     const book = await as(ctx, alice, { method: 'POST', url: '/api/address/all', payload: {} });
     expect(book.json().count).toBe(2);
   });

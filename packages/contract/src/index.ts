@@ -14,6 +14,7 @@ export * from './rules/street-types.js';
 export * from './rules/address-line.js';
 export * from './geo.js';
 export * from './addresses.js';
+export * from './party-address.js';
 export * from './rules/street-numbers.js';
 export * from './rules/iban.js';
 export * from './settings.js';

@@ -22,10 +22,10 @@ const DEMO_SEED_KEY = 'demo_seed';
 
 /** Real places from data/ro: a Cluj-Napoca street, a Bucharest sector, a village with its commune; one locked (type 10). */
 const DEMO_ADDRESSES = [
-  { shortName: 'Depozit Cluj', contactCompany: 'Demo Logistic SRL', contactName: 'Mihai Pop', contactPhone: '+40722123456', countyCode: 'CJ', county: 'Cluj', city: 'Cluj-Napoca', postalCode: '400114', street: 'Strada Memorandumului', number: '28', type: 10 },
-  { shortName: 'Birou Bucuresti', contactCompany: 'Demo Logistic SRL', contactName: 'Elena Ionescu', contactPhone: '+40733111222', countyCode: 'B', county: 'București', city: 'Sectorul 1', postalCode: '010093', street: 'Calea Victoriei', number: '120', block: 'A', floor: '2', apartment: '14' },
-  { shortName: 'Magazin Timisoara', contactCompany: 'Demo Logistic SRL', contactName: 'Andrei Szabo', contactPhone: '+40744333444', countyCode: 'TM', county: 'Timiș', city: 'Timișoara', postalCode: '300024', street: 'Bulevardul Revoluției 1989', number: '4' },
-  { shortName: 'Atelier Lazaresti', contactCompany: null, contactName: 'Ion Dumitru', contactPhone: '+40755666777', countyCode: 'AG', county: 'Argeș', city: 'Lăzărești', postalCode: '117653', street: 'Strada Principala', number: '7' },
+  { shortName: 'Depozit Cluj', contactCompany: 'Demo Logistic SRL', contactName: 'Mihai Pop', contactPhone: '+40722123456', addressCountyCode: 'CJ', addressCounty: 'Cluj', addressCity: 'Cluj-Napoca', addressPostalCode: '400114', addressStreet: 'Strada Memorandumului', addressNumber: '28', type: 10 },
+  { shortName: 'Birou Bucuresti', contactCompany: 'Demo Logistic SRL', contactName: 'Elena Ionescu', contactPhone: '+40733111222', addressCountyCode: 'B', addressCounty: 'București', addressCity: 'Sectorul 1', addressPostalCode: '010093', addressStreet: 'Calea Victoriei', addressNumber: '120', addressBlock: 'A', addressFloor: '2', addressApartment: '14' },
+  { shortName: 'Magazin Timisoara', contactCompany: 'Demo Logistic SRL', contactName: 'Andrei Szabo', contactPhone: '+40744333444', addressCountyCode: 'TM', addressCounty: 'Timiș', addressCity: 'Timișoara', addressPostalCode: '300024', addressStreet: 'Bulevardul Revoluției 1989', addressNumber: '4' },
+  { shortName: 'Atelier Lazaresti', contactCompany: null, contactName: 'Ion Dumitru', contactPhone: '+40755666777', addressCountyCode: 'AG', addressCounty: 'Argeș', addressCity: 'Lăzărești', addressPostalCode: '117653', addressStreet: 'Strada Principala', addressNumber: '7' },
 ] as const;
 
 /**
@@ -72,7 +72,7 @@ export async function seedDemo(database: Database, services?: Pick<Services, 'in
         .insert(addresses)
         .values(
           DEMO_ADDRESSES.map((a) => {
-            const values = { contactPhone2: null, contactEmail: null, block: null, floor: null, apartment: null, ...a, countryCode: 'RO' };
+            const values = { contactPhone2: null, contactEmail: null, addressBlock: null, addressFloor: null, addressApartment: null, ...a, addressCountryCode: 'RO' };
             return { ...values, userId: client.id, type: 'type' in a ? a.type : 1, searchText: searchTextOf(values) };
           }),
         )

@@ -1,9 +1,12 @@
 import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { romanianAddressColumns } from './columns.js';
 import { users } from './users.js';
 
 /* ---- Address book ---- */
 
+/**
+ * The properties carry the specification's names (TPartyAddress of the contract: addressCity, ...)
+ * over the columns' older names, so a row is the address shape without a copy.
+ */
 export const addresses = pgTable(
   'addresses',
   {
@@ -17,13 +20,19 @@ export const addresses = pgTable(
     contactPhone: text('contact_phone').notNull(),
     contactPhone2: text('contact_phone2'),
     contactEmail: text('contact_email'),
-    ...romanianAddressColumns(),
-    block: text('block'),
-    entrance: text('entrance'),
-    intercom: text('intercom'),
-    floor: text('floor'),
-    apartment: text('apartment'),
-    additionalInfo: text('additional_info'),
+    addressCountryCode: text('country_code').notNull().default('RO'),
+    addressCountyCode: text('county_code').notNull(),
+    addressCounty: text('county').notNull(),
+    addressCity: text('city').notNull(),
+    addressPostalCode: text('postal_code').notNull(),
+    addressStreet: text('street'),
+    addressNumber: text('number'),
+    addressBlock: text('block'),
+    addressEntrance: text('entrance'),
+    addressIntercom: text('intercom'),
+    addressFloor: text('floor'),
+    addressApartment: text('apartment'),
+    addressAdditionalInfo: text('additional_info'),
     /** 10: used as a pick-up point; locked, cannot be edited or deleted. */
     type: smallint('type').notNull().default(1),
     /** Normalised text of the whole entry, for the address book search. */

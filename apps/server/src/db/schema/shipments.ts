@@ -1,32 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { TReturnAnswerView } from '@colete/contract';
+import type { TPartyAddress, TReturnAnswerView } from '@colete/contract';
 import { bigint, bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /* ---- Shipments: the platform's own orders (issue 5) ---- */
 
-export type ShipmentAddress = {
-  /** The address book entry it came from, if any. */
-  addressId: number | null;
-  contactName: string;
-  company: string | null;
-  phone: string;
-  phone2: string | null;
-  email: string | null;
-  countryCode: string;
-  countyCode: string;
-  county: string;
-  city: string;
-  postalCode: string;
-  street: string | null;
-  number: string | null;
-  block: string | null;
-  entrance: string | null;
-  floor: string | null;
-  apartment: string | null;
-  intercom: string | null;
-  additionalInfo: string | null;
-};
+/**
+ * A party of a shipment as stored (the sender and recipient jsonb): the contract's address shape,
+ * and the address-book entry it came from, if any.
+ */
+export type ShipmentAddress = TPartyAddress & { addressId: number | null };
 export type ShipmentPackage = { type: 'envelope' | 'parcel'; weightGrams: number; lengthCm: number; widthCm: number; heightCm: number };
 export type ShipmentOptions = { codBani: number | null; insuranceBani: number | null; openAtDelivery: boolean; saturdayDelivery: boolean };
 export type ShipmentPoint = { id: string; name: string; fullAddress: string; distanceKm: number | null };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TTemplateOptions } from '@colete/contract';
+import type { TPartyAddress, TTemplateOptions } from '@colete/contract';
 import { bigserial, boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { addresses } from './addresses.js';
 import { users } from './users.js';
@@ -13,28 +13,11 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /* ---- Templates (spec 001, issue 6): order templates with a public return link, packaging ---- */
 
 /** The template's address: a copy of the address-book row it came from (addressId) or of a typed one. */
-export type TemplateAddress = {
+export type TemplateAddress = TPartyAddress & {
   addressId: number | null;
+  /** The address-book entry's type (10 locks the form), 1 for a typed address. */
   type: number;
   shortName: string;
-  contactCompany: string | null;
-  contactName: string;
-  contactPhone: string;
-  contactPhone2: string | null;
-  contactEmail: string | null;
-  countryCode: string;
-  countyCode: string;
-  county: string;
-  city: string;
-  postalCode: string;
-  street: string | null;
-  number: string | null;
-  block: string | null;
-  entrance: string | null;
-  intercom: string | null;
-  floor: string | null;
-  apartment: string | null;
-  additionalInfo: string | null;
 };
 /** The options without the terms, which have their own column. */
 export type StoredTemplateOptions = Omit<TTemplateOptions, 'terms'>;

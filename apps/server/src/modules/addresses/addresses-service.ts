@@ -1,49 +1,34 @@
 import {
   ADDRESS_TYPE_DEFAULT,
   ADDRESS_TYPE_LOCKED,
-  fullAddressLine,
+  addressText,
   messages,
-  normalisePhone,
   normalizeText,
   type TAddressEntry,
   type TAddressInputParsed,
 } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { resolveAddress } from './address-validation.js';
 import { deleteAddress, findAddress, insertAddress, listAddresses, updateAddress, type AddressRow, type NewAddressRow } from './addresses-queries.js';
+import { partyAddressOfRow, resolvePartyAddress } from './party-address.js';
 
 export function toAddressEntry(row: AddressRow): TAddressEntry {
-  const entry = {
+  const shape = partyAddressOfRow(row);
+  const { addressCountryCode, ...address } = shape;
+  return {
     id: row.id,
     shortName: row.shortName,
-    contactCompany: row.contactCompany,
-    contactName: row.contactName,
-    contactPhone: row.contactPhone,
-    contactPhone2: row.contactPhone2,
-    contactEmail: row.contactEmail,
-    addressCountry: { code: row.countryCode, nameRo: 'Romania' },
-    addressCountyCode: row.countyCode,
-    addressCounty: row.county,
-    addressCity: row.city,
-    addressPostalCode: row.postalCode,
-    addressStreet: row.street,
-    addressNumber: row.number,
-    addressBlock: row.block,
-    addressEntrance: row.entrance,
-    addressIntercom: row.intercom,
-    addressFloor: row.floor,
-    addressApartment: row.apartment,
-    addressAdditionalInfo: row.additionalInfo,
+    ...address,
+    addressCountry: { code: addressCountryCode, nameRo: 'Romania' },
     type: row.type,
+    fullAddress: addressText(shape, 'entry'),
   };
-  return { ...entry, fullAddress: fullAddressLine(entry) };
 }
 
 /** The normalised text the address book search matches: every part a user might type. */
 export function searchTextOf(v: Omit<NewAddressRow, 'searchText' | 'userId'>): string {
   return normalizeText(
-    [v.shortName, v.contactCompany, v.contactName, v.contactPhone, v.contactEmail, v.county, v.city, v.postalCode, v.street, v.number, v.block]
+    [v.shortName, v.contactCompany, v.contactName, v.contactPhone, v.contactEmail, v.addressCounty, v.addressCity, v.addressPostalCode, v.addressStreet, v.addressNumber, v.addressBlock]
       .filter(Boolean)
       .join(' | '),
   );
@@ -54,28 +39,7 @@ export function searchTextOf(v: Omit<NewAddressRow, 'searchText' | 'userId'>): s
  * phones in E.164, and the search text. Every place that saves an address to the book uses it.
  */
 export async function addressRowValues(db: Executor, input: TAddressInputParsed) {
-  const resolved = await resolveAddress(db, input);
-  const values = {
-    shortName: input.shortName,
-    contactCompany: input.contactCompany,
-    contactName: input.contactName,
-    contactPhone: normalisePhone(input.contactPhone),
-    contactPhone2: input.contactPhone2 ? normalisePhone(input.contactPhone2) : null,
-    contactEmail: input.contactEmail,
-    countryCode: 'RO',
-    countyCode: resolved.countyCode,
-    county: resolved.county,
-    city: resolved.city,
-    postalCode: resolved.postalCode,
-    street: resolved.street,
-    number: input.number,
-    block: input.block,
-    entrance: input.entrance,
-    intercom: input.intercom,
-    floor: input.floor,
-    apartment: input.apartment,
-    additionalInfo: input.additionalInfo,
-  };
+  const values = { shortName: input.shortName, ...(await resolvePartyAddress(db, input)).address };
   return { ...values, searchText: searchTextOf(values) };
 }
 

@@ -1,5 +1,6 @@
 import {
   ADDRESS_TYPE_DEFAULT,
+  addressText,
   PICKUP_SCHEDULE_TYPE_WEEKDAYS,
   PICKUP_UNUSED_DAYS,
   messages,
@@ -13,7 +14,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import type { CourierInfo } from '../../integrations/couriers/courier-network.js';
 import { badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
-import { addressRowValues, insertAddress, toAddressEntry } from '../addresses/index.js';
+import { addressRowValues, insertAddress, partyAddressOfRow } from '../addresses/index.js';
 import {
   activeDiscounts,
   completeRequestedDeletions,
@@ -69,10 +70,7 @@ function toCourier(info: CourierInfo | undefined, courierId: string, discountPer
   };
 }
 
-function addressLine(row: AddressRow) {
-  const entry = toAddressEntry(row);
-  return `${entry.fullAddress}, ${row.postalCode} ${row.city}, jud. ${row.county}`;
-}
+const addressLine = (row: AddressRow) => addressText(partyAddressOfRow(row), 'withLocality');
 
 /** A unique-index violation, through Drizzle's wrapper (node-postgres and PGlite both carry the SQLSTATE). */
 function isUniqueViolation(err: unknown, constraint: string): boolean {

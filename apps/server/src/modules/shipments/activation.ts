@@ -132,12 +132,12 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
         activatedAt: at,
         searchText: searchText({ ...row, awb: result.awb }),
       });
-      await addEvents(tx, [{ shipmentId: row.id, status: 'created', text: STATUS_VIEW.created.text, at, reason: null, location: row.sender.city }]);
+      await addEvents(tx, [{ shipmentId: row.id, status: 'created', text: STATUS_VIEW.created.text, at, reason: null, location: row.sender.addressCity }]);
       await deps.billing.recordShipmentCharge(tx, {
         userId: updated.userId,
         paymentType: updated.paymentType ?? 'prepaid',
         amountBani: updated.priceBani!,
-        description: `Expediere AWB ${updated.awb} - ${updated.serviceName} (${updated.sender.city} - ${updated.recipient.city})`,
+        description: `Expediere AWB ${updated.awb} - ${updated.serviceName} (${updated.sender.addressCity} - ${updated.recipient.addressCity})`,
         reference: `shipment:${updated.id}`,
       });
       if (row.sender.addressId && deps.pickupUsed) await deps.pickupUsed(tx, row.userId, row.sender.addressId, updated.courierId!);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RETURN_DEFAULT_PARCEL, messages, normalizeText, type TReturnAnswerView, type ZShipmentCreateRequest } from '@colete/contract';
+import { RETURN_DEFAULT_PARCEL, messages, normalizeText, pickPartyAddress, type TReturnAnswerView, type ZShipmentCreateRequest } from '@colete/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { ShipmentAddress } from '../../db/schema.js';
@@ -7,7 +7,7 @@ import { isFridayInBucharest } from '../../lib/dates.js';
 import { badRequest } from '../../lib/errors.js';
 import { leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
-import { addressRowValues, insertAddress } from '../addresses/index.js';
+import { insertAddress, searchTextOf } from '../addresses/index.js';
 import type { OffersStage } from './offers.js';
 import { pointOf, searchText, storedPackage, type ShipmentContext } from './shipment-context.js';
 import { findByRequestKey, insertShipment, type ShipmentRow } from './shipments-queries.js';
@@ -35,8 +35,9 @@ export function draftsStage(ctx: ShipmentContext, offers: OffersStage) {
       // An address typed with 'save in the address book' joins it with the shipment.
       for (const [input, party] of [[req.sender, sender], [req.recipient, recipient]] as const) {
         if ('addressId' in input || !input.saveAs) continue;
-        const values = await addressRowValues(tx, { ...input, shortName: input.saveAs });
-        party.address.addressId = (await insertAddress(tx, { ...values, userId: client.id })).id;
+        // Already checked against the nomenclature by the quote: the entry is the party's address as resolved.
+        const values = { shortName: input.saveAs, ...pickPartyAddress(party.address) };
+        party.address.addressId = (await insertAddress(tx, { ...values, searchText: searchTextOf(values), userId: client.id })).id;
       }
       const values = {
         uniqueId: newUniqueId(),
@@ -108,7 +109,7 @@ export async function createReturnDraft(ex: Executor, d: ReturnDraft): Promise<S
       saturdayDelivery: d.options.saturdayDelivery && isFridayInBucharest(d.at),
     },
     parcelCount: 1,
-    searchText: normalizeText([uniqueId, d.sender.contactName, d.sender.city, d.recipient.contactName, d.recipient.company, d.clientReference].filter(Boolean).join(' | ')),
+    searchText: normalizeText([uniqueId, d.sender.contactName, d.sender.addressCity, d.recipient.contactName, d.recipient.contactCompany, d.clientReference].filter(Boolean).join(' | ')),
     extra: d.extra,
     returnAnswers: d.returnAnswers,
   });

@@ -72,8 +72,9 @@ export function factsOf(row: ShipmentRow, courierName: (courierId: string) => st
     estimatedPickupDate: row.estimatedPickupDate,
     paymentType: row.paymentType,
     priceBani: row.priceBani,
-    sender: { contactName: row.sender.contactName, company: row.sender.company, city: row.sender.city },
-    recipient: { contactName: row.recipient.contactName, city: row.recipient.city, phone: row.recipient.phone, phone2: row.recipient.phone2 },
+    // The events keep their own (stored) payload names: an undelivered event must still read the same.
+    sender: { contactName: row.sender.contactName, company: row.sender.contactCompany, city: row.sender.addressCity },
+    recipient: { contactName: row.recipient.contactName, city: row.recipient.addressCity, phone: row.recipient.contactPhone, phone2: row.recipient.contactPhone2 },
   };
 }
 

@@ -1,10 +1,9 @@
-import { messages, normalisePhone, type TOffer, type TShipmentDraftParsed } from '@colete/contract';
-import type { ShipmentAddress } from '../../db/schema.js';
+import { messages, type TOffer, type TShipmentDraftParsed } from '@colete/contract';
 import { CourierError, type Offer, type QuoteRequest } from '../../integrations/couriers/courier-network.js';
 import { isFridayInBucharest } from '../../lib/dates.js';
 import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
-import { findAddress, resolveAddress } from '../addresses/index.js';
+import { findAddress, partyAddressOfRow, resolvePartyAddress } from '../addresses/index.js';
 import { storedPackage, toSpec, type Resolved, type ShipmentContext } from './shipment-context.js';
 import { localityCoordinates } from './shipments-queries.js';
 
@@ -20,52 +19,11 @@ export function offersStage(ctx: ShipmentContext) {
     if ('addressId' in party) {
       const row = await findAddress(db, userId, party.addressId);
       if (!row) throw notFound(messages.address.notFound);
-      const address: ShipmentAddress = {
-        addressId: row.id,
-        contactName: row.contactName,
-        company: row.contactCompany,
-        phone: row.contactPhone,
-        phone2: row.contactPhone2,
-        email: row.contactEmail,
-        countryCode: row.countryCode,
-        countyCode: row.countyCode,
-        county: row.county,
-        city: row.city,
-        postalCode: row.postalCode,
-        street: row.street,
-        number: row.number,
-        block: row.block,
-        entrance: row.entrance,
-        floor: row.floor,
-        apartment: row.apartment,
-        intercom: row.intercom,
-        additionalInfo: row.additionalInfo,
-      };
-      return { address, coords: await localityCoordinates(db, row.countyCode, row.city), saveAs: null };
+      const address = partyAddressOfRow(row);
+      return { address: { ...address, addressId: row.id }, coords: await localityCoordinates(db, address.addressCountyCode, address.addressCity), saveAs: null };
     }
-    const resolved = await underPath(name, () => resolveAddress(db, party));
-    const address: ShipmentAddress = {
-      addressId: null,
-      contactName: party.contactName,
-      company: party.contactCompany,
-      phone: normalisePhone(party.contactPhone),
-      phone2: party.contactPhone2 ? normalisePhone(party.contactPhone2) : null,
-      email: party.contactEmail,
-      countryCode: 'RO',
-      countyCode: resolved.countyCode,
-      county: resolved.county,
-      city: resolved.city,
-      postalCode: resolved.postalCode,
-      street: resolved.street,
-      number: party.number,
-      block: party.block,
-      entrance: party.entrance,
-      floor: party.floor,
-      apartment: party.apartment,
-      intercom: party.intercom,
-      additionalInfo: party.additionalInfo,
-    };
-    return { address, coords: resolved.coords, saveAs: party.saveAs ?? null };
+    const { address, coords } = await underPath(name, () => resolvePartyAddress(db, party));
+    return { address: { ...address, addressId: null }, coords, saveAs: party.saveAs ?? null };
   }
 
   function quoteRequest(draft: TShipmentDraftParsed, sender: Resolved, recipient: Resolved, at: Date): QuoteRequest {

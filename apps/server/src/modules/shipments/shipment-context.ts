@@ -1,4 +1,4 @@
-import { normalizeText } from '@colete/contract';
+import { addressDetailsLine, normalizeText } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
 import type { ShipmentAddress, ShipmentPoint } from '../../db/schema.js';
 import type { AddressSpec, CourierNetwork, PickupPoint } from '../../integrations/couriers/courier-network.js';
@@ -44,37 +44,26 @@ export type Resolved = { address: ShipmentAddress; coords: { lat: number; lng: n
 export { formPackage, storedPackage } from '../../lib/packages.js';
 export const pointOf = (p: PickupPoint): ShipmentPoint => ({ id: p.id, name: p.name, fullAddress: p.fullAddress, distanceKm: p.distanceKm });
 
-export const addressLine = (a: ShipmentAddress) =>
-  [
-    a.street && `${a.street}${a.number ? ` ${a.number}` : ''}`,
-    a.block && `Bl. ${a.block}`,
-    a.entrance && `Sc. ${a.entrance}`,
-    a.floor && `Et. ${a.floor}`,
-    a.apartment && `Ap. ${a.apartment}`,
-    a.additionalInfo,
-  ]
-    .filter(Boolean)
-    .join(', ');
-
-export const toSpec = (r: Resolved): AddressSpec => ({
-  countyCode: r.address.countyCode,
-  county: r.address.county,
-  city: r.address.city,
-  postalCode: r.address.postalCode,
-  street: r.address.street,
-  number: r.address.number,
-  details: [r.address.block && `Bl. ${r.address.block}`, r.address.entrance && `Sc. ${r.address.entrance}`, r.address.floor && `Et. ${r.address.floor}`, r.address.apartment && `Ap. ${r.address.apartment}`, r.address.intercom && `Interfon ${r.address.intercom}`, r.address.additionalInfo].filter(Boolean).join(', ') || null,
+/** The shipment's party as the courier takes it: the one mapping from the address shape to the courier network. */
+export const toSpec = (r: Pick<Resolved, 'address' | 'coords'>): AddressSpec => ({
+  countyCode: r.address.addressCountyCode,
+  county: r.address.addressCounty,
+  city: r.address.addressCity,
+  postalCode: r.address.addressPostalCode,
+  street: r.address.addressStreet,
+  number: r.address.addressNumber,
+  details: addressDetailsLine(r.address),
   contactName: r.address.contactName,
-  company: r.address.company,
-  phone: r.address.phone,
-  email: r.address.email,
+  company: r.address.contactCompany,
+  phone: r.address.contactPhone,
+  email: r.address.contactEmail,
   lat: r.coords?.lat ?? null,
   lng: r.coords?.lng ?? null,
 });
 
 /** The list's search text: AWB, public id, recipient and client reference, normalised. */
 export const searchText = (row: Pick<ShipmentRow, 'awb' | 'recipient' | 'clientReference' | 'uniqueId'>) =>
-  normalizeText([row.awb, row.uniqueId, row.recipient.contactName, row.recipient.company, row.recipient.city, row.clientReference].filter(Boolean).join(' | '));
+  normalizeText([row.awb, row.uniqueId, row.recipient.contactName, row.recipient.contactCompany, row.recipient.addressCity, row.clientReference].filter(Boolean).join(' | '));
 
 export function statusOf(row: ShipmentRow) {
   const v = STATUS_VIEW[row.status];

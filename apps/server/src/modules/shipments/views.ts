@@ -1,4 +1,4 @@
-import { messages, normalizeText, pageOffset, type TShipmentDetail, type TShipmentDraftParsed, type TShipmentSummary, type ZShipmentListQuery } from '@colete/contract';
+import { addressFormFields, addressText, messages, normalizeText, pageOffset, type TShipmentDetail, type TShipmentDraftParsed, type TShipmentSummary, type ZShipmentListQuery } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShipmentAddress } from '../../db/schema.js';
@@ -9,10 +9,22 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 import { DEFAULT_AWB_FORMAT } from '../settings/index.js';
-import { addressLine, formPackage, statusOf, type ShipmentContext } from './shipment-context.js';
+import { formPackage, statusOf, type ShipmentContext } from './shipment-context.js';
 import { findShipment, listShipments, shipmentHistory, type ShipmentRow } from './shipments-queries.js';
 
 const m = messages.shipments;
+
+/** A party in the shipment detail's answer (its names predate the address shape and stay). */
+const addressView = (a: ShipmentAddress): TShipmentDetail['senderAddress'] => ({
+  contactName: a.contactName,
+  company: a.contactCompany,
+  phone: a.contactPhone,
+  email: a.contactEmail,
+  county: a.addressCounty,
+  city: a.addressCity,
+  postalCode: a.addressPostalCode,
+  line: addressText(a, 'shipment'),
+});
 
 /** Views: the list, the summary and details a page shows, label formats and files, and a draft rebuilt for the page. */
 export function viewsStage(ctx: ShipmentContext) {
@@ -45,8 +57,8 @@ export function viewsStage(ctx: ShipmentContext) {
       courierName: row.courierId ? (courier?.name ?? row.courierId) : null,
       courierLogo: row.courierId ? (courier?.logo ?? null) : null,
       serviceName: row.serviceName,
-      recipient: { contactName: row.recipient.contactName, city: row.recipient.city, county: row.recipient.county },
-      sender: { contactName: row.sender.contactName, city: row.sender.city },
+      recipient: { contactName: row.recipient.contactName, city: row.recipient.addressCity, county: row.recipient.addressCounty },
+      sender: { contactName: row.sender.contactName, city: row.sender.addressCity },
       clientReference: row.clientReference,
       price: row.priceBani === null ? null : baniToRon(row.priceBani),
       cod: row.options.codBani === null ? null : baniToRon(row.options.codBani),
@@ -56,20 +68,10 @@ export function viewsStage(ctx: ShipmentContext) {
 
   async function detail(row: ShipmentRow): Promise<TShipmentDetail> {
     const [history, formats] = await Promise.all([shipmentHistory(db, row.id), labelFormats(row.userId, row.awb ? row.courierId : null)]);
-    const view = (a: ShipmentAddress) => ({
-      contactName: a.contactName,
-      company: a.company,
-      phone: a.phone,
-      email: a.email,
-      county: a.county,
-      city: a.city,
-      postalCode: a.postalCode,
-      line: addressLine(a),
-    });
     return {
       ...summary(row),
-      senderAddress: view(row.sender),
-      recipientAddress: view(row.recipient),
+      senderAddress: addressView(row.sender),
+      recipientAddress: addressView(row.recipient),
       packages: row.packages.map(formPackage),
       content: row.content,
       options: {
@@ -93,25 +95,7 @@ export function viewsStage(ctx: ShipmentContext) {
 
   /** The draft as the page sent it, rebuilt from the stored shipment (its parties already resolved). */
   function draftOf(row: ShipmentRow): TShipmentDraftParsed {
-    const party = (a: ShipmentAddress) => ({
-      contactName: a.contactName,
-      contactCompany: a.company,
-      contactPhone: a.phone,
-      contactPhone2: a.phone2,
-      contactEmail: a.email,
-      countyCode: a.countyCode,
-      city: a.city,
-      postalCode: a.postalCode,
-      street: a.street,
-      number: a.number ?? '',
-      block: a.block,
-      entrance: a.entrance,
-      intercom: a.intercom,
-      floor: a.floor,
-      apartment: a.apartment,
-      additionalInfo: a.additionalInfo,
-      saveAs: null,
-    });
+    const party = (a: ShipmentAddress) => ({ ...addressFormFields(a), saveAs: null });
     return {
       sender: party(row.sender),
       recipient: party(row.recipient),

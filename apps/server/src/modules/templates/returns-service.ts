@@ -2,15 +2,14 @@ import {
   RETURN_RATE_LIMITS,
   describeReturnAnswers,
   messages,
-  normalisePhone,
+  pickPartyAddress,
   validateReturnForm,
   type TPublicTemplate,
   type TReturnSubmissionParsed,
 } from '@colete/contract';
 import type { Database } from '../../db/client.js';
-import type { ShipmentAddress } from '../../db/schema.js';
 import { badRequest, notFound, tooManyRequests, underPath } from '../../lib/errors.js';
-import { resolveAddress } from '../addresses/index.js';
+import { resolvePartyAddress } from '../addresses/index.js';
 import { createReturnDraft } from '../shipments/index.js';
 import { sanitizeTerms } from './template-terms.js';
 import { countReturnAttempts, findLogo, findPublicTemplate, recordReturnAttempt } from './templates-queries.js';
@@ -63,7 +62,7 @@ export function returnsService(deps: { database: Database; now?: () => Date }) {
       const errors = validateReturnForm(o.return, body.answers);
       if (Object.keys(errors).length > 0) throw badRequest(messages.common.invalidData, 'validation', errors);
       const a = body.address;
-      const resolved = await underPath('address', () => resolveAddress(db, a));
+      const { address: fromCustomer } = await underPath('address', () => resolvePartyAddress(db, a));
 
       // Counted only for valid returns, recorded before counting so parallel requests see each other.
       const at = now();
@@ -74,53 +73,10 @@ export function returnsService(deps: { database: Database; now?: () => Date }) {
       ]);
       if (fromAddress > RETURN_RATE_LIMITS.perAddress || forTemplate > RETURN_RATE_LIMITS.perTemplate) throw tooManyRequests(t.returnTooMany);
 
-      const sender: ShipmentAddress = {
-        addressId: null,
-        contactName: a.contactName,
-        company: a.contactCompany,
-        phone: normalisePhone(a.contactPhone),
-        phone2: a.contactPhone2 ? normalisePhone(a.contactPhone2) : null,
-        email: a.contactEmail,
-        countryCode: 'RO',
-        countyCode: resolved.countyCode,
-        county: resolved.county,
-        city: resolved.city,
-        postalCode: resolved.postalCode,
-        street: resolved.street,
-        number: a.number,
-        block: a.block,
-        entrance: a.entrance,
-        floor: a.floor,
-        apartment: a.apartment,
-        intercom: a.intercom,
-        additionalInfo: a.additionalInfo,
-      };
-      const to = row.toAddress;
-      const recipient: ShipmentAddress = {
-        addressId: to.addressId,
-        contactName: to.contactName,
-        company: to.contactCompany,
-        phone: to.contactPhone,
-        phone2: to.contactPhone2,
-        email: to.contactEmail,
-        countryCode: to.countryCode,
-        countyCode: to.countyCode,
-        county: to.county,
-        city: to.city,
-        postalCode: to.postalCode,
-        street: to.street,
-        number: to.number,
-        block: to.block,
-        entrance: to.entrance,
-        floor: to.floor,
-        apartment: to.apartment,
-        intercom: to.intercom,
-        additionalInfo: to.additionalInfo,
-      };
       const draft = await createReturnDraft(db, {
         userId: row.userId,
-        sender,
-        recipient,
+        sender: { ...fromCustomer, addressId: null },
+        recipient: { ...pickPartyAddress(row.toAddress), addressId: row.toAddress.addressId },
         content: t.returnContent,
         clientReference: o.allowClientReference ? (body.clientReference ?? null) : null,
         options: { openAtDelivery: o.additional && o.allowOpenAtDestination, saturdayDelivery: o.additional && o.allowSaturdayDelivery },

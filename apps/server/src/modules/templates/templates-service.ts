@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   ADDRESS_TYPE_DEFAULT,
   TEMPLATE_ADMIN_OPTIONS,
-  fullAddressLine,
+  addressFormFields,
+  addressText,
   messages,
   normalizeText,
   returnPath,
@@ -15,7 +16,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import type { StoredTemplateOptions, TemplateAddress } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
-import { addressRowValues, findAddress } from '../addresses/index.js';
+import { findAddress, partyAddressOfRow, resolvePartyAddress } from '../addresses/index.js';
 import { sniffLogo } from './template-logo.js';
 import { sanitizeTerms } from './template-terms.js';
 import {
@@ -43,41 +44,14 @@ export const newTemplateUniqueId = () => {
 export const logoUrl = (row: Pick<TemplateMeta, 'uniqueId' | 'logoType' | 'logoVersion'>) =>
   row.logoType ? `/api/order/return/${row.uniqueId}/logo?v=${row.logoVersion}` : null;
 
-export function addressLineOf(a: TemplateAddress) {
-  const line = fullAddressLine({
-    addressStreet: a.street,
-    addressNumber: a.number,
-    addressBlock: a.block,
-    addressEntrance: a.entrance,
-    addressIntercom: a.intercom,
-    addressFloor: a.floor,
-    addressApartment: a.apartment,
-  });
-  return `${line}, ${a.postalCode} ${a.city}, jud. ${a.county}`;
-}
-
+/** The template's address in its answer's names (those of the shared address form). */
 const toAddressView = (a: TemplateAddress): TTemplateToAddress => ({
   addressId: a.addressId,
   shortName: a.shortName,
-  contactName: a.contactName,
-  contactCompany: a.contactCompany,
-  contactPhone: a.contactPhone,
-  contactPhone2: a.contactPhone2,
-  contactEmail: a.contactEmail,
-  countyCode: a.countyCode,
-  county: a.county,
-  city: a.city,
-  postalCode: a.postalCode,
-  street: a.street,
-  number: a.number ?? '',
-  block: a.block,
-  entrance: a.entrance,
-  intercom: a.intercom,
-  floor: a.floor,
-  apartment: a.apartment,
-  additionalInfo: a.additionalInfo,
+  ...addressFormFields(a),
+  county: a.addressCounty,
   type: a.type,
-  fullAddress: addressLineOf(a),
+  fullAddress: addressText(a, 'withLocality'),
 });
 
 export const optionsOf = (row: Pick<TemplateMeta, 'options' | 'terms' | 'approved'>): TTemplateOptions => ({
@@ -95,14 +69,14 @@ function toListItem(row: TemplateMeta): TTemplateListItem {
     id: row.id,
     uniqueId: row.uniqueId,
     name: row.name,
-    address: addressLineOf(row.toAddress),
+    address: addressText(row.toAddress, 'withLocality'),
     logo: logoUrl(row),
     options: optionsOf(row),
     publicPath: returnPath(row.uniqueId),
   };
 }
 
-const searchTextOf = (name: string, a: TemplateAddress) => normalizeText([name, a.shortName, a.contactName, a.contactCompany, a.city, a.county].filter(Boolean).join(' | '));
+const searchTextOf = (name: string, a: TemplateAddress) => normalizeText([name, a.shortName, a.contactName, a.contactCompany, a.addressCity, a.addressCounty].filter(Boolean).join(' | '));
 
 /**
  * The options to store: a non-admin's values of the admin-only options are ignored (the current
@@ -134,13 +108,11 @@ export function templatesService(deps: { database: Database }) {
     if ('addressId' in address) {
       const row = await findAddress(tx, clientId, address.addressId);
       if (!row) throw badRequest(messages.address.notFound, 'addressNotFound', { 'address.addressId': messages.address.notFound });
-      const { id, type, shortName, contactCompany, contactName, contactPhone, contactPhone2, contactEmail, countryCode, countyCode, county, city, postalCode } = row;
-      const { street, number, block, entrance, intercom, floor, apartment, additionalInfo } = row;
-      return { addressId: id, type, shortName, contactCompany, contactName, contactPhone, contactPhone2, contactEmail, countryCode, countyCode, county, city, postalCode, street, number, block, entrance, intercom, floor, apartment, additionalInfo };
+      return { ...partyAddressOfRow(row), addressId: row.id, type: row.type, shortName: row.shortName };
     }
     // A typed address is checked against the nomenclature like the address book does.
-    const { searchText: _search, ...values } = await underPath('address', () => addressRowValues(tx, address));
-    return { ...values, addressId: null, type: ADDRESS_TYPE_DEFAULT };
+    const resolved = await underPath('address', () => resolvePartyAddress(tx, address));
+    return { ...resolved.address, addressId: null, type: ADDRESS_TYPE_DEFAULT, shortName: address.shortName };
   }
 
   async function chosenUniqueId(actor: Actor, wanted: string | null | undefined, current: TemplateMeta | null) {
