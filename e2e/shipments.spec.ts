@@ -188,11 +188,11 @@ test('a client sends two parcels with cash on delivery to a locker, downloads th
   await page.setViewportSize({ width: 390, height: 844 });
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   await expect(page.getByTestId('awb')).toBeVisible();
-  expect(await fits()).toBe(true);
+  await expect.poll(fits, { message: 'the page fits 390 px without sideways scrolling' }).toBe(true);
   await screenshot(page, 'mobile-shipment-details');
   await page.goto('/profile/orders');
   await expect(page.getByRole('list', { name: 'Comenzi' })).toBeVisible();
-  expect(await fits()).toBe(true);
+  await expect.poll(fits, { message: 'the page fits 390 px without sideways scrolling' }).toBe(true);
   // Every row's status stays inside its card (the card clips what overflows, so the page alone does not tell).
   const rows = page.getByRole('list', { name: 'Comenzi' }).getByRole('listitem');
   await expect(rows.first()).toBeVisible();
@@ -206,7 +206,7 @@ test('a client sends two parcels with cash on delivery to a locker, downloads th
   await screenshot(page, 'mobile-shipments-list');
   await page.goto('/profile/orders/new');
   await expect(page.getByRole('heading', { name: 'Comanda noua' })).toBeVisible();
-  expect(await fits()).toBe(true);
+  await expect.poll(fits, { message: 'the page fits 390 px without sideways scrolling' }).toBe(true);
   // The shared address form greys its 'Alegeti mai intai judetul' hint below the contrast threshold
   // until a county is chosen (components/address-form, not this page): scanned with the county set.
   await page.getByRole('region', { name: 'Destinatar' }).getByLabel('Cod postal').fill('400114');
