@@ -87,3 +87,6 @@ export const packageVolumeCm3 = (p: Omit<TPackageMeasures, 'weight'>) => Math.ro
 /** Kilograms (the API) to whole grams (what is stored), and back. */
 export const kgToGrams = (kg: number) => Math.round(kg * 1000);
 export const gramsToKg = (grams: number) => grams / 1000;
+
+/** A package as the server stores it and hands it to a courier: whole grams and centimetres. */
+export type TStoredPackage = { type: TPackageType; weightGrams: number; lengthCm: number; widthCm: number; heightCm: number };

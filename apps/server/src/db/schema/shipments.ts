@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TPartyAddress, TReturnAnswerView } from '@colete/contract';
+import type { TPartyAddress, TReturnAnswerView, TStoredPackage } from '@colete/contract';
 import { bigint, bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -10,7 +10,8 @@ import { users } from './users.js';
  * and the address-book entry it came from, if any.
  */
 export type ShipmentAddress = TPartyAddress & { addressId: number | null };
-export type ShipmentPackage = { type: 'envelope' | 'parcel'; weightGrams: number; lengthCm: number; widthCm: number; heightCm: number };
+/** The contract's stored package (grams, centimetres). */
+export type ShipmentPackage = TStoredPackage;
 export type ShipmentOptions = { codBani: number | null; insuranceBani: number | null; openAtDelivery: boolean; saturdayDelivery: boolean };
 export type ShipmentPoint = { id: string; name: string; fullAddress: string; distanceKm: number | null };
 

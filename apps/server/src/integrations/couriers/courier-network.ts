@@ -4,13 +4,16 @@
  * implements the same interface. Money is integer bani, weights grams, sizes centimetres.
  */
 
+import type { TStoredPackage } from '@colete/contract';
+
 export type AwbFormat = 'A4' | 'A6';
 
 /** scheduleType 2: the client picks the pick-up weekdays (spec 000 pick-up points). */
 export type CourierInfo = { id: string; name: string; logo: string; formats: AwbFormat[]; scheduleType: 1 | 2 };
 
 /** 1 envelope, 2 parcel (spec 001 section 9). */
-export type PackageSpec = { type: 'envelope' | 'parcel'; weightGrams: number; lengthCm: number; widthCm: number; heightCm: number };
+/** The package a courier prices and carries: the contract's stored package (grams, centimetres). */
+export type PackageSpec = TStoredPackage;
 
 export type AddressSpec = {
   countyCode: string;

@@ -1,4 +1,4 @@
-import { VAT_PERCENT } from '@colete/contract';
+import { VAT_PERCENT, gramsToKg } from '@colete/contract';
 import { bucharestParts } from '../../lib/dates.js';
 import { leiToBani } from '../../lib/money.js';
 import type { AddressSpec, PackageSpec, PickupPoint, ServiceType, TrackingEvent, TrackingStatus } from './courier-network.js';
@@ -95,7 +95,7 @@ export function entity(a: AddressSpec): Form {
 
 /** packageType 1 envelope when every package is one, else 0 parcel; weights in kg, sizes in cm. */
 export function parcelFields(packages: PackageSpec[]): Form {
-  const kg = (grams: number) => Math.round(grams) / 1000;
+  const kg = (grams: number) => gramsToKg(Math.round(grams));
   const total = packages.reduce((sum, p) => sum + p.weightGrams, 0);
   return {
     packageType: packages.length > 0 && packages.every((p) => p.type === 'envelope') ? 1 : 0,
