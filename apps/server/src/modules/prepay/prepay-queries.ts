@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cardPayments } from '../../db/schema.js';
 
-// Until the shipments module reads the balance from the ledger itself (it imports it from here today).
-
+/** A card payment, by its processor identifier (and its owner, when given). The balance is the ledger's. */
 export async function findPayment(db: Executor, identifier: string, userId?: number) {
   const [row] = await db
     .select()
