@@ -191,3 +191,25 @@ describe('delivery: at least once, each listener once', () => {
     expect(await mailsOf(c.id, 'sendOrderConfirmationToSender')).toHaveLength(1);
   }, 60_000);
 });
+
+describe('keeping the outbox small', () => {
+  it('prunes delivered events older than the limit, with their receipts, and keeps pending and recent ones', async () => {
+    const { pruneDeliveredEvents } = await import('../src/db/outbox.js');
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    const [delivered, pending, recent] = await db()
+      .insert(domainEvents)
+      .values([
+        { type: 'test.pruned', payload: { n: 1 }, createdAt: old, deliveredAt: old },
+        { type: 'test.pruned', payload: { n: 2 }, createdAt: old },
+        { type: 'test.pruned', payload: { n: 3 }, deliveredAt: new Date() },
+      ])
+      .returning({ id: domainEvents.id });
+    await db().insert(eventDeliveries).values({ eventId: delivered!.id, listener: 'test.listener' });
+
+    const removed = await pruneDeliveredEvents(ctx.database, new Date(Date.now() - 30 * 86_400_000));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    const left = await db().select({ id: domainEvents.id }).from(domainEvents).where(eq(domainEvents.type, 'test.pruned'));
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([pending!.id, recent!.id]);
+    expect(await db().select().from(eventDeliveries).where(eq(eventDeliveries.eventId, delivered!.id))).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.js';
 import { domainEvents, eventDeliveries } from './schema.js';
 
@@ -74,6 +74,24 @@ export async function deliverEvents(database: Database, listeners: readonly Even
     }
   }
   return result;
+}
+
+/** How long a delivered event is kept (to look into what was announced), then pruned by the event job. */
+export const DELIVERED_EVENT_KEEP_DAYS = 30;
+
+/**
+ * Deletes delivered events (and, by cascade, their receipts) older than `before`, oldest first,
+ * at most `limit` a call: the primary key's order finds the old ones without another index.
+ */
+export async function pruneDeliveredEvents(database: Database, before: Date, limit = 1000): Promise<number> {
+  const old = database.db
+    .select({ id: domainEvents.id })
+    .from(domainEvents)
+    .where(and(isNotNull(domainEvents.deliveredAt), lt(domainEvents.createdAt, before)))
+    .orderBy(asc(domainEvents.id))
+    .limit(limit);
+  const removed = await database.db.delete(domainEvents).where(inArray(domainEvents.id, old)).returning({ id: domainEvents.id });
+  return removed.length;
 }
 
 async function deliverOne(database: Database, listeners: readonly EventListener[], id: number): Promise<'delivered' | 'failed' | 'skipped'> {

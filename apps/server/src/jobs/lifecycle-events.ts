@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
-import { deliverEvents, onEventsCommitted, type EventListener } from '../db/outbox.js';
+import { DELIVERED_EVENT_KEEP_DAYS, deliverEvents, onEventsCommitted, pruneDeliveredEvents, type EventListener } from '../db/outbox.js';
 import { pickupSmsListener, shipmentMailListener } from '../modules/mail/index.js';
 import { shipmentListener } from '../modules/shipments/index.js';
 import { defineJob } from './define-job.js';
@@ -37,7 +37,11 @@ export async function registerLifecycleEvents(boss: PgBoss, database: Database, 
     name: LIFECYCLE_EVENTS_QUEUE,
     cron: '* * * * *',
     queue: { policy: 'stately' },
-    work: () => deliverLifecycleEvents(database, { listeners, signal: opts.signal }),
+    work: async () => {
+      const result = await deliverLifecycleEvents(database, { listeners, signal: opts.signal });
+      const pruned = await pruneDeliveredEvents(database, new Date(Date.now() - DELIVERED_EVENT_KEEP_DAYS * 86_400_000));
+      return { ...result, pruned };
+    },
     report: { message: 'lifecycle events: some listeners failed (retried next run)', when: (r) => r.failed > 0 },
   });
   const stopListening = onEventsCommitted(() => {
