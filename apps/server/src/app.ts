@@ -131,7 +131,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || !webDist || req.method !== 'GET') {
+    // A build file that is not there (an old page asking for a replaced asset) is a 404, not the page.
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/assets/') || !webDist || req.method !== 'GET') {
       return reply.status(404).send({ success: false, message: messages.common.notFound });
     }
     // The single-page app answers every other path; its router shows the right screen.
