@@ -27,13 +27,18 @@ import { profileRoutes } from './modules/profile/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
 import { publicReturnRoutes, templatesRoutes } from './modules/templates/index.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { errorForLog, registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './modules/auth/index.js';
 import { buildServices } from './services.js';
 import './types.js';
 
-export type BuildOptions = { config: Config; database: Database };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  /** Where the log goes (standard output unless given: tests read it). */
+  logStream?: { write(line: string): void };
+};
 
 function findWebDist(config: Config): string | undefined {
   const candidate = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -41,9 +46,11 @@ function findWebDist(config: Config): string | undefined {
 }
 
 /** Builds the server: plugins, every module's routes, one error handler. It does not listen. */
-export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Errors are logged without the values of a failed statement (errorForLog).
+    logger:
+      config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { err: errorForLog }, ...(logStream ? { stream: logStream } : {}) },
     // A hop count trusts that many proxies in front of us (Fastify's types accept it as a function).
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     genReqId: () => randomUUID(),
@@ -131,7 +138,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || !webDist || req.method !== 'GET') {
+    // A build file that is not there (an old page asking for a replaced asset) is a 404, not the page.
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/assets/') || !webDist || req.method !== 'GET') {
       return reply.status(404).send({ success: false, message: messages.common.notFound });
     }
     // The single-page app answers every other path; its router shows the right screen.

@@ -344,6 +344,17 @@ function getAt(root: unknown, path: (string | number)[]): unknown {
   return node;
 }
 
+/**
+ * A lone UTF-16 surrogate is never text: a request carrying one (in a JSON body, escaped, or in the
+ * URL as its UTF-8 form %ED%A0%80) is refused, whatever the route.
+ */
+const LONE_SURROGATE_ESCAPE = /\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i;
+function carriesLoneSurrogate(c: Case, method: string): boolean {
+  if (/%ED%[AB][0-9A-F]%[89AB][0-9A-F]/i.test(c.url)) return true;
+  const json = (c.contentType ?? '').startsWith('application/json') && !c.contentType?.includes('utf-16');
+  return method !== 'GET' && json && typeof c.payload === 'string' && c.payload.length < 1_000_000 && LONE_SURROGATE_ESCAPE.test(c.payload);
+}
+
 // ---------- what an answer must never carry ----------
 
 const LEAKS: [RegExp, string][] = [
@@ -554,6 +565,7 @@ async function fuzz(app: FastifyInstance, method: string, cases: Case[]) {
       requestsSent += 1;
       const where = `${role} ${c.label} -> ${res.statusCode}`;
       if (res.statusCode >= 500) failures.push(`${where}: ${res.body.slice(0, 300)}`);
+      if (res.statusCode < 400 && carriesLoneSurrogate(c, method)) failures.push(`${where}: a lone surrogate was accepted`);
       const leak = leakIn(res, c) ?? foreignText(res, c);
       if (leak) failures.push(`${where}: ${leak}`);
     }

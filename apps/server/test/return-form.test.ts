@@ -153,4 +153,20 @@ describe('the public return page', () => {
     const daily = await submit(d.uniqueId, { address: customer(), answers }, '10.9.9.11');
     expect(daily.statusCode).toBe(429);
   });
+
+  it('refused submissions do not count against the template’s daily limit (one address cannot block the form)', async () => {
+    const d = await template(alice);
+    const ip = '10.7.7.7';
+    for (let i = 0; i < RETURN_RATE_LIMITS.perAddress; i++) expect((await submit(d.uniqueId, { address: customer(), answers }, ip)).statusCode).toBe(200);
+    // The template has room for exactly one more accepted return.
+    const room = RETURN_RATE_LIMITS.perTemplate - RETURN_RATE_LIMITS.perAddress - 1;
+    await ctx.database.db.insert(returnAttempts).values(Array.from({ length: room }, (_, i) => ({ templateId: d.id, ip: `10.6.${Math.floor(i / 250)}.${i % 250}` })));
+    // The same address keeps trying: refused by its own limit, and still refused while it keeps trying.
+    for (let i = 0; i < 5; i++) expect((await submit(d.uniqueId, { address: customer(), answers }, ip)).statusCode).toBe(429);
+    // Another customer still gets the last place of the day; the one after is refused.
+    expect((await submit(d.uniqueId, { address: customer(), answers }, '10.7.7.8')).statusCode).toBe(200);
+    expect((await submit(d.uniqueId, { address: customer(), answers }, '10.7.7.9')).statusCode).toBe(429);
+    const drafts = await ctx.database.db.select().from(returnAttempts).where(eq(returnAttempts.templateId, d.id));
+    expect(drafts).toHaveLength(RETURN_RATE_LIMITS.perTemplate);
+  });
 });

@@ -66,6 +66,16 @@ describe('the web build as served', () => {
     }
   });
 
+  it('a missing asset is a 404, not the HTML page (an old page must not run HTML as a script)', async () => {
+    for (const url of ['/assets/index-Gone1234.js', '/assets/missing.css', '/assets/']) {
+      const res = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/^text\/html/);
+    }
+    // The app's own paths still answer the page.
+    expect((await ctx.app.inject({ url: '/assetsx/page' })).statusCode).toBe(200);
+  });
+
   it('files outside assets/ (no hash in their name) are revalidated', async () => {
     const res = await ctx.app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);

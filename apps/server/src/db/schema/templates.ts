@@ -56,7 +56,7 @@ export const orderTemplates = pgTable(
   ],
 );
 
-/** Submissions of the public return page, kept a day: the rate limits count them (shared by every instance). */
+/** Accepted submissions of the public return page, kept a day: the rate limits count them (shared by every instance). */
 export const returnAttempts = pgTable(
   'return_attempts',
   {

@@ -104,6 +104,11 @@ export function profileService(deps: {
     }
     const passwordHash = await hashPassword(input.newPassword);
     return db.transaction(async (tx) => {
+      // One change at a time per user: the row is locked and the old password checked again under
+      // the lock, so of parallel changes with the same old password exactly one succeeds.
+      const [locked] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('update');
+      const stillValid = locked && (locked.passwordHash === user.passwordHash || (await verifyPassword(locked.passwordHash, input.oldPassword)));
+      if (!stillValid) throw badRequest(messages.password.oldWrong, 'oldPasswordWrong', { oldPassword: messages.password.oldWrong });
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
       await deleteUserSessions(tx, user.id);
       return createSession(tx, user.id, deps.policy, meta);

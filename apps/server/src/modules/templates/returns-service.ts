@@ -12,7 +12,7 @@ import { badRequest, notFound, tooManyRequests, underPath } from '../../lib/erro
 import { resolvePartyAddress } from '../addresses/index.js';
 import { createReturnDraft } from '../shipments/index.js';
 import { sanitizeTerms } from './template-terms.js';
-import { countReturnAttempts, findLogo, findPublicTemplate, recordReturnAttempt } from './templates-queries.js';
+import { countReturnAttempts, findLogo, findPublicTemplate, forgetReturnAttempt, recordReturnAttempt } from './templates-queries.js';
 import { logoUrl, optionsOf } from './templates-service.js';
 
 const t = messages.templates;
@@ -64,27 +64,34 @@ export function returnsService(deps: { database: Database; now?: () => Date }) {
       const a = body.address;
       const { address: fromCustomer } = await underPath('address', () => resolvePartyAddress(db, a));
 
-      // Counted only for valid returns, recorded before counting so parallel requests see each other.
+      // Only accepted returns count against both limits: a refused (429) or failed submission is
+      // forgotten, so one address hammering the form cannot use up the template's day. Recorded
+      // before counting so parallel requests see each other (a burst may be refused together).
       const at = now();
-      await recordReturnAttempt(db, row.id, ip);
-      const [fromAddress, forTemplate] = await Promise.all([
-        countReturnAttempts(db, { ip }, new Date(at.getTime() - RETURN_RATE_LIMITS.perAddressWindowMs)),
-        countReturnAttempts(db, { templateId: row.id }, new Date(at.getTime() - RETURN_RATE_LIMITS.perTemplateWindowMs)),
-      ]);
-      if (fromAddress > RETURN_RATE_LIMITS.perAddress || forTemplate > RETURN_RATE_LIMITS.perTemplate) throw tooManyRequests(t.returnTooMany);
+      const attempt = await recordReturnAttempt(db, row.id, ip);
+      try {
+        const [fromAddress, forTemplate] = await Promise.all([
+          countReturnAttempts(db, { ip }, new Date(at.getTime() - RETURN_RATE_LIMITS.perAddressWindowMs)),
+          countReturnAttempts(db, { templateId: row.id }, new Date(at.getTime() - RETURN_RATE_LIMITS.perTemplateWindowMs)),
+        ]);
+        if (fromAddress > RETURN_RATE_LIMITS.perAddress || forTemplate > RETURN_RATE_LIMITS.perTemplate) throw tooManyRequests(t.returnTooMany);
 
-      const draft = await createReturnDraft(db, {
-        userId: row.userId,
-        sender: { ...fromCustomer, addressId: null },
-        recipient: { ...pickPartyAddress(row.toAddress), addressId: row.toAddress.addressId },
-        content: t.returnContent,
-        clientReference: o.allowClientReference ? (body.clientReference ?? null) : null,
-        options: { openAtDelivery: o.additional && o.allowOpenAtDestination, saturdayDelivery: o.additional && o.allowSaturdayDelivery },
-        at,
-        extra: { templateId: row.id, templateUniqueId: row.uniqueId },
-        returnAnswers: o.return.enabled ? describeReturnAnswers(o.return.fields, body.answers) : [],
-      });
-      return draft.uniqueId;
+        const draft = await createReturnDraft(db, {
+          userId: row.userId,
+          sender: { ...fromCustomer, addressId: null },
+          recipient: { ...pickPartyAddress(row.toAddress), addressId: row.toAddress.addressId },
+          content: t.returnContent,
+          clientReference: o.allowClientReference ? (body.clientReference ?? null) : null,
+          options: { openAtDelivery: o.additional && o.allowOpenAtDestination, saturdayDelivery: o.additional && o.allowSaturdayDelivery },
+          at,
+          extra: { templateId: row.id, templateUniqueId: row.uniqueId },
+          returnAnswers: o.return.enabled ? describeReturnAnswers(o.return.fields, body.answers) : [],
+        });
+        return draft.uniqueId;
+      } catch (err) {
+        await forgetReturnAttempt(db, attempt);
+        throw err;
+      }
     },
   };
 }

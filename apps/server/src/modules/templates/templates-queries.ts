@@ -85,9 +85,15 @@ export async function markDeleted(db: Executor, userId: number, id: number) {
   return rows.length > 0;
 }
 
-/** Records a return submission from this address for this template (committed before counting). */
-export async function recordReturnAttempt(db: Executor, templateId: number, ip: string) {
-  await db.insert(returnAttempts).values({ templateId, ip });
+/** Records a return submission from this address for this template (committed before counting); its id. */
+export async function recordReturnAttempt(db: Executor, templateId: number, ip: string): Promise<number> {
+  const [row] = await db.insert(returnAttempts).values({ templateId, ip }).returning({ id: returnAttempts.id });
+  return row!.id;
+}
+
+/** A submission that was refused (or failed) is not one of the accepted returns the limits count. */
+export async function forgetReturnAttempt(db: Executor, id: number) {
+  await db.delete(returnAttempts).where(eq(returnAttempts.id, id));
 }
 
 export async function countReturnAttempts(db: Executor, by: { ip?: string; templateId?: number }, since: Date) {
