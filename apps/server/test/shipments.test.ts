@@ -316,6 +316,40 @@ describe('labels, cancelling and tracking', () => {
     expect((await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/cancel` })).statusCode).toBe(409);
   });
 
+  it('a cancelled shipment offers no label and its label answers 409, as does a draft’s; never a 5xx', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    expect(s.labelFormats.length).toBeGreaterThan(0);
+    const cancelled = await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/cancel` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().shipment.labelFormats).toEqual([]);
+    expect((await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}` })).json().shipment.labelFormats).toEqual([]);
+    for (const format of ['A4', 'A6']) {
+      const res = await as(ctx, alice, { method: 'GET', url: `/api/order-auth/print/${s.uniqueId}/${format}` });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(messages.shipments.labelCancelled);
+    }
+
+    const offer = await standardOffer(alice);
+    const saved = await create(alice, { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: false });
+    expect(saved.json().shipment.labelFormats).toEqual([]);
+    const draftLabel = await as(ctx, alice, { method: 'GET', url: `/api/order-auth/print/${saved.json().shipment.uniqueId}/A4` });
+    expect(draftLabel.statusCode, draftLabel.body).toBe(409);
+    expect(draftLabel.json().message).toBe(messages.shipments.labelNotActivated);
+  });
+
+  it('a label the courier refuses answers 409 with the courier’s reason, not 503', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    // The AWB cancelled at the courier behind our back: the courier refuses to print it.
+    await simulatedCourierNetwork(ctx.database).cancel(s.awb);
+    const res = await as(ctx, alice, { method: 'GET', url: `/api/order-auth/print/${s.uniqueId}/${s.labelFormats[0]}` });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe('AWB-ul a fost anulat.');
+  });
+
   it('follows the courier: the job moves shipments forward and mails the delivery alert', async () => {
     const alice = await createUser(ctx);
     await topUp(alice, 100_000);
