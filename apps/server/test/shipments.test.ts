@@ -188,6 +188,41 @@ describe('saving and activating', () => {
     expect(none.json().total).toBe(0);
   });
 
+  it('an AWB or a reference finds the shipment at any date; the date range applies to browsing', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const offer = await standardOffer(alice);
+    const made = await create(alice, { ...draft({ clientReference: 'REF-VECHE-77' }), serviceId: offer.serviceId, requestKey: key(), activate: true });
+    expect(made.statusCode, made.body).toBe(200);
+    const s = made.json().shipment as { uniqueId: string; awb: string };
+    // Sent four months ago: outside the list's default month.
+    await ctx.database.db.update(shipments).set({ createdAt: new Date(Date.now() - 120 * 86_400_000) }).where(eq(shipments.uniqueId, s.uniqueId));
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const search = (q: string) => as(ctx, alice, { method: 'GET', url: `/api/shipments?from=${monthAgo}&to=${today}&q=${encodeURIComponent(q)}` });
+
+    for (const q of [s.awb, 'REF-VECHE-77', 'ref-veche-77']) {
+      const res = await search(q);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), q).toMatchObject({ count: 1, list: [{ uniqueId: s.uniqueId }] });
+    }
+    // A part of it, or the recipient's name, is browsing: the range applies.
+    expect((await search(s.awb.slice(0, -2))).json().count).toBe(0);
+    expect((await search('REF-VECHE')).json().count).toBe(0);
+    expect((await search('Ion Destinatar')).json().count).toBe(0);
+    // The status filter still applies to an exact match.
+    const delivered = await as(ctx, alice, { method: 'GET', url: `/api/shipments?from=${monthAgo}&to=${today}&status=delivered&q=${s.awb}` });
+    expect(delivered.json().count).toBe(0);
+  });
+
+  it('a start date after the end date is refused with a field error', async () => {
+    const alice = await createUser(ctx);
+    const res = await as(ctx, alice, { method: 'GET', url: '/api/shipments?from=2026-03-10&to=2026-03-01' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ from: messages.shipments.dateRangeInvalid });
+    expect((await as(ctx, alice, { method: 'GET', url: '/api/shipments?from=2026-03-01&to=2026-03-01' })).statusCode).toBe(200);
+  });
+
   it('20 parallel activations of one saved shipment make one AWB and one charge', async () => {
     const alice = await createUser(ctx);
     await topUp(alice, 100_000);

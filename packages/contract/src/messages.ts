@@ -218,6 +218,7 @@ export const messages = {
     labelError: 'A intervenit o eroare in descarcarea AWB-ului!',
     listError: 'A intervenit o eroare in preluarea comenzilor!',
     listEmpty: 'Nu exista date pentru filtrele selelectate',
+    dateRangeInvalid: 'Data de inceput trebuie sa fie inainte de data de sfarsit!',
   },
   /** Pick-up points (spec 000 sections 2, 4, 5, 8; owned by the pick-up points module). */
   pickupPoints: {
