@@ -90,6 +90,7 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   await notice.getByRole('button', { name: 'Deconteaza contul' }).click();
   const confirm = page.getByRole('dialog', { name: 'Decontare cont' });
   await expect(confirm.getByText('Operatiunea este ireversibila.')).toBeVisible();
+  await expect(confirm.getByText('Abonamentele active de reincarcare automata vor fi dezactivate.')).toBeVisible();
   await expect(confirm.getByText('in contul RO66BACX0000001234567890', { exact: false })).toBeVisible();
   await screenshot(page, 'settle-confirm');
   await confirm.getByRole('button', { name: 'Renunta' }).click();

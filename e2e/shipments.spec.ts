@@ -217,11 +217,47 @@ test('a client sends two parcels with cash on delivery to a locker, downloads th
   // Cancelled before the courier picks it up.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(detailsUrl);
+  await expect(page.getByRole('button', { name: 'Descarca eticheta A4' })).toBeVisible();
   await page.getByRole('button', { name: 'Anuleaza comanda' }).click();
   await page.getByRole('dialog', { name: 'Anulare comanda' }).getByRole('button', { name: 'Anuleaza comanda' }).click();
   await expect(page.getByText(m.cancelled)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Status' }).getByText('Anulata', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Anuleaza comanda' })).toHaveCount(0);
+  // A cancelled shipment has no label to offer.
+  await expect(page.getByRole('button', { name: /Descarca eticheta/ })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Status' }).getByText('Anulata', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Descarca eticheta/ })).toHaveCount(0);
+});
+
+test('a search by AWB or reference finds a shipment older than the list’s month; a start after the end says so', async ({ page }) => {
+  await signIn(page, DEMO.client);
+  // A demo shipment from more than a month ago (the list shows one month back by default).
+  const before = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+  const res = await page.request.get(`/api/shipments?from=2000-01-01&to=${before}&limit=50`);
+  expect(res.ok()).toBe(true);
+  const old = ((await res.json()).list as { awb: string | null; clientReference: string | null }[]).find((s) => s.awb && s.clientReference);
+  expect(old, 'a demo shipment older than 45 days').toBeDefined();
+  const { awb, clientReference } = old as { awb: string; clientReference: string };
+
+  await page.goto('/profile/orders');
+  await expect(page.getByRole('heading', { name: 'Comenzi', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Comenzi' });
+  await expect(table).toBeVisible();
+  await expect(table.getByText(awb)).toHaveCount(0);
+  const search = page.getByRole('search', { name: 'Filtre comenzi' }).getByLabel('Cauta');
+  await search.fill(awb);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText(awb);
+  await search.fill(clientReference);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${clientReference}(&|$)`));
+  await expect(table.getByRole('row').nth(1)).toContainText(awb);
+
+  // Dates the wrong way round: the list says so on the start date.
+  await page.goto('/profile/orders?from=2026-03-10&to=2026-03-01');
+  await expect(page.getByRole('alert').filter({ hasText: m.dateRangeInvalid })).toBeVisible();
+  await expect(page.getByLabel('De la')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
 });
 
 test('a new client without prepaid balance cannot activate and is sent to top up', async ({ page }) => {

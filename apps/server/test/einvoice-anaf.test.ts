@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANAF_AUTHORIZE_URL, ANAF_TOKEN_URL, anafOAuth, type FetchLike } from '../src/integrations/e-invoicing/anaf-oauth.js';
+import { ANAF_AUTHORIZE_URL, ANAF_EFACTURA_REST, ANAF_TOKEN_URL, anafOAuth, type FetchLike } from '../src/integrations/e-invoicing/anaf-oauth.js';
 import { EInvoiceAuthError } from '../src/integrations/e-invoicing/einvoice-auth.js';
 
 /**
@@ -94,5 +94,26 @@ describe('ANAF OAuth adapter', () => {
       .refresh('r')
       .catch((e: unknown) => e);
     expect((error as EInvoiceAuthError).code).toBe('network');
+  });
+
+  it('checks a token against a CUI with e-Factura’s message list, reading its HTTP 200 refusals', async () => {
+    const answers: [string, boolean | string][] = [
+      [JSON.stringify({ mesaje: [], serial: 'x', cui: '14399840', titlu: 'Lista Mesaje' }), true],
+      [JSON.stringify({ eroare: 'Nu exista mesaje in ultimele 1 zile', titlu: 'Lista Mesaje' }), true],
+      [JSON.stringify({ eroare: 'Nu aveti drept in SPV pentru CIF=14399840', titlu: 'Lista Mesaje' }), false],
+      [JSON.stringify({ eroare: 'Nu exista niciun CIF pentru care sa aveti drept in SPV', titlu: 'Lista Mesaje' }), false],
+      [JSON.stringify({ eroare: 'A aparut o eroare tehnica. Cod: XXX' }), 'malformed'],
+      ['<html>Request Rejected</html>', 'malformed'],
+    ];
+    for (const [body, expected] of answers) {
+      const { fetch, calls } = fakeFetch({ status: 200, body });
+      const result = await adapter(fetch)
+        .actsFor('the-access-token', '14399840')
+        .catch((e: unknown) => (e as EInvoiceAuthError).code);
+      expect(result).toBe(expected);
+      expect(calls[0]!.url).toBe(`${ANAF_EFACTURA_REST}/listaMesajeFactura?zile=1&cif=14399840`);
+      expect(calls[0]!.method).toBe('GET');
+      expect(calls[0]!.headers.authorization).toBe('Bearer the-access-token');
+    }
   });
 });

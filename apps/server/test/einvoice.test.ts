@@ -227,6 +227,48 @@ describe('the consent and the callback', () => {
     expect(await eInvoiceOf(alice, id)).toBeNull();
   });
 
+  it('a certificate that does not represent the company is refused like the tax authority refuses its token, changing nothing', async () => {
+    const alice = await createUser(ctx);
+    const res = await as(ctx, alice, {
+      method: 'POST',
+      url: '/api/user/billing/data',
+      payload: { entityData: { name: 'Demo Logistic SRL', isCompany: true, identificationCode: '14399840' }, address: clujAddress },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.fiscalSubaccountNumber as number;
+    expect(res.json().data.verifyStatus).toBe('verified');
+
+    // Demo Logistic SRL with the certificate of Transport Rapid SA's representative.
+    const { params } = await startConsent(alice, id, '14399840');
+    const back = await consent(params, 'allow', 'sim-cert-4221306');
+    expect((await callback(alice, back)).headers.location).toBe(LIST_FAILED);
+    expect(await connectionRow(id)).toBeUndefined();
+    expect(await eInvoiceOf(alice, id)).toBeNull();
+
+    // The company's own representative connects it.
+    const own = await startConsent(alice, id, '14399840');
+    const ok = await consent(own.params, 'allow', 'sim-cert-14399840');
+    expect((await callback(alice, ok)).headers.location).toBe(LIST_CONNECTED);
+    expect((await eInvoiceOf(alice, id))?.state).toBe('ACTIVE');
+  });
+
+  it('the simulator’s message list answers like the tax authority’s for a CUI the token may not act for', async () => {
+    const alice = await createUser(ctx);
+    const { fiscalSubaccountNumber: id } = await entry(alice, '4221306');
+    await connect(alice, id);
+    const row = (await connectionRow(id))!;
+    const access = tokenCipher(ctx.config.tokenEncryptionKey).decrypt(row.accessTokenEnc, tokenContext(id, 'access'));
+    const messagesFor = (cif: string, token = access) =>
+      ctx.app.inject({ method: 'GET', url: `/sim/efactura/rest/listaMesajeFactura?zile=1&cif=${cif}`, headers: { authorization: `Bearer ${token}` } });
+    const own = await messagesFor('4221306');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ eroare: 'Nu exista mesaje in ultimele 1 zile', titlu: 'Lista Mesaje' });
+    const other = await messagesFor('14399840');
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual({ eroare: 'Nu aveti drept in SPV pentru CIF=14399840', titlu: 'Lista Mesaje' });
+    expect((await messagesFor('4221306', 'forged')).statusCode).toBe(401);
+  });
+
   it('a failing exchange at the tax authority (network, error answer) changes nothing', async () => {
     const alice = await createUser(ctx);
     const { fiscalSubaccountNumber: id } = await entry(alice, '4221306');
@@ -241,6 +283,7 @@ describe('the consent and the callback', () => {
         refresh: async () => {
           throw failure;
         },
+        actsFor: async () => true,
       };
       const service = einvoiceService({ database: ctx.database, auth, tokenKey: ctx.config.tokenEncryptionKey });
       const url = await service.prepare(alice.id, alice.id, { fiscalSubaccountNumber: id, identificationCode: '4221306' }, 'https://x.ro/cb');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billableCharges, cardPayments, invoices, ledgerEntries, mailOutbox, shipmentEvents, shipments } from '../src/db/schema.js';
+import { billableCharges, cardPayments, invoices, ledgerEntries, mailOutbox, shipmentEvents, shipments, users } from '../src/db/schema.js';
 import { startJobs, type Jobs } from '../src/jobs/boss.js';
 import { AUTO_TOPUP_QUEUE } from '../src/jobs/auto-topup.js';
 import { MAIL_SENDER_QUEUE } from '../src/jobs/mail-sender.js';
@@ -162,6 +162,20 @@ describe('automatic top-ups through pg-boss', () => {
     await topUpRun();
     expect((await paymentsOf(u, fall)).map((p) => p.status)).toEqual(['declined', 'declined']);
     expect(await balance(u)).toBe('50.00');
+  });
+
+  it('never charges a settled account: settling stops the subscription, and later runs charge nothing', async () => {
+    const u = await subscribedClient(card.good);
+    await db().update(users).set({ bankAccount: 'RO66BACX0000001234567890' }).where(eq(users.id, u.id));
+    const since = new Date();
+    const settled = await as(ctx, u, { method: 'POST', url: '/api/user/settle-account-finances' });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(await balance(u)).toBe('0.00'); // below the 100 trigger
+    await topUpRun();
+    await topUpRun();
+    expect(await paymentsOf(u, since)).toEqual([]);
+    expect(await balance(u)).toBe('0.00');
+    expect((await as(ctx, u, { method: 'GET', url: '/api/user/billing/data' })).json().settled).toBe(true);
   });
 });
 

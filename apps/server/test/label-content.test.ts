@@ -93,7 +93,7 @@ describe('label PDFs: barcodes and text for every courier and format', () => {
         if (!courier.info.formats.includes(format)) {
           // A format the courier does not print is refused, not drawn anyway.
           expect(res.statusCode, `${courier.info.id} ${format}`).toBe(400);
-          expect(res.json().message).toBe(messages.shipments.labelUnavailable);
+          expect(res.json().message).toBe(messages.shipments.labelFormatUnsupported(format, courier.info.name));
           continue;
         }
         expect(res.statusCode, res.body).toBe(200);

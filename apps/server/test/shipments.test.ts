@@ -188,6 +188,41 @@ describe('saving and activating', () => {
     expect(none.json().total).toBe(0);
   });
 
+  it('an AWB or a reference finds the shipment at any date; the date range applies to browsing', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const offer = await standardOffer(alice);
+    const made = await create(alice, { ...draft({ clientReference: 'REF-VECHE-77' }), serviceId: offer.serviceId, requestKey: key(), activate: true });
+    expect(made.statusCode, made.body).toBe(200);
+    const s = made.json().shipment as { uniqueId: string; awb: string };
+    // Sent four months ago: outside the list's default month.
+    await ctx.database.db.update(shipments).set({ createdAt: new Date(Date.now() - 120 * 86_400_000) }).where(eq(shipments.uniqueId, s.uniqueId));
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const search = (q: string) => as(ctx, alice, { method: 'GET', url: `/api/shipments?from=${monthAgo}&to=${today}&q=${encodeURIComponent(q)}` });
+
+    for (const q of [s.awb, 'REF-VECHE-77', 'ref-veche-77']) {
+      const res = await search(q);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), q).toMatchObject({ count: 1, list: [{ uniqueId: s.uniqueId }] });
+    }
+    // A part of it, or the recipient's name, is browsing: the range applies.
+    expect((await search(s.awb.slice(0, -2))).json().count).toBe(0);
+    expect((await search('REF-VECHE')).json().count).toBe(0);
+    expect((await search('Ion Destinatar')).json().count).toBe(0);
+    // The status filter still applies to an exact match.
+    const delivered = await as(ctx, alice, { method: 'GET', url: `/api/shipments?from=${monthAgo}&to=${today}&status=delivered&q=${s.awb}` });
+    expect(delivered.json().count).toBe(0);
+  });
+
+  it('a start date after the end date is refused with a field error', async () => {
+    const alice = await createUser(ctx);
+    const res = await as(ctx, alice, { method: 'GET', url: '/api/shipments?from=2026-03-10&to=2026-03-01' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ from: messages.shipments.dateRangeInvalid });
+    expect((await as(ctx, alice, { method: 'GET', url: '/api/shipments?from=2026-03-01&to=2026-03-01' })).statusCode).toBe(200);
+  });
+
   it('20 parallel activations of one saved shipment make one AWB and one charge', async () => {
     const alice = await createUser(ctx);
     await topUp(alice, 100_000);
@@ -314,6 +349,40 @@ describe('labels, cancelling and tracking', () => {
     expect(res.json().shipment.status.code).toBe('cancelled');
     expect(await balance(alice)).toBe('1000.00');
     expect((await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/cancel` })).statusCode).toBe(409);
+  });
+
+  it('a cancelled shipment offers no label and its label answers 409, as does a draft’s; never a 5xx', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    expect(s.labelFormats.length).toBeGreaterThan(0);
+    const cancelled = await as(ctx, alice, { method: 'POST', url: `/api/shipments/${s.uniqueId}/cancel` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().shipment.labelFormats).toEqual([]);
+    expect((await as(ctx, alice, { method: 'GET', url: `/api/shipments/${s.uniqueId}` })).json().shipment.labelFormats).toEqual([]);
+    for (const format of ['A4', 'A6']) {
+      const res = await as(ctx, alice, { method: 'GET', url: `/api/order-auth/print/${s.uniqueId}/${format}` });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(messages.shipments.labelCancelled);
+    }
+
+    const offer = await standardOffer(alice);
+    const saved = await create(alice, { ...draft(), serviceId: offer.serviceId, requestKey: key(), activate: false });
+    expect(saved.json().shipment.labelFormats).toEqual([]);
+    const draftLabel = await as(ctx, alice, { method: 'GET', url: `/api/order-auth/print/${saved.json().shipment.uniqueId}/A4` });
+    expect(draftLabel.statusCode, draftLabel.body).toBe(409);
+    expect(draftLabel.json().message).toBe(messages.shipments.labelNotActivated);
+  });
+
+  it('a label the courier refuses answers 409 with the courier’s reason, not 503', async () => {
+    const alice = await createUser(ctx);
+    await topUp(alice, 100_000);
+    const s = await activeShipment(alice);
+    // The AWB cancelled at the courier behind our back: the courier refuses to print it.
+    await simulatedCourierNetwork(ctx.database).cancel(s.awb);
+    const res = await as(ctx, alice, { method: 'GET', url: `/api/order-auth/print/${s.uniqueId}/${s.labelFormats[0]}` });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe('AWB-ul a fost anulat.');
   });
 
   it('follows the courier: the job moves shipments forward and mails the delivery alert', async () => {

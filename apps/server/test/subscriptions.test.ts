@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { ledgerEntries, users } from '../src/db/schema.js';
 import { simulatedGateway } from '../src/integrations/payments/card-simulator.js';
 import { subscriptionsService } from '../src/modules/prepay/subscriptions-service.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
@@ -121,6 +122,20 @@ describe('card subscriptions', () => {
     expect(await balance(u)).toBe('250.00');
     const again = await as(ctx, u, { method: 'PATCH', url: '/api/user/prepay/subscription', payload: { subscriptionId: sub.identifier, data: { recurringAmount: 200, recurringMinBalance: 100 } } });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('settling the account stops its active subscriptions in the same step; the top-up charges nothing afterwards', async () => {
+    const u = await subscribedClient();
+    await ctx.database.db.update(users).set({ bankAccount: 'RO66BACX0000001234567890' }).where(eq(users.id, u.id));
+    const settled = await as(ctx, u, { method: 'POST', url: '/api/user/settle-account-finances' });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json()).toMatchObject({ returnedAmount: '200.00' });
+    expect((await list(u)).map((s: { status: number }) => s.status)).toEqual([0]);
+    expect(await balance(u)).toBe('0.00');
+    await autoTopUp();
+    await autoTopUp();
+    expect(await balance(u)).toBe('0.00');
+    expect((await as(ctx, u, { method: 'GET', url: '/api/user/billing/data' })).json().settled).toBe(true);
   });
 
   it('a subscription that never had a card cannot be re-enabled', async () => {

@@ -211,10 +211,14 @@ export const messages = {
     cannotCancel: 'Comanda nu mai poate fi anulata: curierul a preluat coletul.',
     courierUnavailable: 'Curierul nu raspunde momentan. Va rugam reincercati in cateva minute.',
     labelUnavailable: 'Eticheta nu poate fi descarcata in acest moment. Va rugam reincercati!',
+    labelCancelled: 'Comanda a fost anulata: eticheta nu mai poate fi descarcata.',
+    labelNotActivated: 'Comanda nu este activata: eticheta poate fi descarcata dupa activare.',
+    labelFormatUnsupported: (format: string, courier: string) => `Curierul ${courier} nu tipareste etichete in formatul ${format}.`,
     awbCopied: 'AWB-ul a fost copiat cu success!',
     labelError: 'A intervenit o eroare in descarcarea AWB-ului!',
     listError: 'A intervenit o eroare in preluarea comenzilor!',
     listEmpty: 'Nu exista date pentru filtrele selelectate',
+    dateRangeInvalid: 'Data de inceput trebuie sa fie inainte de data de sfarsit!',
   },
   /** Pick-up points (spec 000 sections 2, 4, 5, 8; owned by the pick-up points module). */
   pickupPoints: {

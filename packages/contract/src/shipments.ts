@@ -178,13 +178,19 @@ export type TShipmentDetail = z.infer<typeof ZShipmentDetail>;
 export const ZShipmentResponse = z.object({ success: z.literal(true), message: z.string().optional(), shipment: ZShipmentDetail });
 export type TShipmentResponse = z.infer<typeof ZShipmentResponse>;
 
-export const ZShipmentListQuery = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  status: z.enum(SHIPMENT_STATUSES).optional(),
-  q: z.string().trim().max(100).optional(),
-  ...pageQuery(SHIPMENTS_PAGE_SIZE).shape,
-});
+/**
+ * The shipments list: from/to (Bucharest days) bound browsing; a q that is a shipment's whole AWB
+ * or reference finds it at any date. A start after the end is refused on `from`.
+ */
+export const ZShipmentListQuery = z
+  .object({
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    status: z.enum(SHIPMENT_STATUSES).optional(),
+    q: z.string().trim().max(100).optional(),
+    ...pageQuery(SHIPMENTS_PAGE_SIZE).shape,
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: messages.shipments.dateRangeInvalid, path: ['from'] });
 export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;
 /** `total`, `page` and `perPage` are kept beside the envelope's `count` for the answer's older readers. */
 export const ZShipmentListResponse = listEnvelope(ZShipmentSummary).extend({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() });

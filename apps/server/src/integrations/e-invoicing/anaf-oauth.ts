@@ -8,9 +8,11 @@ import {
 
 export const ANAF_AUTHORIZE_URL = 'https://logincert.anaf.ro/anaf-oauth2/v1/authorize';
 export const ANAF_TOKEN_URL = 'https://logincert.anaf.ro/anaf-oauth2/v1/token';
+/** e-Factura's REST API (production). */
+export const ANAF_EFACTURA_REST = 'https://api.anaf.ro/prod/FCTEL/rest';
 
 /** The part of fetch the adapter uses, so tests (and the simulator) can hand it their own. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<Response>;
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
 
 type Options = {
   clientId: string;
@@ -18,6 +20,8 @@ type Options = {
   /** The simulator serves the same endpoints at our own address. */
   authorizeEndpoint?: string;
   tokenEndpoint?: string;
+  /** e-Factura's REST base (listaMesajeFactura, ...). */
+  restBase?: string;
   fetch?: FetchLike;
   now?: () => Date;
   timeoutMs?: number;
@@ -70,6 +74,28 @@ export function parseTokenAnswer(status: number, body: string, now: Date): EInvo
 }
 
 /**
+ * Reads e-Factura's message list answered for a CUI (HTTP 200 for errors too, so the body is
+ * sniffed): messages, or 'Nu exista mesaje ...', mean the token may act for it; 'Nu aveti drept in
+ * SPV pentru CIF=...' or 'Nu exista niciun CIF pentru care sa aveti drept in SPV' mean it may not.
+ * Anything else is a failure.
+ */
+export function parseAccessAnswer(status: number, body: string): boolean {
+  if (status === 401 || status === 403) return false;
+  if (status < 200 || status >= 300) throw new EInvoiceAuthError(`http_${status}`, `e-Factura answered HTTP ${status}`, status);
+  let answer: { mesaje?: unknown; eroare?: unknown };
+  try {
+    answer = JSON.parse(body) as typeof answer;
+  } catch {
+    throw new EInvoiceAuthError('malformed', 'e-Factura answered without JSON', status);
+  }
+  if (answer && Array.isArray(answer.mesaje)) return true;
+  const error = answer && typeof answer.eroare === 'string' ? answer.eroare : '';
+  if (/^Nu exista mesaje/i.test(error)) return true;
+  if (/Nu aveti drept|Nu exista niciun CIF/i.test(error)) return false;
+  throw new EInvoiceAuthError('malformed', `e-Factura answered an unexpected message list: ${error || 'no eroare'}`, status);
+}
+
+/**
  * The tax authority's OAuth2 (logincert.anaf.ro): authorize in the browser, then the token
  * endpoint with a form-encoded body and the client's id and secret as HTTP Basic.
  */
@@ -105,5 +131,21 @@ export function anafOAuth(opts: Options): EInvoiceAuth {
     },
     exchangeCode: (code, redirectUri) => token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
     refresh: (refreshToken) => token({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+    async actsFor(accessToken, cui) {
+      const url = `${opts.restBase ?? ANAF_EFACTURA_REST}/listaMesajeFactura?${new URLSearchParams({ zile: '1', cif: cui }).toString()}`;
+      let response: Response;
+      let body: string;
+      try {
+        response = await doFetch(url, {
+          method: 'GET',
+          headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+        });
+        body = await response.text();
+      } catch (err) {
+        throw new EInvoiceAuthError('network', `e-Factura unreachable: ${(err as Error).message}`);
+      }
+      return parseAccessAnswer(response.status, body);
+    },
   };
 }

@@ -12,6 +12,12 @@ export interface EInvoiceAuth {
   exchangeCode(code: string, redirectUri: string): Promise<EInvoiceTokens>;
   /** A new access AND a new refresh token (the old refresh token must be replaced by the new one). */
   refresh(refreshToken: string): Promise<EInvoiceTokens>;
+  /**
+   * Whether an access token may act for a fiscal code (digits, no RO). A token only counts for the
+   * CUIs its certificate holder may act for: e-Factura's message list for another CUI answers
+   * 'Nu aveti drept in SPV pentru CIF=...' (HTTP 200). A failed call throws EInvoiceAuthError.
+   */
+  actsFor(accessToken: string, cui: string): Promise<boolean>;
 }
 
 export type EInvoiceTokens = {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { anafOAuth, type FetchLike } from './anaf-oauth.js';
 import type { EInvoiceAuth } from './einvoice-auth.js';
-import { SIM_AUTHORIZE_PATH, SIM_TOKEN_PATH } from './simulator.js';
+import { SIM_AUTHORIZE_PATH, SIM_REST_BASE, SIM_TOKEN_PATH } from './simulator.js';
 import { SIM_CLIENT_ID, simClientSecret } from './simulator-store.js';
 
 /** Calls into this server's own routes without the network: how the simulator's token endpoint is reached. */
@@ -28,6 +28,7 @@ export function eInvoiceAuthFor(config: Pick<Config, 'einvoice' | 'anafOAuth' | 
     clientSecret: simClientSecret(config.tokenEncryptionKey),
     authorizeEndpoint: SIM_AUTHORIZE_PATH,
     tokenEndpoint: SIM_TOKEN_PATH,
+    restBase: SIM_REST_BASE,
     fetch: injectFetch(app),
   });
 }

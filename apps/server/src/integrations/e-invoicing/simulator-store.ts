@@ -110,3 +110,20 @@ export async function issueTokens(db: Executor, key: Buffer, grant: Grant, now =
   await db.insert(efacturaSimTokens).values([row(access, 'access', ACCESS_TOKEN_SECONDS), row(refresh, 'refresh', REFRESH_TOKEN_SECONDS)]);
   return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS, refresh_token: refresh, scope: 'efactura' };
 }
+
+/** The CUI an access token the simulator issued represents, or null for an unknown, revoked or expired one. */
+export async function accessTokenCui(db: Executor, accessToken: string) {
+  const [row] = await db
+    .select({ cui: efacturaSimTokens.representedCui })
+    .from(efacturaSimTokens)
+    .where(
+      and(
+        eq(efacturaSimTokens.tokenHash, sha256(accessToken)),
+        eq(efacturaSimTokens.kind, 'access'),
+        isNull(efacturaSimTokens.revokedAt),
+        gt(efacturaSimTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.cui ?? null;
+}

@@ -5,6 +5,7 @@ import { EINVOICE_CALLBACK_PATH } from './einvoice-auth.js';
 import {
   DEMO_CERTIFICATES,
   issueCode,
+  accessTokenCui,
   issueTokens,
   redeemCode,
   redeemRefreshToken,
@@ -15,6 +16,8 @@ import {
 
 export const SIM_AUTHORIZE_PATH = '/sim/efactura/authorize';
 export const SIM_TOKEN_PATH = '/sim/efactura/token';
+/** e-Factura's REST API as the simulator serves it (the message list, for the token's CUI check). */
+export const SIM_REST_BASE = '/sim/efactura/rest';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -164,6 +167,25 @@ export function efacturaSimulatorRoutes(deps: { database: Database; key: Buffer;
       }
       if (!result.ok) return fail(400, 'invalid_grant', result.description);
       return reply.status(200).send(await issueTokens(db, deps.key, result.grant));
+    });
+
+    /**
+     * The message list (listaMesajeFactura), as e-Factura answers it: a bearer token the simulator
+     * issued, or 401; for a CUI its certificate does not represent, HTTP 200 with 'Nu aveti drept in
+     * SPV pentru CIF=...'; the simulator keeps no messages, so an allowed CUI has none.
+     */
+    app.get(`${SIM_REST_BASE}/listaMesajeFactura`, async (req, reply) => {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+      const represented = bearer ? await accessTokenCui(db, bearer[1]!) : null;
+      if (!represented) return reply.status(401).send({ error: 'invalid_token', error_description: 'Tokenul de acces nu este valid sau a expirat.' });
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      const cif = str(query.cif) ?? '';
+      const zile = str(query.zile) ?? '';
+      const answer = (eroare: string) => reply.status(200).send({ eroare, titlu: 'Lista Mesaje' });
+      if (!/^\d{1,10}$/.test(cif)) return answer(`CIF introdus= ${cif} nu este un numar`);
+      if (!/^\d{1,2}$/.test(zile) || Number(zile) < 1 || Number(zile) > 60) return answer(`Numarul de zile introdus= ${zile} nu este un numar intre 1 si 60`);
+      if (cif !== represented) return answer(`Nu aveti drept in SPV pentru CIF=${cif}`);
+      return answer(`Nu exista mesaje in ultimele ${Number(zile)} zile`);
     });
   };
 }

@@ -95,6 +95,15 @@ export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; 
       } catch (err) {
         return failed('code exchange refused', { err, entityId });
       }
+      // A token only counts for the fiscal codes its certificate holder may act for: one issued for
+      // another company's representative is refused, and nothing is stored.
+      try {
+        if (!(await deps.auth.actsFor(issued.accessToken, normalizeCui(before.identificationCode)))) {
+          return failed('the certificate does not represent the company', { entityId });
+        }
+      } catch (err) {
+        return failed('access check failed', { err, entityId });
+      }
       const stored = await db.transaction(async (tx) => {
         // The owner's billing changes are serialised: a delete cannot slip between the check and the save.
         await lockUser(tx, before.userId);

@@ -190,7 +190,14 @@ async function invoiceTopUp(
   return invoice;
 }
 
-export function invoicingService(deps: InvoicingDeps & { database: Database; onInvoiceIssued?: (userId: number, invoice: InvoiceRow) => Promise<void> }) {
+export function invoicingService(
+  deps: InvoicingDeps & {
+    database: Database;
+    onInvoiceIssued?: (userId: number, invoice: InvoiceRow) => Promise<void>;
+    /** prepay's stopSubscriptions (a port: prepay sits above invoicing): settling stops the automatic top-ups. */
+    stopSubscriptions?: (tx: Executor, userId: number) => Promise<number>;
+  },
+) {
   const { db } = deps.database;
 
   return {
@@ -220,7 +227,9 @@ export function invoicingService(deps: InvoicingDeps & { database: Database; onI
     /**
      * Settles the account (spec 000 section 4): one invoice for every unbilled charge, and the
      * prepaid balance returned to the client's bank account. When that balance had been invoiced as
-     * an advance, the same invoice reverses the returned part. All or nothing, one at a time per client.
+     * an advance, the same invoice reverses the returned part. The client's active subscriptions
+     * stop in the same transaction, so the automatic top-up never charges the settled account. All
+     * or nothing, one at a time per client.
      */
     async settle(client: UserRow): Promise<Omit<TSettleResponse, 'success' | 'message'>> {
       const result = await db.transaction(async (tx) => {
@@ -254,6 +263,7 @@ export function invoicingService(deps: InvoicingDeps & { database: Database; onI
             invoiceId: stornoBani > 0 ? invoice!.id : null,
           });
         }
+        await deps.stopSubscriptions?.(tx, client.id);
         return { invoice, returned };
       });
       if (result.invoice) await deps.onInvoiceIssued?.(client.id, result.invoice);

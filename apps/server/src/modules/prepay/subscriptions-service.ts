@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { billingEntities, cardPayments, cardSubscriptions } from '../../db/schema.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { lockUser } from '../billing/index.js';
 import { balanceOf } from '../ledger/index.js';
 import { creditCardTopUp, type TopUpInvoicing } from './top-ups.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
@@ -40,6 +41,21 @@ export function toSubscription(row: Row, owner: UserRow, entityName?: string | n
         ? { cardBrand: row.cardBrand, lastDigits: row.lastDigits, expiryDate: row.expiryDate ?? '', imageString: cardImage(row.cardBrand) }
         : null,
   };
+}
+
+/**
+ * Settling the account stops its automatic top-ups (invoicing's settle calls this in its
+ * transaction, through the composition root): every active subscription becomes inactive, so the
+ * balance just returned is not charged back from the card. Re-enabling one on the prepay page is
+ * the client's new consent. Answers how many were stopped.
+ */
+export async function stopSubscriptions(tx: Executor, userId: number): Promise<number> {
+  const stopped = await tx
+    .update(cardSubscriptions)
+    .set({ status: 0, updatedAt: new Date() })
+    .where(and(eq(cardSubscriptions.userId, userId), eq(cardSubscriptions.status, 2)))
+    .returning({ identifier: cardSubscriptions.identifier });
+  return stopped.length;
 }
 
 const amounts = (a: TSubscriptionAmounts) => ({ paymentAmountBani: leiToBani(a.recurringAmount), triggerAmountBani: leiToBani(a.recurringMinBalance) });
@@ -154,15 +170,27 @@ export function subscriptionsService(deps: { database: Database; gateway: Paymen
       for (const sub of claimed) {
         // The payment exists (pending) before the charge: its identifier is the processor's
         // idempotency key, and a lost answer leaves it pending for the processor's notification.
+        // It is written only while the subscription is still active, under the client's lock (the
+        // one settling takes first): a settlement that stopped it after the claim leaves nothing to charge.
         const identifier = randomUUID();
-        await db.insert(cardPayments).values({
-          identifier,
-          userId: sub.userId,
-          amountBani: sub.paymentAmountBani,
-          cardBrand: sub.cardBrand,
-          lastDigits: sub.lastDigits,
-          subscriptionIdentifier: sub.identifier,
+        const started = await db.transaction(async (tx) => {
+          await lockUser(tx, sub.userId);
+          const [still] = await tx
+            .select({ identifier: cardSubscriptions.identifier })
+            .from(cardSubscriptions)
+            .where(and(eq(cardSubscriptions.identifier, sub.identifier), eq(cardSubscriptions.status, 2)));
+          if (!still) return false;
+          await tx.insert(cardPayments).values({
+            identifier,
+            userId: sub.userId,
+            amountBani: sub.paymentAmountBani,
+            cardBrand: sub.cardBrand,
+            lastDigits: sub.lastDigits,
+            subscriptionIdentifier: sub.identifier,
+          });
+          return true;
         });
+        if (!started) continue;
         let outcome: PaymentOutcome;
         try {
           outcome = await deps.gateway.chargeSavedCard({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { geoLocalities, shipmentEvents, shipments } from '../../db/schema.js';
 import { OPEN_STATUSES } from './shipment-status.js';
@@ -52,20 +52,21 @@ export async function addEvents(db: Executor, rows: (typeof shipmentEvents.$infe
 /**
  * One page of a client's shipments, newest first, filtered in SQL: created between from and to
  * (Bucharest days), a status, and a text that the AWB, recipient or client reference contains
- * (trigram index on search_text).
+ * (trigram index on search_text). The dates bound browsing; a q that is a shipment's whole AWB or
+ * reference finds it at any date. `q` is normalised (normalizeText): lower case, no diacritics.
  */
 export async function listShipments(
   db: Executor,
   userId: number,
   f: { from?: Date; to?: Date; status?: ShipmentRow['status']; q?: string; limit: number; offset: number },
 ) {
-  const where = and(
-    eq(shipments.userId, userId),
+  const inRange = and(
     f.from ? gte(shipments.createdAt, f.from) : undefined,
     f.to ? lt(shipments.createdAt, f.to) : undefined,
-    f.status ? eq(shipments.status, f.status) : undefined,
     f.q ? sql`${shipments.searchText} like ${`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
   );
+  const exact = f.q && (f.from || f.to) ? or(sql`lower(${shipments.awb}) = ${f.q}`, sql`lower(trim(${shipments.clientReference})) = ${f.q}`) : undefined;
+  const where = and(eq(shipments.userId, userId), f.status ? eq(shipments.status, f.status) : undefined, exact ? or(inRange, exact) : inRange);
   const [rows, [total]] = await Promise.all([
     db.select().from(shipments).where(where).orderBy(desc(shipments.createdAt), desc(shipments.id)).limit(f.limit).offset(f.offset),
     db.select({ n: count() }).from(shipments).where(where),

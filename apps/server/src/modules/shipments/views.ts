@@ -5,7 +5,7 @@ import type { ShipmentAddress } from '../../db/schema.js';
 import { userSettings } from '../../db/schema.js';
 import { CourierError, type AwbFormat } from '../../integrations/couriers/courier-network.js';
 import { bucharestDayStart, isFridayInBucharest, nextDay } from '../../lib/dates.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 import { DEFAULT_AWB_FORMAT } from '../settings/index.js';
@@ -45,6 +45,9 @@ export function viewsStage(ctx: ShipmentContext) {
     return courier.formats.includes(wanted) ? [wanted, ...courier.formats.filter((f) => f !== wanted)] : courier.formats;
   }
 
+  /** A label exists once the courier made the AWB, and until the shipment is cancelled. */
+  const hasLabel = (row: ShipmentRow) => !!row.awb && !!row.courierId && row.status !== 'cancelled' && row.status !== 'draft' && row.status !== 'activating';
+
   function summary(row: ShipmentRow): TShipmentSummary {
     const courier = row.courierId ? ctx.couriers().get(row.courierId) : undefined;
     return {
@@ -67,7 +70,7 @@ export function viewsStage(ctx: ShipmentContext) {
   }
 
   async function detail(row: ShipmentRow): Promise<TShipmentDetail> {
-    const [history, formats] = await Promise.all([shipmentHistory(db, row.id), labelFormats(row.userId, row.awb ? row.courierId : null)]);
+    const [history, formats] = await Promise.all([shipmentHistory(db, row.id), labelFormats(row.userId, hasLabel(row) ? row.courierId : null)]);
     return {
       ...summary(row),
       senderAddress: addressView(row.sender),
@@ -124,13 +127,23 @@ export function viewsStage(ctx: ShipmentContext) {
     return { list: rows.map(summary), count: total, total, page: q.page, perPage: q.limit };
   }
 
+  /**
+   * The label PDF. One that cannot exist (a cancelled shipment, one not activated) answers 409, a
+   * format the courier does not print 400, a refusal by the courier 409 with its reason; only a
+   * courier that does not answer is a 503 (try again).
+   */
   async function label(client: UserRow, uniqueId: string, format: AwbFormat) {
     const row = await own(client, uniqueId);
-    if (!row.awb || !row.courierId) throw notFound(m.notFound);
+    if (row.status === 'cancelled') throw conflict(m.labelCancelled, 'labelCancelled');
+    if (!hasLabel(row)) throw conflict(m.labelNotActivated, 'labelNotActivated');
     const formats = await labelFormats(client.id, row.courierId);
-    if (!formats.includes(format)) throw badRequest(m.labelUnavailable, 'formatUnsupported');
-    const bytes = await deps.network.label(row.awb, format).catch((err: unknown) => {
+    if (!formats.includes(format)) {
+      const courier = ctx.couriers().get(row.courierId!);
+      throw badRequest(m.labelFormatUnsupported(format, courier?.name ?? row.courierId!), 'formatUnsupported');
+    }
+    const bytes = await deps.network.label(row.awb!, format).catch((err: unknown) => {
       if (err instanceof CourierError && err.kind === 'notFound') throw notFound(m.notFound);
+      if (err instanceof CourierError && err.kind === 'invalid') throw conflict(err.message, 'labelRefused');
       throw new AppError(503, m.labelUnavailable, 'labelUnavailable');
     });
     const who = normalizeText(row.recipient.contactName).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'destinatar';

@@ -108,6 +108,7 @@ export function SettleAccount({ settled, locked }: { settled: boolean; locked: b
           Emitem factura fiscala pentru comenzile nefacturate ({p?.amountNotInvoicedSum ?? '0.00'} RON) si va returnam soldul preplatit (
           {p?.amountPrepaidSum ?? '0.00'} RON){p?.bankAccount ? ` in contul ${p.bankAccount}` : ''}.
         </Typography>
+        <Typography sx={{ mb: 1 }}>Abonamentele active de reincarcare automata vor fi dezactivate.</Typography>
         <Typography sx={{ fontWeight: 600 }}>Operatiunea este ireversibila.</Typography>
       </ConfirmDialog>
       <SettledDialog result={result} onClose={() => setResult(null)} />

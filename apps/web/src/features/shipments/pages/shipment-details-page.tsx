@@ -163,7 +163,8 @@ function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack:
         </Box>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
-        {shipment.awb && <LabelDownload uniqueId={shipment.uniqueId} formats={shipment.labelFormats} />}
+        {/* A cancelled shipment has no label: the server answers no formats, and the page offers none. */}
+        {shipment.awb && shipment.status.code !== 'cancelled' && <LabelDownload uniqueId={shipment.uniqueId} formats={shipment.labelFormats} />}
         {shipment.canActivate && <ActivateButton pending={activation.pending} onClick={() => activation.run()} />}
         {shipment.canCancel && (
           <Button variant="outlined" color="error" onClick={() => setConfirmCancel(true)} disabled={cancel.isPending}>

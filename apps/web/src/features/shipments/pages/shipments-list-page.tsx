@@ -2,9 +2,10 @@ import { SHIPMENT_STATUSES, SHIPMENTS_PAGE_SIZE, messages, type ShipmentStatus }
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
+import { ApiError } from '../../../lib/api-client';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
@@ -33,6 +34,8 @@ export default function ShipmentsListPage() {
   const filters = { ...values, to, from: values.from || monthBefore(to) };
 
   const list = useShipments({ from: filters.from, to: filters.to, status: filters.status, q: filters.q || undefined, page: filters.page });
+  // A start after the end: the server's field error, shown on the start date and instead of the list.
+  const rangeError = list.error instanceof ApiError ? list.error.errors?.from : undefined;
   const rows = list.data?.list ?? [];
   const count = list.data?.count ?? 0;
   useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: rows.length, count }, filters.page, SHIPMENTS_PAGE_SIZE, update);
@@ -58,6 +61,8 @@ export default function ShipmentsListPage() {
           label="De la"
           value={filters.from}
           onChange={(e) => DAY.test(e.target.value) && update({ from: e.target.value })}
+          error={!!rangeError}
+          helperText={rangeError}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
         />
         <TextField
@@ -104,6 +109,8 @@ export default function ShipmentsListPage() {
         <CardContent sx={{ p: { xs: 1, sm: 2 } }}>
           {list.isPending ? (
             <LoadingState label="Se incarca comenzile..." />
+          ) : rangeError ? (
+            <Alert severity="warning">{rangeError}</Alert>
           ) : list.isError ? (
             <ErrorState message={LOAD_ERROR} onRetry={() => void list.refetch()} />
           ) : rows.length === 0 ? (
