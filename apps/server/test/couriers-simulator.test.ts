@@ -133,6 +133,10 @@ describe('prices', () => {
     expect(offer(withOptions, 'rapidcarpati:standard')).toMatchObject({ priceNoVatBani: 2550, priceBani: 3035 });
     // Express: 160% of 16.00 = 25.60 + 9.50 options = 35.10 lei; with VAT 41.769 -> 41.77.
     expect(offer(withOptions, 'rapidcarpati:express')).toMatchObject({ priceNoVatBani: 3510, priceBani: 4177 });
+    // VAT is the rate of the order's day: from 1 August 2025 (Bucharest) 21%, 30.855 -> 30.86 and 42.471 -> 42.47.
+    const august = await network.quote(quoteReq({ codBani: 15_000, insuranceBani: 20_000, openAtDelivery: true, at: new Date('2025-08-06T08:00:00Z') }));
+    expect(offer(august, 'rapidcarpati:standard')).toMatchObject({ priceNoVatBani: 2550, priceBani: 3086 });
+    expect(offer(august, 'rapidcarpati:express')).toMatchObject({ priceNoVatBani: 3510, priceBani: 4247 });
 
     // Dunarea Expres, same county, 1 kg but 40x30x20 cm: volumetric 24000/5000 = 4.8 kg, band up to
     // 5 kg = 14.90 lei; express 150% = 22.35 lei; with VAT 26.5965 -> 26.60.

@@ -149,6 +149,8 @@ describe('invoice PDFs: what they say, and where', () => {
       expect(row!.series).toBe(ctx.config.invoiceSeries);
       const header = block(pdf.header);
       expect(header).toContain(`Seria ${ctx.config.invoiceSeries} nr. ${String(row!.number).padStart(6, '0')}`);
+      // Every supply of this test is today's: 21% since 1 August 2025.
+      expect(row!.vatPercent).toBe(21);
       expect(header).toContain(`Cota TVA: ${row!.vatPercent}%`);
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(row!.issuedAt).split('-').reverse().join('.');
       expect(header).toContain(`Data emiterii: ${day}`);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { USER_TYPE, messages } from '@colete/contract';
+import { USER_TYPE, messages, splitGross } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableCharges, invoices, ledgerEntries, mailOutbox, users } from '../src/db/schema.js';
 import { pdfSafe } from '../src/lib/pdf-text.js';
 import { startOfMonthInBucharest } from '../src/jobs/monthly-invoices.js';
-import { invoiceAttachmentResolver, invoicingService, issueInvoice, splitVat, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
+import { invoiceAttachmentResolver, invoicingService, issueInvoice, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
 import { creditCardTopUp } from '../src/modules/prepay/index.js';
 import { subscriptionsService } from '../src/modules/prepay/subscriptions-service.js';
 import { simulatedGateway } from '../src/integrations/payments/card-simulator.js';
@@ -87,9 +87,10 @@ describe('invoicing settings (GET/POST user/settings/invoicing)', () => {
 
 describe('invoice numbers and amounts', () => {
   it('splits VAT from a gross amount in whole bani', () => {
-    expect(splitVat(11900)).toEqual({ netBani: 10000, vatBani: 1900 });
-    expect(splitVat(1999)).toEqual({ netBani: 1680, vatBani: 319 });
-    expect(splitVat(-5000)).toEqual({ netBani: -4202, vatBani: -798 });
+    expect(splitGross(11900, 19)).toEqual({ netBani: 10000, vatBani: 1900 });
+    expect(splitGross(12100, 21)).toEqual({ netBani: 10000, vatBani: 2100 });
+    expect(splitGross(1999, 21)).toEqual({ netBani: 1652, vatBani: 347 });
+    expect(splitGross(-5000, 21)).toEqual({ netBani: -4132, vatBani: -868 });
   });
 
   it('numbers invoices one after another in the series, and a rolled-back invoice gives its number back', async () => {
@@ -106,7 +107,7 @@ describe('invoice numbers and amounts', () => {
     ).rejects.toThrow('rolled back');
     const third = await ctx.database.db.transaction((tx) => issueInvoice(tx, d, { userId: alice.id, entity, kind: 'orders', lines: [{ description: 'C', grossBani: 1190 }] }));
     expect([first.number, third.number]).toEqual([1, 2]);
-    expect(third).toMatchObject({ netBani: 1000, vatBani: 190, totalBani: 1190, vatPercent: 19 });
+    expect(third).toMatchObject({ netBani: 983, vatBani: 207, totalBani: 1190, vatPercent: 21 });
   });
 
   it('numbers parallel invoices without repeats or gaps', async () => {
@@ -135,7 +136,7 @@ describe('top-up invoices (invoiceEveryPrepay)', () => {
     const first = await ctx.database.db.transaction((tx) =>
       creditCardTopUp(tx, { userId: alice.id, amountBani: 20000, paymentIdentifier: identifier, cardBrand: 'Visa', lastDigits: '4242' }, invoicing()),
     );
-    expect(first.invoice).toMatchObject({ kind: 'prepay', totalBani: 20000, netBani: 16807, vatBani: 3193 });
+    expect(first.invoice).toMatchObject({ kind: 'prepay', totalBani: 20000, netBani: 16529, vatBani: 3471, vatPercent: 21 });
     // The same payment answered twice: credited once, invoiced once.
     const again = await ctx.database.db.transaction((tx) =>
       creditCardTopUp(tx, { userId: alice.id, amountBani: 20000, paymentIdentifier: identifier, cardBrand: 'Visa', lastDigits: '4242' }, invoicing()),
@@ -253,7 +254,7 @@ describe('settling the account (POST user/settle-account-finances)', () => {
     expect(res.json()).toMatchObject({ returnedAmount: '71.40' });
     expect(res.json().invoice.total).toBe('-71.40');
     const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, res.json().invoice.id));
-    expect(row!.lines).toEqual([{ description: 'Stornare avans: sold preplatit returnat clientului', quantity: 1, unitNetBani: -6000, netBani: -6000, vatBani: -1140 }]);
+    expect(row!.lines).toEqual([{ description: 'Stornare avans: sold preplatit returnat clientului', quantity: 1, unitNetBani: -5901, netBani: -5901, vatBani: -1239, vatPercent: 21 }]);
   });
 
   it('settles once when two requests race', async () => {

@@ -24,7 +24,5 @@ export const LOGIN_ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_ATTEMPTS_PER_ADDRESS = 100;
 export const LOGIN_ADDRESS_WINDOW_MS = 60 * 1000;
 
-/** VAT on the platform's services and invoices, in percent (issue 5: prices with and without VAT). */
-export const VAT_PERCENT = 19;
 /** Invoicing defaults while a client has not chosen (spec 000 invoicing settings, modifiedManually false). */
 export const INVOICING_DEFAULTS = { invoiceEveryPrepay: true, invoiceEveryOrder: false } as const;

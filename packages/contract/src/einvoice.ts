@@ -40,3 +40,13 @@ export const EINVOICE_RETURN_PARAM = 'einvoice';
 export const EINVOICE_RETURN_REASONS = ['refused', 'failed'] as const;
 export type EInvoiceReturnReason = (typeof EINVOICE_RETURN_REASONS)[number];
 export const EINVOICE_RETURN_PATH = '/profile/billing/data/list';
+
+/**
+ * GET user/invoicing-system/vat/values: the VAT rates in force today (the dated table), the
+ * standard rate first (the invoice form's default VAT, spec 002 section 4); each with an id (the
+ * rate itself: the same rate keeps its id from one day to the next).
+ */
+export const ZVatValue = z.object({ id: z.number().int(), value: z.number() });
+export type TVatValue = z.infer<typeof ZVatValue>;
+export const ZVatValuesResponse = z.object({ success: z.literal(true), list: z.array(ZVatValue) });
+export type TVatValuesResponse = z.infer<typeof ZVatValuesResponse>;

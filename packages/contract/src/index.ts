@@ -17,6 +17,7 @@ export * from './addresses.js';
 export * from './party-address.js';
 export * from './rules/street-numbers.js';
 export * from './rules/iban.js';
+export * from './rules/vat.js';
 export * from './settings.js';
 export * from './prepay.js';
 export * from './rules/fiscal-codes.js';

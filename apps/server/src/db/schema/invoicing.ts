@@ -21,7 +21,8 @@ export type InvoiceParty = {
   county: string;
   countryCode: string;
 };
-export type InvoiceLine = { description: string; quantity: number; unitNetBani: number; netBani: number; vatBani: number };
+/** vatPercent: the line's rate (the VAT of its supply date); lines of invoices issued before it was kept take the invoice's. */
+export type InvoiceLine = { description: string; quantity: number; unitNetBani: number; netBani: number; vatBani: number; vatPercent?: number };
 
 /** An issued invoice. Buyer and lines are copied at issue time: later edits of billing data never change it. */
 export const invoices = pgTable(
@@ -39,6 +40,7 @@ export const invoices = pgTable(
     seller: jsonb('seller').$type<InvoiceParty & { iban: string; bank: string }>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    /** The lines' VAT rate; with lines at several rates (supplies on both sides of a rate change), the rate on the invoice's date. */
     vatPercent: smallint('vat_percent').notNull(),
     netBani: bigint('net_bani', { mode: 'number' }).notNull(),
     vatBani: bigint('vat_bani', { mode: 'number' }).notNull(),

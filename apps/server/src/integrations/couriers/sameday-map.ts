@@ -1,6 +1,7 @@
-import { VAT_PERCENT, gramsToKg } from '@colete/contract';
+import { gramsToKg } from '@colete/contract';
 import { bucharestParts } from '../../lib/dates.js';
 import { leiToBani } from '../../lib/money.js';
+import { withVatAt } from '../../lib/vat.js';
 import type { AddressSpec, PackageSpec, PickupPoint, ServiceType, TrackingEvent, TrackingStatus } from './courier-network.js';
 import type { Form } from './sameday-api.js';
 
@@ -55,10 +56,13 @@ const PICKUP_CUTOFF_HOUR = 14;
 /** Lei with two decimals, as Sameday's form expects amounts. */
 export const lei = (bani: number) => (bani / 100).toFixed(2);
 
-/** Sameday's amounts are without VAT (estimate-cost and awbCost): our price with VAT is rounded half up to the ban. */
-export function prices(amountLei: number): { priceNoVatBani: number; priceBani: number } {
+/**
+ * Sameday's amounts are without VAT (estimate-cost and awbCost): our price adds the VAT in force on
+ * the order's day (the supply date), rounded half up to the ban.
+ */
+export function prices(amountLei: number, at: Date): { priceNoVatBani: number; priceBani: number } {
   const priceNoVatBani = leiToBani(amountLei);
-  return { priceNoVatBani, priceBani: Math.round((priceNoVatBani * (100 + VAT_PERCENT)) / 100) };
+  return { priceNoVatBani, priceBani: withVatAt(priceNoVatBani, at) };
 }
 
 /** Names as Sameday's nomenclature writes them: without diacritics (both comma and cedilla forms). */

@@ -189,7 +189,7 @@ export function samedayCourierNetwork(opts: SamedayNetworkOptions): CourierNetwo
       if (typeof answer.currency === 'string' && answer.currency.toUpperCase() !== 'RON') return { ...base, errors: [`Sameday a calculat pretul in ${answer.currency}, nu in lei.`] };
       const hours = Number(answer.time);
       const description = Number.isFinite(hours) && hours > 0 ? `${def.text}#Termen estimat: ${hours} ore` : def.text;
-      return { ...base, ...prices(amount), description };
+      return { ...base, ...prices(amount, req.at), description };
     } catch (err) {
       if (err instanceof CourierError) return { ...base, errors: [err.message] };
       throw err;
@@ -234,7 +234,7 @@ export function samedayCourierNetwork(opts: SamedayNetworkOptions): CourierNetwo
     const parcels = Array.isArray(answer.parcels) ? (answer.parcels as { position?: unknown; awbNumber?: unknown }[]) : [];
     return {
       awb: answer.awbNumber,
-      ...(Number.isFinite(cost) && cost >= 0 ? prices(cost) : { priceNoVatBani: 0, priceBani: 0 }),
+      ...(Number.isFinite(cost) && cost >= 0 ? prices(cost, req.at) : { priceNoVatBani: 0, priceBani: 0 }),
       parcels: parcels.map((p, i) => ({ number: Number(p.position) || i + 1, barcode: String(p.awbNumber ?? '') })),
       estimatedPickupDate: estimatedPickupDate(req.at),
     };

@@ -1,4 +1,5 @@
-import { gramsToKg, kgToGrams, normalizeText, PACKAGE_LIMITS, VAT_PERCENT } from '@colete/contract';
+import { gramsToKg, kgToGrams, normalizeText, PACKAGE_LIMITS } from '@colete/contract';
+import { withVatAt } from '../../lib/vat.js';
 import type { AddressSpec, PackageSpec, QuoteRequest } from './courier-network.js';
 import type { RateCard, SimCourier, SimService, Zone } from './simulator-catalogue.js';
 
@@ -34,9 +35,6 @@ export function basePrice(rates: RateCard, zone: Zone, packages: PackageSpec[]):
   return rates.parcel[zone][top]! + extraKg * rates.extraKgBani[zone];
 }
 
-/** Whole bani with VAT, half up. */
-export const withVat = (noVatBani: number) => Math.round((noVatBani * (100 + VAT_PERCENT)) / 100);
-
 export function priceOf(courier: SimCourier, service: SimService, req: QuoteRequest, zone: Zone): { priceNoVatBani: number; priceBani: number } {
   const { surcharges } = courier;
   let bani = Math.round((basePrice(courier.rates, zone, req.packages) * service.pricePercent) / 100) + service.fixedBani;
@@ -46,7 +44,8 @@ export function priceOf(courier: SimCourier, service: SimService, req: QuoteRequ
   if (req.openAtDelivery) bani += surcharges.openAtDeliveryBani;
   // Sizes that are not numbers carry errors already: no price rather than NaN.
   if (!Number.isSafeInteger(bani)) bani = 0;
-  return { priceNoVatBani: bani, priceBani: withVat(bani) };
+  // With the VAT in force on the day of the order (the supply date), half up to the ban.
+  return { priceNoVatBani: bani, priceBani: withVatAt(bani, req.at) };
 }
 
 const lei = (bani: number) => (bani % 100 === 0 ? String(bani / 100) : (bani / 100).toFixed(2).replace('.', ','));

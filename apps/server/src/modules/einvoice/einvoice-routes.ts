@@ -4,10 +4,12 @@ import {
   ZEInvoiceCallbackQuery,
   ZEInvoicePrepareRequest,
   ZEInvoicePrepareResponse,
+  ZVatValuesResponse,
 } from '@colete/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EINVOICE_CALLBACK_PATH } from '../../integrations/e-invoicing/einvoice-auth.js';
+import { vatValuesAt } from '../../lib/vat.js';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
 import type { EInvoiceService } from './einvoice-service.js';
 
@@ -15,7 +17,7 @@ import type { EInvoiceService } from './einvoice-service.js';
  * Connecting a billing entry to e-Factura (spec 000 section 7): prepare answers the consent
  * page's url, the consent page sends the browser back to the callback, which goes on to the list.
  */
-export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string }) {
+export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string; now?: () => Date }) {
   /** The registered redirect_uri: the public address when configured, otherwise this request's own. */
   const redirectUri = (req: FastifyRequest) =>
     new URL(EINVOICE_CALLBACK_PATH, opts.publicUrl ?? `${req.protocol}://${req.host}`).toString();
@@ -31,6 +33,13 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
           const { user, client } = acting(req);
           return { success: true as const, url: await service.prepare(user.id, client.id, req.body, redirectUri(req)) };
         },
+      );
+
+      // The invoice form's VAT choices: the rates in force today, the standard one first (its default).
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/api/user/invoicing-system/vat/values',
+        { schema: { tags, response: { 200: ZVatValuesResponse } } },
+        async () => ({ success: true as const, list: vatValuesAt(opts.now?.() ?? new Date()).map((value) => ({ id: value, value })) }),
       );
     });
 

@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { formatRoDate } from '../../lib/dates.js';
 import { baniToRon } from '../../lib/money.js';
 import { pdfSafe, wrap } from '../../lib/pdf-text.js';
+import { vatByRate } from './invoice-lines.js';
 import type { InvoiceRow } from './invoicing-queries.js';
 
 /** Series and number as printed: 'COL 000012'. */
@@ -43,11 +44,15 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
     page.drawText(safe, { x: x - dx, y: yy, size, font, color: o.color ?? INK });
   };
 
+  // VAT by rate: one rate for most invoices; lines supplied on both sides of a rate change have theirs.
+  const rates = vatByRate(invoice);
+  const mixed = rates.length > 1;
+
   // Header: title, number, dates.
   text('FACTURA FISCALA', M, y - 6, { size: 20, font: bold, color: BRAND });
   text(`Seria ${invoice.series} nr. ${String(invoice.number).padStart(6, '0')}`, W - M, y - 2, { size: 11, font: bold, right: true });
   text(`Data emiterii: ${dateRo(invoice.issuedAt)}`, W - M, y - 16, { right: true });
-  text(`Cota TVA: ${invoice.vatPercent}%`, W - M, y - 28, { right: true });
+  text(`Cota TVA: ${rates.length ? rates.map((r) => `${r.vatPercent}%`).join(', ') : `${invoice.vatPercent}%`}`, W - M, y - 28, { right: true });
   text(KIND_TITLE[invoice.kind], M, y - 24, { size: 10, color: MUTED });
   y -= 56;
 
@@ -91,7 +96,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   };
   header();
   invoice.lines.forEach((line, i) => {
-    const desc = wrap(line.description, regular, 9, 196);
+    const desc = wrap(mixed ? `${line.description} (TVA ${line.vatPercent ?? invoice.vatPercent}%)` : line.description, regular, 9, 196);
     if (y - desc.length * 12 < M + 120) {
       page = doc.addPage([W, H]);
       y = H - M;
@@ -117,7 +122,8 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
     y -= strong ? 18 : 14;
   };
   total('Total fara TVA', invoice.netBani);
-  total(`TVA ${invoice.vatPercent}%`, invoice.vatBani);
+  if (rates.length === 0) total(`TVA ${invoice.vatPercent}%`, invoice.vatBani);
+  for (const r of rates) total(`TVA ${r.vatPercent}%`, r.vatBani);
   total('Total de plata', invoice.totalBani, true);
 
   y -= 16;

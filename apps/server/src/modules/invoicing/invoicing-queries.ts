@@ -32,6 +32,15 @@ export async function findInvoice(db: Executor, userId: number, id: number) {
   return row ?? null;
 }
 
+/** The client's advance (top-up) invoices, oldest first: what a settlement's reversal takes back, at their rates. */
+export async function advanceInvoices(db: Executor, userId: number) {
+  return db
+    .select({ totalBani: invoices.totalBani, vatPercent: invoices.vatPercent })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.kind, 'prepay')))
+    .orderBy(invoices.issuedAt, invoices.id);
+}
+
 /** The billing entry invoices are made out to: the active one. */
 export async function activeEntity(db: Executor, userId: number) {
   const [row] = await db

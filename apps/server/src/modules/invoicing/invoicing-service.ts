@@ -1,6 +1,5 @@
 import {
   INVOICING_DEFAULTS,
-  VAT_PERCENT,
   messages,
   type TInvoiceSummary,
   type TInvoicingSettings,
@@ -9,16 +8,19 @@ import {
 } from '@colete/contract';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
-import { invoices, type InvoiceLine, type InvoiceParty } from '../../db/schema.js';
+import { invoices, type InvoiceParty } from '../../db/schema.js';
 import { notifyByUserSettings } from '../mail/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
+import { vatPercentAt } from '../../lib/vat.js';
 import type { UserRow } from '../../types.js';
 import { lockUser } from '../billing/index.js';
 import { attachInvoice, balanceBani, invoicedPayoutsBani, invoicedTopUpsBani, payout } from '../ledger/index.js';
+import { chargeLine, invoiceLines, stornoLines, type InvoiceLineInput } from './invoice-lines.js';
 import { invoiceFileName, invoiceFullNumber, renderInvoicePdf } from './invoice-pdf.js';
 import {
   activeEntity,
+  advanceInvoices,
   entityOf,
   findInvoice,
   insertInvoice,
@@ -43,12 +45,6 @@ export const invoicingDepsOf = (config: Pick<Config, 'seller' | 'platformIban' |
   platformIban: config.platformIban,
   series: config.invoiceSeries,
 });
-
-/** A gross amount (VAT included) split into net and VAT, in bani; the VAT is what is left after rounding the net. */
-export function splitVat(grossBani: number, vatPercent = VAT_PERCENT) {
-  const netBani = Math.round((grossBani * 100) / (100 + vatPercent));
-  return { netBani, vatBani: grossBani - netBani };
-}
 
 const buyerOf = (e: Entity): InvoiceParty => ({
   name: e.name,
@@ -83,13 +79,14 @@ const invoiceable = (e: Entity | null): e is Entity => !!e && e.verifyStatus ===
 export async function issueInvoice(
   tx: Executor,
   deps: InvoicingDeps,
-  p: { userId: number; entity: Entity; kind: InvoiceRow['kind']; lines: { description: string; grossBani: number; quantity?: number }[]; at?: Date },
+  p: { userId: number; entity: Entity; kind: InvoiceRow['kind']; lines: InvoiceLineInput[]; at?: Date },
 ) {
-  const lines: InvoiceLine[] = p.lines.map((l) => {
-    const quantity = l.quantity ?? 1;
-    const { netBani, vatBani } = splitVat(l.grossBani);
-    return { description: l.description, quantity, unitNetBani: Math.round(netBani / quantity), netBani, vatBani };
-  });
+  const onInvoiceDate = vatPercentAt(p.at ?? new Date());
+  const lines = invoiceLines(p.lines, onInvoiceDate);
+  // The invoice's rate: its lines' when they share one; with several (supplies on both sides of a
+  // rate change), the rate of the invoice's date, the PDF and the lines keep each one.
+  const rates = new Set(lines.map((l) => l.vatPercent ?? onInvoiceDate));
+  const vatPercent = rates.size === 1 ? [...rates][0]! : onInvoiceDate;
   const netBani = lines.reduce((s, l) => s + l.netBani, 0);
   const vatBani = lines.reduce((s, l) => s + l.vatBani, 0);
   const number = await nextInvoiceNumber(tx, deps.series);
@@ -113,7 +110,7 @@ export async function issueInvoice(
     },
     buyer: buyerOf(p.entity),
     lines,
-    vatPercent: VAT_PERCENT,
+    vatPercent,
     netBani,
     vatBani,
     totalBani: netBani + vatBani,
@@ -183,6 +180,7 @@ async function invoiceTopUp(
     userId: p.userId,
     entity,
     kind: 'prepay',
+    // An advance takes the rate in force the day it is collected (the invoice's date).
     lines: [{ description: `Avans servicii de curierat - ${p.description}`, grossBani: p.amountBani }],
     at: p.at,
   });
@@ -245,8 +243,8 @@ export function invoicingService(
         const reversed = await invoicedPayoutsBani(tx, client.id);
         const stornoBani = Math.min(returned, Math.max(0, (await invoicedTopUpsBani(tx, client.id)) - reversed));
 
-        const lines = charges.map((c) => ({ description: c.description, grossBani: c.amountBani }));
-        if (stornoBani > 0) lines.push({ description: 'Stornare avans: sold preplatit returnat clientului', grossBani: -stornoBani });
+        const lines: InvoiceLineInput[] = charges.map(chargeLine);
+        if (stornoBani > 0) lines.push(...stornoLines(await advanceInvoices(tx, client.id), reversed, stornoBani));
         let invoice: InvoiceRow | null = null;
         if (lines.length > 0) {
           const entity = await activeEntity(tx, client.id);
@@ -304,7 +302,7 @@ async function invoiceOpenChargesBefore(database: Database, deps: InvoicingDeps,
         userId,
         entity,
         kind: 'orders',
-        lines: charges.map((c) => ({ description: c.description, grossBani: c.amountBani })),
+        lines: charges.map(chargeLine),
       });
       await markChargesInvoiced(tx, userId, charges.map((c) => c.id), row.id);
       return row;

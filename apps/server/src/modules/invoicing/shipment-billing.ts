@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { billableCharges } from '../../db/schema.js';
 import type { ShipmentBilling } from '../shipments/index.js';
 import { activeEntity } from './invoicing-queries.js';
+import { chargeLine } from './invoice-lines.js';
 import { invoicingSettings, issueInvoice, type InvoicingDeps } from './invoicing-service.js';
 
 /**
@@ -20,13 +21,13 @@ export function shipmentBilling(deps: InvoicingDeps): ShipmentBilling {
       if (charge.paymentType === 'prepaid' && settings.invoiceEveryPrepay.value) return;
       const [row] = await tx
         .insert(billableCharges)
-        .values({ userId: charge.userId, amountBani: charge.amountBani, description: charge.description, reference: charge.reference })
+        .values({ userId: charge.userId, amountBani: charge.amountBani, description: charge.description, reference: charge.reference, createdAt: charge.suppliedAt })
         .onConflictDoNothing()
         .returning();
       if (!row || !settings.invoiceEveryOrder.value) return;
       const entity = await activeEntity(tx, charge.userId);
       if (!entity || entity.verifyStatus !== 'verified') return;
-      const invoice = await issueInvoice(tx, deps, { userId: charge.userId, entity, kind: 'orders', lines: [{ description: row.description, grossBani: row.amountBani }] });
+      const invoice = await issueInvoice(tx, deps, { userId: charge.userId, entity, kind: 'orders', lines: [chargeLine(row)] });
       await tx.update(billableCharges).set({ invoiceId: invoice.id }).where(eq(billableCharges.id, row.id));
     },
 

@@ -139,6 +139,7 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
         amountBani: updated.priceBani!,
         description: `Expediere AWB ${updated.awb} - ${updated.serviceName} (${updated.sender.addressCity} - ${updated.recipient.addressCity})`,
         reference: `shipment:${updated.id}`,
+        suppliedAt: at,
       });
       if (row.sender.addressId && deps.pickupUsed) await deps.pickupUsed(tx, row.userId, row.sender.addressId, updated.courierId!);
       await recordShipmentEvent(tx, 'shipment.activated', { shipment: factsOf(updated, ctx.courierName), at: at.toISOString(), notify: ctx.notify });

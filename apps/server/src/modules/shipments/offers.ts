@@ -3,6 +3,7 @@ import { CourierError, type Offer, type QuoteRequest } from '../../integrations/
 import { isFridayInBucharest } from '../../lib/dates.js';
 import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
+import { withVatAt } from '../../lib/vat.js';
 import { findAddress, partyAddressOfRow, resolvePartyAddress } from '../addresses/index.js';
 import { storedPackage, toSpec, type Resolved, type ShipmentContext } from './shipment-context.js';
 import { localityCoordinates } from './shipments-queries.js';
@@ -40,13 +41,17 @@ export function offersStage(ctx: ShipmentContext) {
     };
   }
 
-  /** The courier's offers with the client's pick-up point discount applied (a discount never raises a price). */
-  async function discounted(userId: number, senderAddressId: number | null, offers: Offer[]): Promise<PricedOffer[]> {
+  /**
+   * The courier's offers with the client's pick-up point discount applied (a discount never raises
+   * a price): the price without VAT is cut, and the VAT in force at `at` (the supply date) added again.
+   */
+  async function discounted(userId: number, senderAddressId: number | null, offers: Offer[], at: Date): Promise<PricedOffer[]> {
     const byCourier = senderAddressId && deps.pickupDiscounts ? await deps.pickupDiscounts(db, userId, senderAddressId) : new Map<string, number>();
     return offers.map((o) => {
       const d = Math.min(100, Math.max(0, byCourier.get(o.courierId) ?? 0));
-      const cut = (bani: number) => Math.round((bani * (100 - d)) / 100);
-      return { ...o, priceBani: cut(o.priceBani), priceNoVatBani: cut(o.priceNoVatBani), discountPercent: d };
+      if (d === 0) return { ...o, discountPercent: 0 };
+      const priceNoVatBani = Math.round((o.priceNoVatBani * (100 - d)) / 100);
+      return { ...o, priceBani: withVatAt(priceNoVatBani, at), priceNoVatBani, discountPercent: d };
     });
   }
 
@@ -60,7 +65,7 @@ export function offersStage(ctx: ShipmentContext) {
       if (err instanceof CourierError) throw new AppError(err.kind === 'invalid' ? 400 : 503, err.kind === 'invalid' ? err.message : m.courierUnavailable, `courier_${err.kind}`);
       throw err;
     });
-    return { sender, recipient, at, offers: await discounted(userId, senderAddressId ?? sender.address.addressId, offers) };
+    return { sender, recipient, at, offers: await discounted(userId, senderAddressId ?? sender.address.addressId, offers, at) };
   }
 
   const toOffer = (o: PricedOffer): TOffer => ({

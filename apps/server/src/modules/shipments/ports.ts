@@ -9,10 +9,11 @@ export interface ShipmentBilling {
    * An activated shipment's price, to be invoiced: always for a postpaid client, for a prepaid one
    * only when its top-ups were not invoiced as advances; invoiced at once with invoiceEveryOrder.
    * Once per reference (a retry records nothing twice). Runs in the activation's transaction.
+   * suppliedAt is the activation: the supply date whose VAT rate the price carries.
    */
   recordShipmentCharge(
     tx: Executor,
-    charge: { userId: number; paymentType: 'prepaid' | 'postpaid'; amountBani: number; description: string; reference: string },
+    charge: { userId: number; paymentType: 'prepaid' | 'postpaid'; amountBani: number; description: string; reference: string; suppliedAt: Date },
   ): Promise<void>;
   /** A cancelled shipment's charge that was not invoiced yet: nothing to invoice any more. */
   dropUninvoicedCharge(tx: Executor, charge: { userId: number; reference: string }): Promise<void>;
