@@ -3,6 +3,7 @@ import { ZPageNumber, zPageLimit } from './common/pagination.js';
 import { messages } from './messages.js';
 import { isValidPhone } from './rules/phone.js';
 import { POSTAL_CODE_PATTERN } from './geo.js';
+import { ZPartyAddress } from './party-address.js';
 
 /** Address-book type 10: used as a pick-up point, locked. */
 export const ADDRESS_TYPE_LOCKED = 10;
@@ -68,24 +69,9 @@ export type TAddressInputParsed = z.output<typeof ZAddressInput>;
 export const ZAddressEntry = z.object({
   id: z.number().int(),
   shortName: z.string(),
-  contactCompany: z.string().nullable(),
-  contactName: z.string(),
-  contactPhone: z.string(),
-  contactPhone2: z.string().nullable(),
-  contactEmail: z.string().nullable(),
+  // The party address shape, with the country as the specification's object instead of its code.
+  ...ZPartyAddress.omit({ addressCountryCode: true }).shape,
   addressCountry: z.object({ code: z.string(), nameRo: z.string() }),
-  addressCountyCode: z.string(),
-  addressCounty: z.string(),
-  addressCity: z.string(),
-  addressPostalCode: z.string(),
-  addressStreet: z.string().nullable(),
-  addressNumber: z.string().nullable(),
-  addressBlock: z.string().nullable(),
-  addressEntrance: z.string().nullable(),
-  addressIntercom: z.string().nullable(),
-  addressFloor: z.string().nullable(),
-  addressApartment: z.string().nullable(),
-  addressAdditionalInfo: z.string().nullable(),
   type: z.number().int(),
   fullAddress: z.string(),
 });
