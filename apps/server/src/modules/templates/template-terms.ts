@@ -1,17 +1,35 @@
-import sanitizeHtml from 'sanitize-html';
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
 
 /**
  * A template's HTML terms (admin only), kept to a small allow-list of text markup: no script, no
  * style, no event attribute, links only to http(s) and mailto, opened in a new tab without opener.
  * Run on save and again when served, so a row written any other way never reaches a page raw.
+ * DOMPurify over jsdom: the browser's own parser decides what the markup is, so what is kept here
+ * is what a browser builds (no parser differential between the sanitiser and the page).
  */
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'span', 'div', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr'],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }) },
-};
+const purify = createDOMPurify(new JSDOM('').window);
 
-export const sanitizeTerms = (html: string): string => sanitizeHtml(html, OPTIONS).trim();
+const ALLOWED_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'span', 'div', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr'];
+/** Absolute http(s) and mailto links only: no javascript:, data:, protocol-relative or relative ones. */
+const SAFE_HREF = /^(?:https?:\/\/[^/\\]|mailto:)/i;
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName !== 'A') return;
+  const href = node.getAttribute('href');
+  if (href !== null && !SAFE_HREF.test(href.trim())) node.removeAttribute('href');
+  node.setAttribute('target', '_blank');
+  node.setAttribute('rel', 'noopener noreferrer nofollow');
+});
+
+export const sanitizeTerms = (html: string): string =>
+  purify
+    .sanitize(html, {
+      ALLOWED_TAGS,
+      ALLOWED_ATTR: ['href'],
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+      KEEP_CONTENT: true,
+      RETURN_TRUSTED_TYPE: false,
+    })
+    .trim();

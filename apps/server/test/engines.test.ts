@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The README promises the Node version in package.json's `engines`; every package npm installs
+ * must accept it, or `npm ci` warns (EBADENGINE) and the package may use what that Node lacks.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+
+describe('engines', () => {
+  it("every locked package accepts the project's lowest supported Node", () => {
+    const floor = semver.minVersion(readJson('package.json').engines.node as string)!.version;
+    expect(floor).toBe('20.19.0');
+    const lock = readJson('package-lock.json') as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+    const refused = Object.entries(lock.packages)
+      .filter(([, p]) => p.engines && !Array.isArray(p.engines) && typeof p.engines.node === 'string')
+      .filter(([, p]) => !semver.satisfies(floor, (p.engines as { node: string }).node, { includePrerelease: true }))
+      .map(([name, p]) => `${name.replace(/^.*node_modules\//, '')}@${p.version} wants node ${(p.engines as { node: string }).node}`);
+    expect(refused).toEqual([]);
+  });
+});
