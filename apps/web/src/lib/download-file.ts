@@ -1,15 +1,26 @@
-import { apiUrl } from './api-client';
+import { messages } from '@colete/contract';
+import { ApiError, apiUrl } from './api-client';
 
 /**
  * Downloads a file the server produces (a label or invoice PDF) through fetch, so a failure can be
  * told to the user instead of leaving the browser on an error page. The file name is the server's
  * (Content-Disposition), else `fallbackName`. The address gets the acting client like any call.
- * Throws on any failure.
+ * Throws an ApiError on any failure: the server's status and its message when it answered one in
+ * JSON (a label that cannot exist, a format the courier does not print), else the generic text.
  */
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(apiUrl(url), { credentials: 'same-origin' });
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(url), { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, messages.common.genericError, 'network');
+  }
   const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.includes('json')) throw new Error(`download failed: ${response.status}`);
+  if (!response.ok || type.includes('json')) {
+    const data = type.includes('json') ? ((await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null) : null;
+    const message = typeof data?.message === 'string' && data.message ? data.message : messages.common.genericError;
+    throw new ApiError(response.status, message, typeof data?.code === 'string' ? data.code : undefined);
+  }
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
   const named = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];

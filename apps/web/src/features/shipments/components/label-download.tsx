@@ -4,13 +4,16 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, ButtonGroup, CircularProgress, Menu, MenuItem } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { labelHref } from '../api/shipment-keys';
 
 /**
  * 'Descarca eticheta {format}' (spec 002 section 2.1): the default format (the first the courier
  * prints) as the button, the others in its menu. The PDF is fetched, so a failure shows
- * 'A intervenit o eroare in descarcarea AWB-ului!' (10 s, the spec's error duration).
+ * the server's own text when it refused the label (a 4xx: cancelled, not activated, a format the
+ * courier does not print, the courier's refusal), else 'A intervenit o eroare in descarcarea
+ * AWB-ului!'; either for 10 s, the spec's error duration.
  */
 export function LabelDownload({ uniqueId, formats }: { uniqueId: string; formats: string[] }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -24,8 +27,9 @@ export function LabelDownload({ uniqueId, formats }: { uniqueId: string; formats
     setPending(format);
     try {
       await downloadFile(labelHref(uniqueId, format), `eticheta-${uniqueId}-${format}.pdf`);
-    } catch {
-      enqueueSnackbar(messages.shipments.labelError, { variant: 'error', autoHideDuration: 10_000 });
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      enqueueSnackbar(refused ? error.message : messages.shipments.labelError, { variant: 'error', autoHideDuration: 10_000 });
     } finally {
       setPending(null);
     }
