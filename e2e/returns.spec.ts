@@ -25,7 +25,7 @@ test('the merchant finds a customer return, reads its answers, picks a courier a
   const activate = choose.getByRole('button', { name: 'Activeaza comanda' });
   await expect(activate).toBeDisabled();
   const standard = choose.getByRole('region', { name: 'Standard' });
-  await standard.getByRole('checkbox', { disabled: false }).first().check();
+  await standard.getByRole('radio', { disabled: false }).first().check();
   await expect(activate).toBeEnabled();
   await expectAccessible(page);
   await screenshot(page, 'return-choose-service');

@@ -97,7 +97,7 @@ test('a client sends two parcels with cash on delivery to a locker, downloads th
   await expect(couriers.getByRole('button', { name: 'Activeaza comanda' })).toHaveCount(0);
   const lockers = couriers.getByRole('group', { name: 'Puncte Rapid Carpati Livrare la CarpatiBox' });
   await expect(lockers.getByText(/km/).first()).toBeVisible();
-  await lockers.getByRole('checkbox').first().check();
+  await lockers.getByRole('radio').first().check();
   await expect(couriers.getByRole('button', { name: 'Salveaza pentru activare ulterioara' })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'shipment-new');
@@ -288,7 +288,7 @@ test('a new client without prepaid balance cannot activate and is sent to top up
 
   const couriers = page.getByRole('region', { name: 'Lista curieri' });
   await expect(couriers.getByRole('heading', { name: 'Standard' })).toBeVisible();
-  await couriers.getByRole('region', { name: 'Standard' }).getByRole('checkbox').first().check();
+  await couriers.getByRole('region', { name: 'Standard' }).getByRole('radio').first().check();
   await couriers.getByRole('button', { name: 'Activeaza comanda' }).click();
   await expect(couriers.getByText(m.insufficientBalance)).toBeVisible();
   const topUp = couriers.getByRole('link', { name: 'Reincarcati contul preplatit' });

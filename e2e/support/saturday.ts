@@ -43,5 +43,5 @@ export const draft = (saturdayDelivery: boolean) => ({
   options: { cod: { active: false, amount: 0 }, insurance: { active: false, amount: 0 }, openAtDelivery: false, saturdayDelivery },
 });
 
-export const offerNames = (group: Locator) => group.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
+export const offerNames = (group: Locator) => group.getByRole('radio').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
 

@@ -1,8 +1,15 @@
 import { SERVICE_TYPES, type TOffer } from '@colete/contract';
-import { Box, Checkbox, Chip, FormControlLabel, Typography } from '@mui/material';
+import { Box, Chip, FormControlLabel, Radio, Typography } from '@mui/material';
+import { useId } from 'react';
 import { CourierLogo } from '../../../components/courier-logo';
 import { formatMoney } from '../../../lib/format';
-import { km, SERVICE_TYPE_LABELS } from './shipment-format';
+import { groupByPrice, km, SERVICE_TYPE_LABELS } from './shipment-format';
+
+/**
+ * The price beside the offer once the list is wide enough, under it otherwise: the list's own width
+ * decides (a phone, or the narrow column beside the form on a wide screen).
+ */
+const WIDE = '@container (min-width: 560px)';
 
 export type OfferSelection = { serviceId: string; pointId: string | null };
 
@@ -17,7 +24,7 @@ export function validSelection(offers: TOffer[] | undefined, selection: OfferSel
 
 function Price({ offer }: { offer: TOffer }) {
   return (
-    <Box sx={{ textAlign: { sm: 'right' }, flexShrink: 0 }}>
+    <Box sx={{ flexShrink: 0, [WIDE]: { textAlign: 'right' } }}>
       <Typography sx={{ fontWeight: 700 }}>{formatMoney(offer.price)} cu TVA</Typography>
       <Typography variant="body2" color="text.secondary">
         {formatMoney(offer.priceNoVat)} fara TVA
@@ -61,36 +68,40 @@ const rowSx = (selected: boolean, disabled: boolean) => ({
   bgcolor: disabled ? 'action.hover' : 'background.paper',
 });
 
-/** A standard, express or Saturday service: one checkbox; checking it selects it, unchecking clears the choice. */
-function ServiceOffer({ offer, selection, onSelect }: { offer: TOffer; selection: OfferSelection | null; onSelect: (s: OfferSelection | null) => void }) {
+type OfferProps = { offer: TOffer; name: string; selection: OfferSelection | null; onSelect: (s: OfferSelection | null) => void };
+
+/** A standard, express or Saturday service: one radio button of the list's single choice. */
+function ServiceOffer({ offer, name, selection, onSelect }: OfferProps) {
   const disabled = offer.errors.length > 0;
   const checked = !disabled && selection?.serviceId === offer.serviceId;
   return (
-    <Box sx={{ ...rowSx(checked, disabled), display: 'flex', gap: 1, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}>
+    <Box sx={{ ...rowSx(checked, disabled), display: 'flex', gap: 1, alignItems: 'flex-start', flexDirection: 'column', [WIDE]: { flexDirection: 'row' } }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', flex: 1, minWidth: 0 }}>
-        <Checkbox
+        <Radio
+          name={name}
+          value={offer.serviceId}
           checked={checked}
           disabled={disabled}
-          onChange={(e) => onSelect(e.target.checked ? { serviceId: offer.serviceId, pointId: null } : null)}
+          onChange={(e) => e.target.checked && onSelect({ serviceId: offer.serviceId, pointId: null })}
           slotProps={{ input: { 'aria-label': `${offer.courierName} ${offer.serviceName}` } }}
           sx={{ mt: -0.5 }}
         />
         <OfferInfo offer={offer} />
       </Box>
-      <Box sx={{ pl: { xs: 5, sm: 0 } }}>
+      <Box sx={{ pl: 5, [WIDE]: { pl: 0 } }}>
         <Price offer={offer} />
       </Box>
     </Box>
   );
 }
 
-/** A domestic-to-point service: its points near the recipient, one checkbox each (name, full address, distance). */
-function LockerOffer({ offer, selection, onSelect }: { offer: TOffer; selection: OfferSelection | null; onSelect: (s: OfferSelection | null) => void }) {
+/** A domestic-to-point service: its points near the recipient, one radio button each (name, full address, distance). */
+function LockerOffer({ offer, name, selection, onSelect }: OfferProps) {
   const disabled = offer.errors.length > 0;
   const chosen = selection?.serviceId === offer.serviceId;
   return (
     <Box sx={rowSx(chosen && !disabled, disabled)}>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexDirection: { xs: 'column', sm: 'row' }, mb: offer.points.length ? 1 : 0 }}>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexDirection: 'column', [WIDE]: { flexDirection: 'row' }, mb: offer.points.length ? 1 : 0 }}>
         <OfferInfo offer={offer} />
         <Price offer={offer} />
       </Box>
@@ -109,9 +120,11 @@ function LockerOffer({ offer, selection, onSelect }: { offer: TOffer; selection:
                 disabled={disabled}
                 sx={{ alignItems: 'flex-start', mx: 0, py: 0.5, borderTop: 1, borderColor: 'divider' }}
                 control={
-                  <Checkbox
+                  <Radio
+                    name={name}
+                    value={`${offer.serviceId}/${p.id}`}
                     checked={checked}
-                    onChange={(e) => onSelect(e.target.checked ? { serviceId: offer.serviceId, pointId: p.id } : null)}
+                    onChange={(e) => e.target.checked && onSelect({ serviceId: offer.serviceId, pointId: p.id })}
                     sx={{ mt: -0.5 }}
                   />
                 }
@@ -135,13 +148,18 @@ function LockerOffer({ offer, selection, onSelect }: { offer: TOffer; selection:
   );
 }
 
-/** 'Lista curieri': the offers grouped by type (Standard, Express, Livrare sambata, Livrare la punct). */
+/**
+ * 'Lista curieri': the offers grouped by type (Standard, Express, Livrare sambata, Livrare la punct),
+ * cheapest first in each group. One choice in the whole list (a service, or a point of a locker
+ * service): one radio group, whose arrow keys move from one offer to the next.
+ */
 export function OffersList({ offers, selection, onSelect }: { offers: TOffer[]; selection: OfferSelection | null; onSelect: (s: OfferSelection | null) => void }) {
+  const name = `offer-${useId()}`;
   if (offers.length === 0) return <Typography color="text.secondary">Niciun curier nu poate prelua aceasta comanda.</Typography>;
   return (
-    <Box sx={{ display: 'grid', gap: 3 }}>
+    <Box role="radiogroup" aria-label="Oferte curieri" sx={{ display: 'grid', gap: 3, containerType: 'inline-size' }}>
       {SERVICE_TYPES.map((type) => {
-        const group = offers.filter((o) => o.type === type);
+        const group = groupByPrice(offers, type);
         if (group.length === 0) return null;
         return (
           <Box component="section" key={type} aria-labelledby={`offers-${type}`}>
@@ -151,9 +169,9 @@ export function OffersList({ offers, selection, onSelect }: { offers: TOffer[]; 
             <Box sx={{ display: 'grid', gap: 1 }}>
               {group.map((o) =>
                 type === 'locker' ? (
-                  <LockerOffer key={o.serviceId} offer={o} selection={selection} onSelect={onSelect} />
+                  <LockerOffer key={o.serviceId} offer={o} name={name} selection={selection} onSelect={onSelect} />
                 ) : (
-                  <ServiceOffer key={o.serviceId} offer={o} selection={selection} onSelect={onSelect} />
+                  <ServiceOffer key={o.serviceId} offer={o} name={name} selection={selection} onSelect={onSelect} />
                 ),
               )}
             </Box>
