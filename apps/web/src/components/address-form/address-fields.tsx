@@ -184,7 +184,9 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
   );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(6, 1fr)' } }}>
+    // On a phone a field takes the whole row, but the short ones (number, block, entrance, intercom,
+    // floor, apartment) go two to a row.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(6, 1fr)' }, '& > *': { gridColumn: 'span 2' } }}>
       <Box sx={{ gridColumn: { sm: 'span 2' } }}>
         <Controller
           control={form.control}
@@ -308,14 +310,14 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
           text('street', 'Strada', { autoComplete: 'address-line1' })
         )}
       </Box>
-      <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('number', 'Numar')}</Box>
+      <Box sx={{ gridColumn: { xs: 'span 1', sm: 'span 2' } }}>{text('number', 'Numar')}</Box>
       {variant === 'full' && (
         <>
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('block', 'Bloc')}</Box>
-          <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('entrance', 'Scara')}</Box>
-          <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('intercom', 'Interfon')}</Box>
-          <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('floor', 'Etaj')}</Box>
-          <Box sx={{ gridColumn: { sm: 'span 1' } }}>{text('apartment', 'Apartament')}</Box>
+          <Box sx={{ gridColumn: { xs: 'span 1', sm: 'span 2' } }}>{text('block', 'Bloc')}</Box>
+          <Box sx={{ gridColumn: { xs: 'span 1', sm: 'span 1' } }}>{text('entrance', 'Scara')}</Box>
+          <Box sx={{ gridColumn: { xs: 'span 1', sm: 'span 1' } }}>{text('intercom', 'Interfon')}</Box>
+          <Box sx={{ gridColumn: { xs: 'span 1', sm: 'span 1' } }}>{text('floor', 'Etaj')}</Box>
+          <Box sx={{ gridColumn: { xs: 'span 1', sm: 'span 1' } }}>{text('apartment', 'Apartament')}</Box>
         </>
       )}
       <Box sx={{ gridColumn: { sm: 'span 6' } }}>{text('additionalInfo', 'Alte informatii')}</Box>

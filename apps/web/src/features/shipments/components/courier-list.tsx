@@ -1,16 +1,14 @@
 import { messages, type TOffer } from '@colete/contract';
-import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress } from '@mui/material';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { OffersList, type OfferSelection } from './offers-list';
-import { InsufficientBalanceAlert } from './insufficient-balance-alert';
 
 const m = messages.shipments;
 
 /**
  * 'Lista curieri' (spec 002 sections 2.1 and 4.4): the offers for a valid draft, or the notice that
- * the draft is invalid; 'Activeaza comanda' and 'Salveaza pentru activare ulterioara' only while a
- * valid service is selected; the 'Se activeaza comanda' spinner while activating.
+ * the draft is invalid. The choice, its price and the buttons are the summary's (ShipmentSummary).
  */
 export function CourierList({
   valid,
@@ -19,12 +17,9 @@ export function CourierList({
   error,
   stale,
   selection,
-  chosen,
   onSelect,
   onRetry,
-  pending,
-  onSubmit,
-  balanceError,
+  locked,
 }: {
   valid: boolean;
   offers: TOffer[] | undefined;
@@ -32,12 +27,10 @@ export function CourierList({
   error: string | null;
   stale: boolean;
   selection: OfferSelection | null;
-  chosen: OfferSelection | null;
   onSelect: (s: OfferSelection | null) => void;
   onRetry: () => void;
-  pending: 'activate' | 'save' | null;
-  onSubmit: (activate: boolean) => void;
-  balanceError: string | null;
+  /** While saving or activating the choice stays as it is. */
+  locked: boolean;
 }) {
   if (!valid) return <Alert severity="warning">{m.offersInvalid}</Alert>;
   if (error && !offers) return <ErrorState message={error} onRetry={onRetry} />;
@@ -51,27 +44,8 @@ export function CourierList({
         </Alert>
       )}
       <Box sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        <OffersList offers={offers} selection={selection} onSelect={pending ? () => undefined : onSelect} />
+        <OffersList offers={offers} selection={selection} onSelect={locked ? () => undefined : onSelect} />
       </Box>
-      <InsufficientBalanceAlert message={balanceError} />
-      {pending === 'activate' ? (
-        <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 3 }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography>Se activeaza comanda</Typography>
-        </Box>
-      ) : (
-        chosen &&
-        !stale && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end' }}>
-            <Button variant="outlined" onClick={() => onSubmit(false)} disabled={pending !== null}>
-              {pending === 'save' ? 'Se salveaza...' : 'Salveaza pentru activare ulterioara'}
-            </Button>
-            <Button variant="contained" onClick={() => onSubmit(true)} disabled={pending !== null}>
-              Activeaza comanda
-            </Button>
-          </Stack>
-        )
-      )}
     </Box>
   );
 }

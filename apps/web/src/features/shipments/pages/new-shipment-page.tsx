@@ -1,7 +1,7 @@
 import { ADDRESS_TYPE_LOCKED, messages, OFFERS_DEBOUNCE_MS, type TShipmentDraft } from '@colete/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, TextField } from '@mui/material';
+import { Box, Button, Card, TextField, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -20,6 +20,7 @@ import { PackagesEditor } from '../components/packages-editor';
 import { EMPTY_PARTY, PARTY_FIELDS, partyFormSchema, toParty, type PartyForm, type PartySource, type PartyValues } from '../components/party-form';
 import { PartySection } from '../components/party-section';
 import { SectionCard } from '../components/section-card';
+import { chosenOptions, ShipmentSummary } from '../components/shipment-summary';
 import { isFridayInBucharest } from '../../../lib/format';
 import { draftErrors, EMPTY_SHIPMENT, toDraft, type ShipmentErrorFor, type ShipmentFormValues } from '../components/shipment-form';
 import type { z } from 'zod';
@@ -72,6 +73,7 @@ export default function NewShipmentPage() {
   const stale = offers.isFetching || offers.isPlaceholderData || offeredKey !== draftKey;
   const [selection, setSelection] = useState<OfferSelection | null>(null);
   const chosen = stale ? null : validSelection(offers.data, selection);
+  const chosenOffer = chosen ? (offers.data?.find((o) => o.serviceId === chosen.serviceId) ?? null) : null;
 
   // Field messages show once a field was touched, or everywhere after 'Arata oferte' on an invalid draft.
   const [showAll, setShowAll] = useState(false);
@@ -134,53 +136,78 @@ export default function NewShipmentPage() {
         Comenzi
       </Button>
       <PageHeader title="Comanda noua" subtitle="Expeditor, destinatar, colete si optiuni; ofertele curierilor se actualizeaza la fiecare modificare." />
-      <Box sx={{ display: 'grid', gap: 2, maxWidth: 1100 }}>
-        <PartySection id="sender" title="Expeditor" form={senderForm} source={sender} onSource={setSenderChoice} showErrors={showAll} />
-        <PartySection id="recipient" title="Destinatar" form={recipientForm} source={recipient} onSource={setRecipient} showErrors={showAll} />
-        <SectionCard id="packages" title="Colete">
-          <PackagesEditor form={form} errorFor={errorFor} />
-        </SectionCard>
-        <SectionCard id="details" title="Detalii expediere">
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-            <TextField
-              label="Continut"
-              {...form.register('content')}
-              error={!!contentError}
-              helperText={contentError}
-              autoComplete="off"
-              // A packaging template may fill it without an input event: the label follows the value.
-              slotProps={{ inputLabel: { shrink: values.content ? true : undefined } }}
-            />
-            <TextField label="Referinta client (optional)" {...form.register('clientReference')} error={!!referenceError} helperText={referenceError} autoComplete="off" />
-          </Box>
-        </SectionCard>
-        <SectionCard id="options" title="Optiuni extra">
-          <ExtraOptions form={form} errorFor={errorFor} saturdayAllowed={saturdayAllowed} />
-        </SectionCard>
-        <SectionCard
-          id="couriers"
-          title="Lista curieri"
-          action={
+      {/* Wide screens: the form on the left, the offers and the summary in a column that stays in view. */}
+      <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(360px, 420px)' }, maxWidth: { xs: 1100, lg: 1400 } }}>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <PartySection id="sender" title="Expeditor" form={senderForm} source={sender} onSource={setSenderChoice} showErrors={showAll} />
+          <PartySection id="recipient" title="Destinatar" form={recipientForm} source={recipient} onSource={setRecipient} showErrors={showAll} />
+          <SectionCard id="packages" title="Colete">
+            <PackagesEditor form={form} errorFor={errorFor} />
+          </SectionCard>
+          <SectionCard id="details" title="Detalii expediere">
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+              <TextField
+                label="Continut"
+                {...form.register('content')}
+                error={!!contentError}
+                helperText={contentError}
+                autoComplete="off"
+                // A packaging template may fill it without an input event: the label follows the value.
+                slotProps={{ inputLabel: { shrink: values.content ? true : undefined } }}
+              />
+              <TextField label="Referinta client (optional)" {...form.register('clientReference')} error={!!referenceError} helperText={referenceError} autoComplete="off" />
+            </Box>
+          </SectionCard>
+          <SectionCard id="options" title="Optiuni extra">
+            <ExtraOptions form={form} errorFor={errorFor} saturdayAllowed={saturdayAllowed} />
+          </SectionCard>
+        </Box>
+        <Card
+          component="section"
+          aria-labelledby="couriers-title"
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            // Below the app bar (64 px) with a gap; the offers scroll inside what is left of the column.
+            position: { lg: 'sticky' },
+            top: { lg: 80 },
+            maxHeight: { lg: 'calc(100vh - 96px)' },
+          }}
+        >
+          <Box sx={{ order: { lg: -2 }, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 }, pb: 1 }}>
+            <Typography variant="h2" id="couriers-title">
+              Lista curieri
+            </Typography>
             <Button startIcon={<RefreshIcon />} onClick={showOffers} disabled={pending !== null}>
               Arata oferte
             </Button>
-          }
-        >
-          <CourierList
-            valid={valid}
-            offers={offers.data}
-            loading={offers.isPending && offers.fetchStatus !== 'idle'}
-            error={offersError}
-            stale={stale}
-            selection={selection}
-            chosen={chosen}
-            onSelect={setSelection}
-            onRetry={() => void offers.refetch()}
-            pending={pending}
-            onSubmit={submit}
-            balanceError={balanceError}
-          />
-        </SectionCard>
+          </Box>
+          <Box sx={{ flex: '1 1 auto', minHeight: 0, overflowY: { lg: 'auto' }, px: { xs: 2, sm: 3 }, pb: 2 }}>
+            <CourierList
+              valid={valid}
+              offers={offers.data}
+              loading={offers.isPending && offers.fetchStatus !== 'idle'}
+              error={offersError}
+              stale={stale}
+              selection={selection}
+              onSelect={setSelection}
+              onRetry={() => void offers.refetch()}
+              locked={pending !== null}
+            />
+          </Box>
+          {/* Under the offers on a phone (choose, then activate); on a wide screen above them, in view even
+              before the page scrolls (the offers scroll inside the rest of the column). */}
+          <Box sx={{ flex: 'none', order: { lg: -1 }, borderTop: { xs: 1, lg: 0 }, borderBottom: { lg: 1 }, borderColor: 'divider', px: { xs: 2, sm: 3 }, py: 2, mb: { lg: 1 } }}>
+            <ShipmentSummary
+              offer={chosenOffer}
+              chosen={chosen}
+              options={chosenOptions(values.options, saturdayAllowed)}
+              pending={pending}
+              onSubmit={submit}
+              balanceError={balanceError}
+            />
+          </Box>
+        </Card>
       </Box>
     </>
   );
