@@ -6,8 +6,8 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
-import { useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigationType, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
@@ -279,6 +279,12 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
 export default function ShipmentDetailsPage() {
   const { uniqueId = '' } = useParams();
   const shipment = useShipment(uniqueId);
+  // Opened from a scrolled page (activated at the bottom of the new-shipment form, a row far down
+  // the list): at the top, where the AWB and its buttons are. Back and forward keep the browser's own.
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [uniqueId, navigationType]);
   const data = shipment.data?.shipment;
   return (
     <>
