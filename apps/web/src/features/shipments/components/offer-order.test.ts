@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByPrice } from './shipment-format';
+import { groupByPrice } from './offer-order';
 
 const offer = (serviceId: string, type: string, price: string, errors: string[] = []) => ({ serviceId, type, price, priceNoVat: (Number(price) / 1.21).toFixed(2), errors });
 
