@@ -62,12 +62,66 @@ test('typing a postal code fills county, city (a Bucharest sector) and the first
   const dialog = page.getByRole('dialog');
   await fillContact(page, 'Birou Bucuresti');
   await dialog.getByLabel('Cod postal').fill('010093');
-  await expect(dialog.getByRole('combobox', { name: 'Judet' })).toHaveText('București');
+  await expect(dialog.getByRole('combobox', { name: 'Judet' })).toHaveValue('București');
   await expect(dialog.getByRole('combobox', { name: 'Localitate' })).toHaveValue('Sectorul 1');
   await expect(dialog.getByRole('combobox', { name: 'Strada' })).toHaveValue('Calea Victoriei');
   await dialog.getByLabel('Numar').fill('120');
   await dialog.getByRole('button', { name: 'Salveaza adresa' }).click();
   await expect(page.getByRole('article', { name: 'Birou Bucuresti' }).getByText('010093 Sectorul 1, jud. București')).toBeVisible();
+});
+
+test('Iasi and Enter picks Iași in the county and the city fields (exact before prefix, diacritics ignored)', async ({ page }) => {
+  await freshClient(page);
+  await page.getByRole('button', { name: 'Adauga adresa' }).click();
+  const dialog = page.getByRole('dialog');
+  const county = dialog.getByRole('combobox', { name: 'Judet' });
+  await county.click();
+  await county.pressSequentially('Iasi');
+  await county.press('Enter');
+  await expect(county).toHaveValue('Iași');
+  const city = dialog.getByRole('combobox', { name: 'Localitate' });
+  await city.click();
+  await city.pressSequentially('Iasi');
+  await city.press('Enter');
+  await expect(city).toHaveValue('Iași');
+  // Iași has street-level codes: the code waits for the street.
+  await expect(dialog.getByRole('combobox', { name: 'Strada' })).toBeVisible();
+  await screenshot(page, 'address-iasi-enter');
+
+  // 'Bucu' in Bucharest lists its sectors.
+  await county.fill('');
+  await county.pressSequentially('bucu');
+  await county.press('Enter');
+  await expect(county).toHaveValue('București');
+  await city.click();
+  await city.pressSequentially('Bucu');
+  for (const n of [1, 2, 3, 4, 5, 6]) await expect(page.getByRole('option', { name: `Sectorul ${n}` })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'address-bucu-sectors');
+});
+
+test('a postal code of several streets leaves the street to choose among them', async ({ page }) => {
+  await freshClient(page);
+  await page.getByRole('button', { name: 'Adauga adresa' }).click();
+  const dialog = page.getByRole('dialog');
+  await fillContact(page, 'Depozit Cluj');
+  await dialog.getByLabel('Cod postal').fill('400350');
+  await expect(dialog.getByRole('combobox', { name: 'Judet' })).toHaveValue('Cluj');
+  await expect(dialog.getByRole('combobox', { name: 'Localitate' })).toHaveValue('Cluj-Napoca');
+  const street = dialog.getByRole('combobox', { name: 'Strada' });
+  await expect(street).toHaveValue('');
+  await expect(dialog.getByText('Codul postal 400350 cuprinde mai multe strazi. Alegeti strada din lista.')).toBeVisible();
+  await street.click();
+  const options = page.getByRole('option');
+  await expect(options).toHaveText(['Strada Armoniei', 'Strada Frunzișului', 'Strada Melodiei']);
+  await expectAccessible(page);
+  await screenshot(page, 'address-postal-code-streets');
+  await page.getByRole('option', { name: 'Strada Melodiei' }).click();
+  await expect(street).toHaveValue('Strada Melodiei');
+  await expect(dialog.getByLabel('Cod postal')).toHaveValue('400350');
+  await dialog.getByLabel('Numar').fill('3');
+  await dialog.getByRole('button', { name: 'Salveaza adresa' }).click();
+  await expect(page.getByRole('article', { name: 'Depozit Cluj' }).getByText('Strada Melodiei, Nr. 3')).toBeVisible();
 });
 
 test('a village: choosing it fills its own postal code; changing the county clears the city', async ({ page }) => {

@@ -47,3 +47,38 @@ test('an admin sees and edits the selected client’s address book', async ({ pa
   await expect(page.getByRole('article', { name: 'Depozit Cluj' })).toBeVisible();
   await expectAccessible(page);
 });
+
+for (const width of [1440, 390]) {
+  test(`at ${width} px an admin with no client chosen is asked to choose one, and sees the chosen client's whole name`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, DEMO.admin);
+    await page.goto('/profile/prepay');
+    await expect(page.getByRole('heading', { name: 'Niciun client selectat' })).toBeVisible();
+    await expect(page.getByText('Alegeti mai intai clientul pentru care lucrati.', { exact: false })).toBeVisible();
+    // No account of the admin's own: no balance, no top-up.
+    await expect(page.getByRole('button', { name: 'Plateste cu cardul' })).toHaveCount(0);
+    await expect(page.getByTestId('balance')).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshot(page, `admin-no-client-${width}`);
+    // The same on another client page; the admin's own password page still opens.
+    await page.goto('/profile/addresses');
+    await expect(page.getByRole('heading', { name: 'Niciun client selectat' })).toBeVisible();
+    await page.goto('/profile/settings/security');
+    await expect(page.getByRole('heading', { name: 'Niciun client selectat' })).toHaveCount(0);
+
+    await page.goto('/profile/prepay');
+    const selector = page.getByRole('combobox', { name: 'Client selectat' });
+    await selector.fill('client@demo');
+    await page.getByRole('option', { name: 'Demo Logistic SRL (client@demo.ro)' }).click();
+    await expect(page.getByRole('heading', { name: 'Niciun client selectat' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Plateste cu cardul' })).toBeVisible();
+    // The whole name and email can be read: the field is wide enough, or the text is written out under it.
+    const fits = await selector.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth);
+    const written = await page.getByTestId('selected-client').isVisible();
+    expect(fits || written).toBe(true);
+    if (width === 1440) expect(fits).toBe(true);
+    else await expect(page.getByTestId('selected-client')).toHaveText('Demo Logistic SRL (client@demo.ro)');
+    await expectAccessible(page);
+    await screenshot(page, `admin-client-chosen-${width}`);
+  });
+}

@@ -36,6 +36,37 @@ test.describe('sign-in, register and sign-out', () => {
     await screenshot(page, 'login-wrong-password');
   });
 
+  test('the next submit clears the sign-in error before the answer arrives', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.client.email);
+    await page.getByLabel('Parola', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Autentificare' }).click();
+    const error = page.getByText('Adresa de email sau parola este incorecta!');
+    await expect(error).toBeVisible();
+    // A submit the form refuses does not keep the server's old answer beside the field message.
+    await page.getByLabel('Parola', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Autentificare' }).click();
+    await expect(page.getByText('Parola este obligatorie!')).toBeVisible();
+    await expect(error).toHaveCount(0);
+    // Wrong again, then the right password, answered slowly: the old error is gone while it waits.
+    await page.getByLabel('Parola', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Autentificare' }).click();
+    await expect(error).toBeVisible();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Parola', { exact: true }).fill(DEMO.client.password);
+    await page.getByRole('button', { name: 'Autentificare' }).click();
+    await expect(page.getByRole('button', { name: 'Se autentifica...' })).toBeVisible();
+    await expect(error).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/profile\/settings$/);
+    await expect(error).toHaveCount(0);
+  });
+
   test('the login form checks its fields before calling the server', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Autentificare' }).click();

@@ -25,7 +25,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
+    // Loading the nomenclature and the demo data takes 40 s and more on a busy shared machine.
+    const timer = setTimeout(() => reject(new Error('server did not start within 180 s')), 180_000);
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();

@@ -1,3 +1,4 @@
+import { nameMatchRank } from '@colete/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { createTestApp, type TestContext } from './helper.js';
@@ -75,6 +76,24 @@ describe('GET /api/search/locality', () => {
 
   it('Bucharest is county B with cities Sectorul 1 to 6', async () => {
     const list = (await get('locality/RO/b/sector')).json().list.map((l: { localityName: string }) => l.localityName);
+    expect(list).toEqual(['Sectorul 1', 'Sectorul 2', 'Sectorul 3', 'Sectorul 4', 'Sectorul 5', 'Sectorul 6']);
+  });
+
+  it("ranks the same name first, then names starting with the text, a later word, the text inside, then communes: 'Iasi' is Iași", async () => {
+    const iasi = (await get('locality/RO/IS/Iasi')).json().list;
+    expect(iasi[0]).toMatchObject({ localityName: 'Iași', postalCode: '0', locationType: 'big_city' });
+    const malu = (await get('locality/RO/AG/malu')).json().list as { localityName: string; upLocality?: string }[];
+    const names = malu.map((l) => l.localityName);
+    expect(names).toEqual(expect.arrayContaining(['Malu', 'Mălureni', 'Malu Vânăt', 'Cotu Malului']));
+    const ranks = malu.map((l) => nameMatchRank(l.localityName, 'malu') ?? 4);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(ranks[0]).toBe(0);
+    // The text inside a name: 'apoca' finds Cluj-Napoca.
+    expect((await get('locality/RO/CJ/apoca')).json().list.map((l: { localityName: string }) => l.localityName)).toEqual(['Cluj-Napoca']);
+  });
+
+  it("'Bucu' in Bucharest lists the six sectors", async () => {
+    const list = (await get('locality/RO/B/Bucu')).json().list.map((l: { localityName: string }) => l.localityName);
     expect(list).toEqual(['Sectorul 1', 'Sectorul 2', 'Sectorul 3', 'Sectorul 4', 'Sectorul 5', 'Sectorul 6']);
   });
 

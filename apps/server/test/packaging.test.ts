@@ -95,6 +95,32 @@ describe('saved packages (Tipuri ambalaje)', () => {
     expect((await listPackages(alice)).json().count).toBe(1);
   });
 
+  it('edits a packaging template and a saved package from their pages; invalid values refused in Romanian; another user’s is 404', async () => {
+    const { alice, bob } = await twoUsers(ctx);
+    const template = (await addTemplate(alice, 'Cutie veche')).json().template;
+    const editTemplate = (user: TestUser, id: number, body: object) => as(ctx, user, { method: 'PUT', url: `/api/user/packaging/templates/${id}/edit`, payload: body });
+    const edited = await editTemplate(alice, template.id, { name: 'Cutie noua', template: { content: 'Carti', envelope: false, packages: [pkg({ weight: 4 }), pkg({ weight: 1 })] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ message: p.templateSaved, template: { id: template.id, name: 'Cutie noua', template: { content: 'Carti', packages: [{ weight: 4 }, { weight: 1 }] } } });
+    expect((await listTemplates(alice, { search: 'noua' })).json()).toMatchObject({ count: 1, list: [{ name: 'Cutie noua' }] });
+    const badTemplate = await editTemplate(alice, template.id, { name: '', template: { packages: [pkg({ zLength: 1 })] } });
+    expect(badTemplate.statusCode).toBe(400);
+    expect(badTemplate.json().errors).toMatchObject({ name: p.nameRequired, 'template.packages.0.zLength': s.heightMin });
+    expect((await editTemplate(bob, template.id, { name: 'Furat', template: { packages: [pkg()] } })).statusCode).toBe(404);
+    expect((await listTemplates(alice)).json().list[0].name).toBe('Cutie noua');
+
+    const saved = (await addPackage(alice, { name: 'Cutie mica', weight: 1, xLength: 20, yLength: 15, zLength: 10 })).json().package;
+    const editPackage = (user: TestUser, id: number, body: object) => as(ctx, user, { method: 'PUT', url: `/api/user/packaging/packages/${id}/edit`, payload: body });
+    const changed = await editPackage(alice, saved.id, { name: 'Cutie medie', weight: 2, xLength: 30, yLength: 20, zLength: 15 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ message: p.packageSaved, package: { id: saved.id, name: 'Cutie medie', weight: 2, xLength: 30, yLength: 20, zLength: 15 } });
+    const badPackage = await editPackage(alice, saved.id, { name: 'Cutie', weight: 0, xLength: 30, yLength: 20, zLength: 15 });
+    expect(badPackage.statusCode).toBe(400);
+    expect(badPackage.json().errors).toMatchObject({ weight: s.weightMin });
+    expect((await editPackage(bob, saved.id, { name: 'Furat', weight: 2, xLength: 30, yLength: 20, zLength: 15 })).statusCode).toBe(404);
+    expect((await listPackages(alice, { search: 'medie' })).json()).toMatchObject({ count: 1, list: [{ name: 'Cutie medie', weight: 2 }] });
+  });
+
   it('signed out is 401', async () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/user/packaging/packages/list', payload: {} })).statusCode).toBe(401);
   });

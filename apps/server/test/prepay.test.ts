@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_TYPE } from '@colete/contract';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
 
 let ctx: TestContext;
@@ -15,6 +16,17 @@ const balance = async (u: TestUser) => (await as(ctx, u, { method: 'GET', url: '
 const pay = (url: string, form: Record<string, string>) =>
   ctx.app.inject({ method: 'POST', url, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 const good = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+
+describe('an admin and the top-up', () => {
+  it('an admin with no client selected cannot start a top-up for themself; for a chosen client it starts', async () => {
+    const admin = await createUser(ctx, { userType: USER_TYPE.admin });
+    const own = await topUp(admin, 100);
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toMatchObject({ success: false, message: 'Alegeti mai intai clientul pentru care lucrati.' });
+    const forBob = await as(ctx, admin, { method: 'POST', url: '/api/user/prepay/top-up', payload: { amount: 100, selectedClient: bob.id } });
+    expect(forBob.statusCode).toBe(200);
+  });
+});
 
 describe('card top-up through the simulator', () => {
   it('a good card raises the balance once; the payment shows as succeeded', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema.js';
+import { REPAYMENT_MIN_AMOUNTS } from '@colete/contract';
 import { as, createTestApp, createUser, sessionCookie, type TestContext } from './helper.js';
 
 let ctx: TestContext;
@@ -47,6 +48,48 @@ describe('GET/POST /api/user/profile', () => {
     expect(bad.json().errors).toEqual({ 'profile.name': 'Numele este obligatoriu!', 'profile.phone': 'Campul este invalid!' });
     const after = await as(ctx, u, { method: 'GET', url: '/api/user/profile' });
     expect(after.json().profile).toMatchObject({ name: 'Firma Redenumita SRL', phone: '+40744111222' });
+  });
+});
+
+describe('GET user/profile posted back to POST user/profile', () => {
+  const roundTrip = async (u: Parameters<typeof as>[1]) => {
+    const before = (await as(ctx, u, { method: 'GET', url: '/api/user/profile' })).json();
+    const posted = await as(ctx, u, { method: 'POST', url: '/api/user/profile', payload: { profile: before.profile } });
+    const after = (await as(ctx, u, { method: 'GET', url: '/api/user/profile' })).json();
+    return { before: before.profile, posted, after: after.profile };
+  };
+
+  it('a new account (null means not set) answers 200 and nothing changes', async () => {
+    const u = await createUser(ctx);
+    const { before, posted, after } = await roundTrip(u);
+    expect(before.bankAccount).toBeNull();
+    expect(posted.statusCode).toBe(200);
+    expect(posted.json().profile).toEqual(before);
+    expect(after).toEqual(before);
+  });
+
+  it('an account with its repayment account and schedule set answers 200 and nothing changes', async () => {
+    const u = await createUser(ctx);
+    const set = await as(ctx, u, {
+      method: 'POST',
+      url: '/api/user/profile',
+      payload: {
+        profile: {
+          bankAccount: 'RO66BACX0000001234567890',
+          bankAccountHolder: 'Ion Popescu',
+          repaymentSendInterval: 2,
+          repaymentSendMinAmount: REPAYMENT_MIN_AMOUNTS[0],
+          repaymentWaitPending: 0,
+          workingTimeStart: '09:30',
+          workingTimeEnd: '17:00',
+        },
+      },
+    });
+    expect(set.statusCode).toBe(200);
+    const { before, posted, after } = await roundTrip(u);
+    expect(before).toMatchObject({ bankAccount: 'RO66BACX0000001234567890', workingTimeStart: '09:30' });
+    expect(posted.statusCode).toBe(200);
+    expect(after).toEqual(before);
   });
 });
 

@@ -264,6 +264,16 @@ const ROUTES: Record<string, Entry> = {
   },
   'PUT /api/user/packaging/templates/{id}': { kind: 'client', make: makePackagingTemplate, request: (o) => ({ method: 'PUT', url: `/api/user/packaging/templates/${o.id}` }) },
   'DELETE /api/user/packaging/templates/{id}': { kind: 'client', make: makePackagingTemplate, request: (o) => ({ method: 'DELETE', url: `/api/user/packaging/templates/${o.id}` }) },
+  'PUT /api/user/packaging/templates/{id}/edit': {
+    kind: 'client',
+    make: makePackagingTemplate,
+    request: (o) => ({ method: 'PUT', url: `/api/user/packaging/templates/${o.id}/edit`, payload: { name: 'Alt nume', template: { packages: [{ weight: 1, xLength: 20, yLength: 20, zLength: 10 }] } } }),
+  },
+  'PUT /api/user/packaging/packages/{id}/edit': {
+    kind: 'client',
+    make: makeSavedPackage,
+    request: (o) => ({ method: 'PUT', url: `/api/user/packaging/packages/${o.id}/edit`, payload: { name: 'Alt nume', weight: 1, xLength: 20, yLength: 20, zLength: 10 } }),
+  },
   'DELETE /api/user/packaging/packages/{id}': { kind: 'client', make: makeSavedPackage, request: (o) => ({ method: 'DELETE', url: `/api/user/packaging/packages/${o.id}` }) },
 };
 

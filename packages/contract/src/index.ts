@@ -10,6 +10,7 @@ export * from './profile.js';
 export * from './admin.js';
 export * from './health.js';
 export * from './rules/text.js';
+export * from './rules/name-match.js';
 export * from './rules/street-types.js';
 export * from './rules/address-line.js';
 export * from './geo.js';

@@ -69,6 +69,8 @@ export const messages = {
     notFound: 'Adresa nu exista!',
     saveError: 'A aparut o eroare in salvarea adresei. Va rugam reincercati!',
     empty: 'Nu aveti nicio adresa salvata.',
+    /** A typed postal code that covers several streets: the street is left to choose. */
+    postalCodeStreets: (code: string) => `Codul postal ${code} cuprinde mai multe strazi. Alegeti strada din lista.`,
   },
   addressCorrection: {
     county: (name: string, filled: boolean) => `Judetul a fost ${filled ? 'completat cu' : 'corectat in'} ${name}.`,
@@ -328,6 +330,8 @@ export const messages = {
   profile: {
     saved: 'Datele au fost salvate cu succes!',
     clientNotFound: 'Clientul selectat nu exista!',
+    /** An admin with no client chosen, on a page or call that acts for a client. */
+    clientRequired: 'Alegeti mai intai clientul pentru care lucrati.',
   },
 } as const;
 

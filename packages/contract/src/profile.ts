@@ -35,6 +35,16 @@ const REPAYMENT_KEYS = ['bankAccount', 'bankAccountHolder', 'repaymentSendInterv
 const SCHEDULE_KEYS = ['workingTimeStart', 'workingTimeEnd'] as const;
 
 /**
+ * A field GET user/profile answers as null when it is not set: null (like leaving it out) keeps
+ * what is saved, so a profile read can be posted back unchanged.
+ */
+const notSet = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullish()
+    .transform((v) => v ?? undefined)
+    .optional();
+
+/**
  * What POST user/profile changes: identity, the repayment account, the pick-up schedule. The
  * repayment fields and the schedule fields are saved as whole groups, each with its rules.
  */
@@ -42,13 +52,13 @@ export const ZProfileUpdate = z
   .object({
     name: z.string().trim().min(1, messages.auth.nameRequired).max(NAME_MAX_LENGTH, messages.auth.nameTooLong).optional(),
     phone: ZPhone.optional(),
-    bankAccount: ZIban.optional(),
-    bankAccountHolder: ZBankHolder.optional(),
-    repaymentSendInterval: ZRepaymentSettings.shape.repaymentSendInterval.optional(),
-    repaymentSendMinAmount: ZRepaymentSettings.shape.repaymentSendMinAmount.optional(),
-    repaymentWaitPending: ZRepaymentSettings.shape.repaymentWaitPending.optional(),
-    workingTimeStart: z.string().optional(),
-    workingTimeEnd: z.string().optional(),
+    bankAccount: notSet(ZIban),
+    bankAccountHolder: notSet(ZBankHolder),
+    repaymentSendInterval: notSet(ZRepaymentSettings.shape.repaymentSendInterval),
+    repaymentSendMinAmount: notSet(ZRepaymentSettings.shape.repaymentSendMinAmount),
+    repaymentWaitPending: notSet(ZRepaymentSettings.shape.repaymentWaitPending),
+    workingTimeStart: notSet(z.string()),
+    workingTimeEnd: notSet(z.string()),
   })
   .superRefine((v, ctx) => {
     for (const [keys, schema] of [

@@ -1,10 +1,12 @@
 import { CLIENT_SEARCH_DEBOUNCE_MS, type TClientSummary } from '@colete/contract';
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../lib/api-client';
 import { useSelectedClient } from '../lib/selected-client';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+
+const clientLabel = (c: TClientSummary) => `${c.name} (${c.email})`;
 
 type ClientSearchResponse = { success: true; list: TClientSummary[] };
 
@@ -19,9 +21,11 @@ export function ClientSelector() {
     placeholderData: (previous) => previous,
   });
 
+  // Wide enough for a client's whole name and email; on a phone the whole text is also written under it.
   return (
+    <Box sx={{ flex: 1, minWidth: 0, width: '100%', maxWidth: { sm: 640 } }}>
     <Autocomplete<TClientSummary>
-      sx={{ width: { xs: '100%', sm: 320 } }}
+      fullWidth
       size="small"
       value={client}
       onChange={(_, value) => setClient(value)}
@@ -30,7 +34,7 @@ export function ClientSelector() {
       options={clients.data?.list ?? []}
       filterOptions={(x) => x}
       loading={clients.isFetching}
-      getOptionLabel={(c) => `${c.name} (${c.email})`}
+      getOptionLabel={clientLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       noOptionsText={clients.isError ? 'Clientii nu au putut fi incarcati' : 'Niciun client gasit'}
       loadingText="Se cauta..."
@@ -38,5 +42,11 @@ export function ClientSelector() {
         <TextField {...params} label="Client selectat" placeholder="Cauta dupa nume sau email" />
       )}
     />
+    {client && (
+      <Typography variant="body2" sx={{ display: { sm: 'none' }, mt: 1, overflowWrap: 'anywhere' }} data-testid="selected-client">
+        {clientLabel(client)}
+      </Typography>
+    )}
+    </Box>
   );
 }

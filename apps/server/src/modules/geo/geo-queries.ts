@@ -39,14 +39,24 @@ export async function countyExists(db: Executor, code: string) {
   return rowsOf(res).length > 0;
 }
 
-/** Localities of a county whose name or commune has a word starting with the text; exact and bigger places first. */
+/**
+ * Localities of a county whose name or commune holds the text. Best match first: the same name,
+ * a name starting with it, a later word of the name starting with it, the text inside the name,
+ * then the commune's (or Bucharest's) name; within each, bigger places first.
+ */
 export async function searchLocalities(db: Executor, countyCode: string, text: string, page: number) {
-  const norm = normalizeText(text);
+  const words = searchWords(text).trim();
+  const nameWords = sql`(' ' || trim(regexp_replace(name_norm, '[^a-z0-9]+', ' ', 'g')) || ' ')`;
   const res = await db.execute(sql`
     SELECT id, name, up_locality, postal_code, location_type, county_code, latitude, longitude, count(*) OVER () AS total
     FROM geo_localities
-    WHERE county_code = ${countyCode} AND search_words LIKE ${wordsPattern(text)}
-    ORDER BY (name_norm = ${norm}) DESC, (name_norm LIKE ${`${norm}%`}) DESC,
+    WHERE county_code = ${countyCode} AND search_words LIKE ${`%${words}%`}
+    ORDER BY CASE
+        WHEN ${nameWords} = ${` ${words} `} THEN 0
+        WHEN ${nameWords} LIKE ${` ${words}%`} THEN 1
+        WHEN ${nameWords} LIKE ${`% ${words}%`} THEN 2
+        WHEN ${nameWords} LIKE ${`%${words}%`} THEN 3
+        ELSE 4 END,
       CASE location_type WHEN 'big_city' THEN 0 WHEN 'small_city' THEN 1 ELSE 2 END,
       population DESC NULLS LAST, name, id
     LIMIT ${GEO_PAGE_SIZE} OFFSET ${(page - 1) * GEO_PAGE_SIZE}`);

@@ -40,7 +40,7 @@ export type Nomenclature = {
 };
 
 /** Bump when the way rows are built changes, so existing databases reload. */
-const BUILD_VERSION = 3;
+const BUILD_VERSION = 4;
 /** Towns without street-level codes above this population count as small cities. */
 const SMALL_CITY_POPULATION = 10_000;
 
@@ -113,7 +113,8 @@ export function buildNomenclature(folder = dataFolder()): Nomenclature {
         name,
         upLocality,
         nameNorm: normalizeText(name),
-        searchWords: searchWords(`${name} ${upLocality ?? ''}`),
+        // Bucharest's sectors are found by the city's name too ('Bucu' lists them).
+        searchWords: searchWords(`${name} ${upLocality ?? ''} ${countyCode === 'B' ? 'București' : ''}`),
         postalCode: postalCode ?? '0',
         locationType: postalCode === null ? 'big_city' : !upLocality && (population ?? 0) >= SMALL_CITY_POPULATION ? 'small_city' : 'other',
         population,

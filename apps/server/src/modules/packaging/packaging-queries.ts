@@ -31,6 +31,16 @@ export async function insertPackagingTemplate(db: Executor, values: typeof packa
   return row!;
 }
 
+/** Changes a template of the user; null when the user has no such template. */
+export async function updatePackagingTemplate(db: Executor, userId: number, id: number, values: Pick<PackagingTemplateRow, 'name' | 'template' | 'searchText'>) {
+  const [row] = await db
+    .update(packagingTemplates)
+    .set(values)
+    .where(and(eq(packagingTemplates.id, id), eq(packagingTemplates.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
 /** Flips the flag in one statement (a double toggle from two tabs ends where it started). */
 export async function toggleFavourite(db: Executor, userId: number, id: number) {
   const [row] = await db
@@ -61,6 +71,21 @@ export async function listSavedPackages(db: Executor, userId: number, page: Page
 export async function insertSavedPackage(db: Executor, values: typeof savedPackages.$inferInsert) {
   const [row] = await db.insert(savedPackages).values(values).returning();
   return row!;
+}
+
+/** Changes a saved package of the user; null when the user has no such package. */
+export async function updateSavedPackage(
+  db: Executor,
+  userId: number,
+  id: number,
+  values: Pick<SavedPackageRow, 'name' | 'weight' | 'xLength' | 'yLength' | 'zLength' | 'searchText'>,
+) {
+  const [row] = await db
+    .update(savedPackages)
+    .set(values)
+    .where(and(eq(savedPackages.id, id), eq(savedPackages.userId, userId)))
+    .returning();
+  return row ?? null;
 }
 
 export async function deleteSavedPackage(db: Executor, userId: number, id: number) {

@@ -36,6 +36,17 @@ export function packagingRoutes(service: PackagingService) {
       template: await service.addTemplate(acting(req).client.id, req.body),
     }));
 
+    // Editing from the packaging pages (the spec's PUT on the id toggles the favourite, hence /edit).
+    r.put(
+      '/api/user/packaging/templates/:id/edit',
+      { schema: { tags, params: ZPackagingIdParams, body: ZPackagingTemplateAddRequest, response: { 200: ZPackagingTemplateResponse } } },
+      async (req) => ({
+        success: true as const,
+        message: p.templateSaved,
+        template: await service.editTemplate(acting(req).client.id, req.params.id, req.body),
+      }),
+    );
+
     r.put('/api/user/packaging/templates/:id', { schema: { tags, params: ZPackagingIdParams, response: { 200: ZFavouriteResponse } } }, async (req) => ({
       success: true as const,
       favourite: await service.toggleFavourite(acting(req).client.id, req.params.id),
@@ -56,6 +67,16 @@ export function packagingRoutes(service: PackagingService) {
       message: p.packageSaved,
       package: await service.addPackage(acting(req).client.id, req.body),
     }));
+
+    r.put(
+      '/api/user/packaging/packages/:id/edit',
+      { schema: { tags, params: ZPackagingIdParams, body: ZSavedPackageAddRequest, response: { 200: ZSavedPackageResponse } } },
+      async (req) => ({
+        success: true as const,
+        message: p.packageSaved,
+        package: await service.editPackage(acting(req).client.id, req.params.id, req.body),
+      }),
+    );
 
     r.delete('/api/user/packaging/packages/:id', { schema: { tags, params: ZPackagingIdParams, response: { 200: ZSuccessResponse } } }, async (req) => {
       await service.removePackage(acting(req).client.id, req.params.id);

@@ -18,6 +18,8 @@ import {
   listPackagingTemplates,
   listSavedPackages,
   toggleFavourite,
+  updatePackagingTemplate,
+  updateSavedPackage,
   type PackagingTemplateRow,
   type SavedPackageRow,
 } from './packaging-queries.js';
@@ -53,6 +55,11 @@ export function packagingService(deps: { database: Database }) {
     async addTemplate(clientId: number, req: z.output<typeof ZPackagingTemplateAddRequest>) {
       return toPackagingTemplate(await insertPackagingTemplate(db, { userId: clientId, name: req.name, template: req.template, searchText: normalizeText(req.name) }));
     },
+    async editTemplate(clientId: number, id: number, req: z.output<typeof ZPackagingTemplateAddRequest>) {
+      const row = await updatePackagingTemplate(db, clientId, id, { name: req.name, template: req.template, searchText: normalizeText(req.name) });
+      if (!row) throw notFound(p.templateNotFound);
+      return toPackagingTemplate(row);
+    },
     async toggleFavourite(clientId: number, id: number) {
       const row = await toggleFavourite(db, clientId, id);
       if (!row) throw notFound(p.templateNotFound);
@@ -67,6 +74,11 @@ export function packagingService(deps: { database: Database }) {
     },
     async addPackage(clientId: number, req: z.output<typeof ZSavedPackageAddRequest>) {
       return toSavedPackage(await insertSavedPackage(db, { userId: clientId, ...req, searchText: normalizeText(req.name) }));
+    },
+    async editPackage(clientId: number, id: number, req: z.output<typeof ZSavedPackageAddRequest>) {
+      const row = await updateSavedPackage(db, clientId, id, { ...req, searchText: normalizeText(req.name) });
+      if (!row) throw notFound(p.packageNotFound);
+      return toSavedPackage(row);
     },
     async removePackage(clientId: number, id: number) {
       if (!(await deleteSavedPackage(db, clientId, id))) throw notFound(p.packageNotFound);

@@ -7,11 +7,13 @@ import {
   ZSubscriptionsResponse,
   ZTopUpResponse,
   ZTopUpWithSubscriptionRequest,
+  USER_TYPE,
   messages,
 } from '@colete/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../lib/errors.js';
 import { leiToBani } from '../../lib/money.js';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
 import type { PrepayService } from './prepay-service.js';
@@ -32,6 +34,8 @@ export function prepayRoutes(service: PrepayService, subscriptions: Subscription
 
     r.post('/api/user/prepay/top-up', { schema: { tags, body: ZTopUpWithSubscriptionRequest, response: { 200: ZTopUpResponse } } }, async (req) => {
       const sub = req.body.subscription;
+      // An admin pays for a client they chose, never into an account of their own.
+      if (acting(req).client.userType === USER_TYPE.admin) throw badRequest(messages.profile.clientRequired, 'clientRequired');
       return {
         success: true as const,
         ...(await service.startTopUp(

@@ -25,7 +25,9 @@ import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-rout
 import { LoadingState } from '../../components/loading-state';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
+import { useSelectedClient } from '../../lib/selected-client';
 import { NAV_ITEMS } from '../nav';
+import { ChooseClientPrompt, needsClient } from './client-gate';
 
 const DRAWER_WIDTH = 240;
 // Admins only: clients never download the selector (an Autocomplete).
@@ -67,6 +69,10 @@ export default function ProfileLayout() {
   const logout = useLogout();
   const navigate = useNavigate();
   const user = me.data;
+  const { client } = useSelectedClient();
+  const { pathname } = useLocation();
+  // An admin sees a client's page only for a chosen client, never as an empty account of their own.
+  const waitsForClient = !!user?.isAdmin && !client && needsClient(pathname);
 
   const onLogout = () => {
     setMenuAnchor(null);
@@ -124,14 +130,14 @@ export default function ProfileLayout() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: { xs: 10, sm: 11 } }}>
         {user?.isAdmin && (
           <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'flex', gap: 2, alignItems: { sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
-            <Typography sx={{ fontWeight: 600 }}>Actionati in numele clientului:</Typography>
+            <Typography sx={{ fontWeight: 600, flexShrink: 0 }}>Actionati in numele clientului:</Typography>
             <Suspense fallback={null}>
               <ClientSelector />
             </Suspense>
           </Paper>
         )}
         <Suspense fallback={<LoadingState />}>
-          <Outlet />
+          {waitsForClient ? <ChooseClientPrompt /> : <Outlet />}
         </Suspense>
       </Box>
     </Box>

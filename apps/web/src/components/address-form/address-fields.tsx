@@ -1,19 +1,20 @@
 import { AUTOCOMPLETE_DEBOUNCE_MS, POSTAL_CODE_PATTERN, messages, numberInRange, type TLocality, type ZAddressFields } from '@colete/contract';
-import { Autocomplete, Box, CircularProgress, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
 import type { FormValuesOf } from '../../lib/form-resolver';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
+  fetchLocalities,
   fetchLocality,
   fetchPostalCodeReverse,
   fetchStreetCodes,
   localityLabel,
-  useCounties,
   useLocalitySearch,
   useStreetSearch,
 } from './geo-api';
+import { CountyField } from './county-field';
 import { nextPageOnScroll } from './scroll-pager';
 import type { z } from 'zod';
 
@@ -58,11 +59,12 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
     name: ['countyCode', 'city', 'street', 'number', 'postalCode'],
   });
 
-  const counties = useCounties();
   const [locality, setLocality] = useState<TLocality | null>(null);
   const [cityInput, setCityInput] = useState(city);
   const [streetInput, setStreetInput] = useState(street);
   const [streetCodes, setStreetCodes] = useState<StreetCode[]>([]);
+  // The streets of a typed postal code that covers several: the user picks one of them.
+  const [codeStreets, setCodeStreets] = useState<string[]>([]);
   const hasStreets = locality?.postalCode === '0';
 
   const cityText = useDebouncedValue(cityInput, AUTOCOMPLETE_DEBOUNCE_MS);
@@ -120,6 +122,7 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
     setCityInput('');
     setStreetInput('');
     setStreetCodes([]);
+    setCodeStreets([]);
     for (const f of ['city', 'postalCode', 'street'] as const) setValue(f, '', { shouldDirty: true });
   };
 
@@ -127,6 +130,7 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
     setLocality(l);
     setStreetInput('');
     setStreetCodes([]);
+    setCodeStreets([]);
     setValue('street', '', { shouldDirty: true });
     setValue('city', l?.localityName ?? '', { shouldDirty: true, shouldValidate: validate });
     setValue('postalCode', l && l.postalCode !== '0' ? l.postalCode : '', { shouldDirty: true, shouldValidate: !!l && l.postalCode !== '0' });
@@ -135,7 +139,8 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
   const chooseStreet = async (name: string | null) => {
     setValue('street', name ?? '', { shouldDirty: true, shouldValidate: true });
     setStreetCodes([]);
-    if (!name || !locality) return;
+    // A street of the postal code the user typed keeps that code.
+    if (!name || !locality || codeStreets.includes(name)) return;
     try {
       const codes = await fetchStreetCodes(locality.localityName, countyCode, name);
       setStreetCodes(codes);
@@ -146,7 +151,7 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
     }
   };
 
-  /** A typed postal code fills county, city (sectors too) and the first street. */
+  /** A typed postal code fills county and city (sectors too), and the street when it covers only one. */
   const lookUpPostalCode = async (code: string) => {
     try {
       const found = await fetchPostalCodeReverse(code);
@@ -154,9 +159,11 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
       setLocality(found.locality);
       setCityInput(localityLabel(found.locality));
       setValue('city', found.locality.localityName, { shouldDirty: true, shouldValidate: true });
-      const first = found.street[0]?.name ?? '';
-      setValue('street', first, { shouldDirty: true });
-      setStreetInput(first);
+      const names = found.street.map((s) => s.name);
+      const only = names.length === 1 ? names[0]! : '';
+      setValue('street', only, { shouldDirty: true });
+      setStreetInput(only);
+      setCodeStreets(names.length > 1 ? names : []);
       // The code the user typed is the one to keep: no street codes to re-pick from.
       setStreetCodes([]);
       invalidPostalCode.current = null;
@@ -170,7 +177,21 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
   };
 
   const cityOptions = localities.data?.pages.flatMap((p) => p.list) ?? [];
-  const streetOptions = streets.data?.pages.flatMap((p) => p.list.map((s) => s.name)) ?? [];
+  // Enter pressed before the list of what was typed arrived: the best match of that text is taken.
+  const [cityOpen, setCityOpen] = useState(false);
+  const cityPending = cityInput.trim() !== '' && (cityText !== cityInput || localities.isFetching);
+  const enterFor = useRef('');
+  const chooseBestCity = async (typed: string) => {
+    enterFor.current = typed;
+    const best = (await fetchLocalities(countyCode, typed).catch(() => []))[0];
+    if (!best || enterFor.current !== typed) return;
+    chooseLocality(best);
+    setCityInput(localityLabel(best));
+    setCityOpen(false);
+  };
+  const searchedStreets = streets.data?.pages.flatMap((p) => p.list.map((s) => s.name)) ?? [];
+  const streetOptions = codeStreets.length > 0 && !streetInput.trim() ? codeStreets : searchedStreets;
+  const streetHint = codeStreets.length > 0 && !street ? m.postalCodeStreets(postalCode) : undefined;
   const text = (name: keyof AddressFormValues, label: string, extra: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (
     <TextField
       label={label}
@@ -192,24 +213,14 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
           control={form.control}
           name="countyCode"
           render={({ field }) => (
-            <TextField
-              select
-              label="Judet"
-              value={counties.data ? field.value : ''}
-              onChange={(e) => chooseCounty(e.target.value)}
+            <CountyField
+              value={field.value}
+              onChange={chooseCounty}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              disabled={disabled || !counties.data}
-              error={!!errors.countyCode}
-              helperText={errors.countyCode?.message ?? (counties.isError ? 'Judetele nu au putut fi incarcate' : undefined)}
-              slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-            >
-              {(counties.data ?? []).map((c) => (
-                <MenuItem key={c.code} value={c.code}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              disabled={disabled}
+              error={errors.countyCode?.message}
+            />
           )}
         />
       </Box>
@@ -221,10 +232,21 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
           onInputChange={(_, v, reason) => {
             if (reason === 'reset' && !v) return;
             setCityInput(v);
+            enterFor.current = '';
             // Text that no longer names the chosen locality: the city must be chosen again from the list.
             if (reason === 'input' && locality && v !== localityLabel(locality)) chooseLocality(null, false);
           }}
           clearOnBlur={false}
+          open={cityOpen}
+          onOpen={() => setCityOpen(true)}
+          onClose={() => setCityOpen(false)}
+          autoHighlight
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || !cityPending) return;
+            event.defaultMuiPrevented = true;
+            event.preventDefault();
+            void chooseBestCity(cityInput);
+          }}
           options={cityOptions}
           filterOptions={(x) => x}
           getOptionLabel={localityLabel}
@@ -303,7 +325,7 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
             loadingText="Se cauta..."
             slotProps={{ listbox: { onScroll: nextPageOnScroll(streets) } }}
             renderInput={(params) => (
-              <TextField {...params} label="Strada" name="street" error={!!errors.street} helperText={errors.street?.message} />
+              <TextField {...params} label="Strada" name="street" error={!!errors.street} helperText={errors.street?.message ?? streetHint} />
             )}
           />
         ) : (

@@ -62,6 +62,10 @@ export const fetchStreetCodes = (city: string, countyCode: string, street: strin
 
 export const fetchPostalCodeReverse = (code: string) => api<TPostalCodeReverseResponse>('GET', `search/postal-code-reverse/RO/${enc(code)}`);
 
+/** The first page of localities matching the text, best match first. */
+export const fetchLocalities = (countyCode: string, text: string) =>
+  api<TLocalitySearchResponse>('GET', `search/locality/RO/${enc(countyCode)}/${enc(text)}`).then((r) => r.list);
+
 /** The exact locality a saved address names (to know whether its city has streets). */
 export const fetchLocality = (countyCode: string, city: string, postalCode: string): Promise<TLocality | undefined> =>
   api<TLocalitySearchResponse>('GET', `search/locality/RO/${enc(countyCode)}/${enc(city)}`).then(

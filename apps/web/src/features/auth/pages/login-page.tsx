@@ -1,5 +1,6 @@
 import { messages, type TLoginRequest } from '@colete/contract';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
@@ -23,9 +24,12 @@ export default function LoginPage() {
 
   if (me.data) return <Navigate to={redirect} replace />;
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, { onSuccess: () => navigate(redirect, { replace: true }) }),
-  );
+  const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate(redirect, { replace: true }) }));
+  // Each submit starts without the last answer's error, also when the form refuses its fields.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    login.reset();
+    return submit(event);
+  };
 
   return (
     <AuthCard title={messages.auth.loginTitle}>

@@ -20,12 +20,17 @@ export function PackagingFrame({
   filterPlaceholder,
   searchInput,
   onSearch,
+  addLabel,
+  onAdd,
   children,
 }: {
   filterLabel: string;
   filterPlaceholder: string;
   searchInput: string;
   onSearch: (text: string) => void;
+  /** The tab's own add button (a template or a saved package made here, not only on the new-shipment page). */
+  addLabel: string;
+  onAdd: () => void;
   children: ReactNode;
 }) {
   return (
@@ -43,12 +48,13 @@ export function PackagingFrame({
         }
       />
       <SectionTabs label="Impachetare" tabs={PACKAGING_TABS} />
+      <Box sx={{ display: 'flex', gap: 2, mb: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <TextField
         label={filterLabel}
         placeholder={filterPlaceholder}
         value={searchInput}
         onChange={(e) => onSearch(e.target.value)}
-        sx={{ mb: 3, maxWidth: 480 }}
+        sx={{ flex: '1 1 240px', maxWidth: 480 }}
         autoComplete="off"
         slotProps={{
           htmlInput: { type: 'search', maxLength: 100 },
@@ -61,6 +67,10 @@ export function PackagingFrame({
           },
         }}
       />
+      <Button variant="outlined" startIcon={<AddIcon />} onClick={onAdd} sx={{ minHeight: 56 }}>
+        {addLabel}
+      </Button>
+      </Box>
       {children}
     </>
   );

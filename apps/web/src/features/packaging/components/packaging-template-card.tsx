@@ -1,11 +1,12 @@
 import type { TPackagingTemplate } from '@colete/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Box, Card, CardActions, CardContent, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { packageSizesText } from '../../../components/packaging/package-format';
 import { FavouriteButton } from './favourite-button';
 
-/** A packaging template: name, content, envelope or parcels with their sizes and weights; favourite and delete. */
-export function PackagingTemplateCard({ template, onDelete }: { template: TPackagingTemplate; onDelete: () => void }) {
+/** A packaging template: name, content, envelope or parcels with their sizes and weights; favourite, edit and delete. */
+export function PackagingTemplateCard({ template, onEdit, onDelete }: { template: TPackagingTemplate; onEdit: () => void; onDelete: () => void }) {
   const { content, envelope, isDocuments, packages } = template.template;
   return (
     <Card component="article" aria-label={template.name} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -36,6 +37,9 @@ export function PackagingTemplateCard({ template, onDelete }: { template: TPacka
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
         <FavouriteButton id={template.id} name={template.name} favourite={template.favourite} />
+        <IconButton aria-label={`Modifica sablonul ${template.name}`} onClick={onEdit} color="primary">
+          <EditOutlinedIcon />
+        </IconButton>
         <IconButton aria-label={`Sterge sablonul ${template.name}`} onClick={onDelete} color="error">
           <DeleteOutlineIcon />
         </IconButton>

@@ -1,11 +1,12 @@
 import type { TSavedPackage } from '@colete/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import { Box, Card, CardContent, IconButton, Typography } from '@mui/material';
 import { packageSizesText } from '../../../components/packaging/package-format';
 
-/** A saved package: its name, weight and sizes, and delete. */
-export function SavedPackageCard({ item, onDelete }: { item: TSavedPackage; onDelete: () => void }) {
+/** A saved package: its name, weight and sizes; edit and delete. */
+export function SavedPackageCard({ item, onEdit, onDelete }: { item: TSavedPackage; onEdit: () => void; onDelete: () => void }) {
   return (
     <Card component="article" aria-label={item.name}>
       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, '&:last-child': { pb: 2 } }}>
@@ -20,6 +21,9 @@ export function SavedPackageCard({ item, onDelete }: { item: TSavedPackage; onDe
             {packageSizesText(item)}
           </Typography>
         </Box>
+        <IconButton aria-label={`Modifica pachetul ${item.name}`} onClick={onEdit} color="primary">
+          <EditOutlinedIcon />
+        </IconButton>
         <IconButton aria-label={`Sterge pachetul ${item.name}`} onClick={onDelete} color="error">
           <DeleteOutlineIcon />
         </IconButton>

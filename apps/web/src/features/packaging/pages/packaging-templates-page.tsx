@@ -9,6 +9,7 @@ import { usePackagingTemplates } from '../../../components/packaging/packaging-a
 import { useDeletePackagingTemplate } from '../api/delete-packaging-template';
 import { PackagingFrame, PackagingListState } from '../components/packaging-frame';
 import { PackagingTemplateCard } from '../components/packaging-template-card';
+import { PackagingTemplateDialog } from '../components/packaging-template-dialog';
 import { SEARCH_TABLE, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 
 const m = messages.packaging;
@@ -21,6 +22,7 @@ export default function PackagingTemplatesPage() {
   const remove = useDeletePackagingTemplate();
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<TPackagingTemplate | null>(null);
+  const [editing, setEditing] = useState<TPackagingTemplate | 'new' | null>(null);
 
   const onDelete = () =>
     deleting &&
@@ -33,13 +35,17 @@ export default function PackagingTemplatesPage() {
     });
 
   return (
-    <PackagingFrame filterLabel="Filtreaza sabloanele" filterPlaceholder="Numele sablonului" searchInput={table.input.search} onSearch={(text) => table.setInput('search', text)}>
+    <PackagingFrame filterLabel="Filtreaza sabloanele" filterPlaceholder="Numele sablonului" searchInput={table.input.search} onSearch={(text) => table.setInput('search', text)}
+      addLabel="Adauga sablon"
+      onAdd={() => setEditing('new')}
+    >
       <PackagingListState query={list} search={table.values.search} loadingLabel="Se incarca sabloanele de ambalare" emptyText={m.emptyTemplates} emptyIcon={<Inventory2OutlinedIcon />}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          {list.data?.list.map((t) => <PackagingTemplateCard key={t.id} template={t} onDelete={() => setDeleting(t)} />)}
+          {list.data?.list.map((t) => <PackagingTemplateCard key={t.id} template={t} onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)} />)}
         </Box>
         <Paginator page={table.values.page} pageSize={PACKAGING_PAGE_SIZE} count={list.data?.count ?? 0} onChange={(page) => table.update({ page })} />
       </PackagingListState>
+      {editing && <PackagingTemplateDialog key={editing === 'new' ? 'new' : editing.id} item={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting}
         title="Stergere sablon de ambalare"

@@ -9,6 +9,7 @@ import { useSavedPackages } from '../../../components/packaging/packaging-api';
 import { useDeleteSavedPackage } from '../api/delete-saved-package';
 import { PackagingFrame, PackagingListState } from '../components/packaging-frame';
 import { SavedPackageCard } from '../components/saved-package-card';
+import { SavedPackageDialog } from '../components/saved-package-dialog';
 import { SEARCH_TABLE, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 
 const m = messages.packaging;
@@ -21,6 +22,7 @@ export default function SavedPackagesPage() {
   const remove = useDeleteSavedPackage();
   const { enqueueSnackbar } = useSnackbar();
   const [deleting, setDeleting] = useState<TSavedPackage | null>(null);
+  const [editing, setEditing] = useState<TSavedPackage | 'new' | null>(null);
 
   const onDelete = () =>
     deleting &&
@@ -33,13 +35,17 @@ export default function SavedPackagesPage() {
     });
 
   return (
-    <PackagingFrame filterLabel="Filtreaza pachetele" filterPlaceholder="Numele pachetului" searchInput={table.input.search} onSearch={(text) => table.setInput('search', text)}>
+    <PackagingFrame filterLabel="Filtreaza pachetele" filterPlaceholder="Numele pachetului" searchInput={table.input.search} onSearch={(text) => table.setInput('search', text)}
+      addLabel="Adauga pachet salvat"
+      onAdd={() => setEditing('new')}
+    >
       <PackagingListState query={list} search={table.values.search} loadingLabel="Se incarca pachetele salvate" emptyText={m.emptyPackages} emptyIcon={<ViewInArOutlinedIcon />}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          {list.data?.list.map((p) => <SavedPackageCard key={p.id} item={p} onDelete={() => setDeleting(p)} />)}
+          {list.data?.list.map((p) => <SavedPackageCard key={p.id} item={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />)}
         </Box>
         <Paginator page={table.values.page} pageSize={PACKAGING_PAGE_SIZE} count={list.data?.count ?? 0} onChange={(page) => table.update({ page })} />
       </PackagingListState>
+      {editing && <SavedPackageDialog key={editing === 'new' ? 'new' : editing.id} item={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting}
         title="Stergere pachet salvat"

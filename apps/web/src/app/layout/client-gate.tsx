@@ -1,0 +1,26 @@
+import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
+import { messages } from '@colete/contract';
+import { Paper, Typography } from '@mui/material';
+
+/**
+ * The profile pages an admin uses for themself (their password, the landing pages of links, the
+ * admin pages); every other page shows and changes a client's data, so it waits for a client.
+ */
+const OWN_PAGES = [/^\/profile\/settings\/?$/, /^\/profile\/settings\/security\/?$/, /^\/profile\/templates\/?$/, /^\/profile\/admin(\/|$)/];
+
+export const needsClient = (pathname: string) => !OWN_PAGES.some((page) => page.test(pathname));
+
+/** In place of a client's page while the admin has chosen no client (spec 002: admins fetch only after choosing). */
+export function ChooseClientPrompt() {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+      <PersonSearchOutlinedIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
+      <Typography variant="h1" sx={{ fontSize: '1.5rem', mt: 1 }}>
+        Niciun client selectat
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {messages.profile.clientRequired} Cautati-l dupa nume sau email in lista de mai sus.
+      </Typography>
+    </Paper>
+  );
+}
