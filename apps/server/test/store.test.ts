@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createAdminApiClient } from '@shopify/admin-api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeAccounts } from '../src/db/schema.js';
+import { storeAccounts, users } from '../src/db/schema.js';
 import { shopifyAdapter, type FetchLike } from '../src/integrations/store/shopify-adapter.js';
 import { SHOPIFY_API_VERSION, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, signQuery, signWebhook, simAppSecret } from '../src/integrations/store/shopify-app.js';
 import { simulatorFetch } from '../src/integrations/store/index.js';
 import { SIM_APPS_PATH, SIM_AUTHORIZE_PATH } from '../src/integrations/store/simulator.js';
 import { tokenCipher } from '../src/lib/token-cipher.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { activeCompany } from './support/billing.js';
 
 /*
  * Connecting a Shopify store (issue 13, first part) against the built-in simulator: the consent
@@ -32,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 /** needs-auth for a new shop, then the simulator's consent page (approve or refuse); answers the redirect to our callback. */
-async function consent(user: TestUser, shop: string, decision: 'allow' | 'deny') {
+async function consent(user: TestUser, shop: string, decision: 'allow' | 'deny', scope?: string) {
   const needs = await as(ctx, user, { method: 'GET', url: `/api/user/integration/shopify/needs-auth?shop=${encodeURIComponent(shop)}` });
   expect(needs.statusCode, needs.body).toBe(200);
   const { needsAuth, redirectUrl } = needs.json() as { needsAuth: boolean; redirectUrl: string };
@@ -41,7 +42,7 @@ async function consent(user: TestUser, shop: string, decision: 'allow' | 'deny')
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('Magazin de test');
   const q = new URL(redirectUrl, 'http://localhost').searchParams;
-  const form = new URLSearchParams({ shop: q.get('shop')!, client_id: q.get('client_id')!, scope: q.get('scope')!, redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, decision });
+  const form = new URLSearchParams({ shop: q.get('shop')!, client_id: q.get('client_id')!, scope: scope ?? q.get('scope')!, redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, decision });
   const res = await ctx.app.inject({ method: 'POST', url: SIM_AUTHORIZE_PATH, payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   expect(res.statusCode).toBe(302);
   return { back: new URL(String(res.headers.location)), state: q.get('state')! };
@@ -209,8 +210,11 @@ describe('the Admin GraphQL API of the simulator', () => {
     expect(answer.data?.shop.myshopifyDomain).toBe(shop);
     expect(answer.data?.locations.nodes).toHaveLength(3);
     expect(answer.extensions).toMatchObject({ cost: { requestedQueryCost: 8, actualQueryCost: 6, throttleStatus: { maximumAvailable: 20, restoreRate: 20 } } });
-    // 25 points asked of a 20-point bucket: THROTTLED, with HTTP 429 and Retry-After.
-    const throttled = await client.fetch('query Many { orders(first: 23) { nodes { id } } }');
+    // More than the bucket holds at all: refused outright.
+    const tooBig = await client.request('query TooMany { orders(first: 23) { nodes { id } } }');
+    expect(tooBig.errors?.graphQLErrors).toMatchObject([{ extensions: { code: 'MAX_COST_EXCEEDED', cost: 25 } }]);
+    // 17 points asked of the 13 left: THROTTLED, with HTTP 429 and Retry-After.
+    const throttled = await client.fetch('query Many { orders(first: 15) { nodes { id } } }');
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await throttled.json()).toMatchObject({ errors: [{ extensions: { code: 'THROTTLED' } }], extensions: { cost: { actualQueryCost: null } } });
@@ -236,4 +240,44 @@ describe('the Admin GraphQL API of the simulator', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses.at(-1)).toBe(200);
   }, 20_000);
+});
+
+describe('check-account-configuration', () => {
+  const check = async (user: TestUser, clientId: number) => {
+    const res = await as(ctx, user, { method: 'GET', url: `/api/user/integration/shopify/check-account-configuration/${clientId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { list: { code: string; message: string; documentationUrl: string | null; allowTesting: boolean }[]; allowTesting: boolean };
+  };
+
+  it("runs the platform's checks: billing data and a way to pay (testing allowed), then none once both are there", async () => {
+    const carol = await createUser(ctx, { name: 'Carol Magazin SRL' });
+    const { row } = await connect(carol, 'carol-verificare.myshopify.com');
+    const before = await check(carol, row.id);
+    expect(before.list.map((e) => e.code)).toEqual(['noActiveBilling', 'noWayToPay']);
+    expect(before.list[0]).toMatchObject({ message: 'Nu aveti date de facturare active. Adaugati-le din pagina Date facturare.', documentationUrl: '/profile/billing/data/list', allowTesting: true });
+    expect(before.allowTesting).toBe(true);
+
+    await activeCompany(ctx, carol);
+    await ctx.database.db.update(users).set({ paymentType: 'postpaid' }).where(eq(users.id, carol.id));
+    expect(await check(carol, row.id)).toMatchObject({ list: [], allowTesting: true });
+
+    // Another client's store: 404.
+    expect((await as(ctx, bob, { method: 'GET', url: `/api/user/integration/shopify/check-account-configuration/${row.id}` })).statusCode).toBe(404);
+
+    // Disconnected: the store must be connected again, and the order cannot be shown for testing.
+    await as(ctx, carol, { method: 'DELETE', url: `/api/user/integration/shopify/accounts/${row.id}` });
+    expect(await check(carol, row.id)).toMatchObject({ list: [{ code: 'storeDisconnected', allowTesting: false }], allowTesting: false });
+  });
+
+  it('a store installed with fewer scopes is reported, and needs the consent again', async () => {
+    const dan = await createUser(ctx, { name: 'Dan Magazin SRL' });
+    const { back } = await consent(dan, 'dan-partial.myshopify.com', 'allow', 'read_orders');
+    expect(await callback(dan, back)).toBe('/profile/integration?shopify=connected');
+    const [account] = await list(dan);
+    const result = await check(dan, account!.clientId);
+    expect(result.list.map((e) => e.code)).toEqual(['missingScopes', 'noActiveBilling', 'noWayToPay']);
+    expect(result.allowTesting).toBe(false);
+    const needs = await as(ctx, dan, { method: 'GET', url: `/api/user/integration/shopify/needs-auth?apiClientId=${account!.clientId}` });
+    expect(needs.json()).toMatchObject({ needsAuth: true });
+  });
 });

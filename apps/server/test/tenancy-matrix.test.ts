@@ -278,6 +278,11 @@ const ROUTES: Record<string, Entry> = {
   },
   'PUT /api/user/packaging/templates/{id}': { kind: 'client', make: makePackagingTemplate, request: (o) => ({ method: 'PUT', url: `/api/user/packaging/templates/${o.id}` }) },
   'DELETE /api/user/packaging/templates/{id}': { kind: 'client', make: makePackagingTemplate, request: (o) => ({ method: 'DELETE', url: `/api/user/packaging/templates/${o.id}` }) },
+  'GET /api/user/integration/shopify/check-account-configuration/{clientId}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/check-account-configuration/${o.clientId}` }),
+  },
   'DELETE /api/user/integration/shopify/accounts/{clientId}': {
     kind: 'client',
     make: makeStore,

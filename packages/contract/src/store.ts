@@ -52,3 +52,28 @@ export const STORE_RETURN_PARAM = 'shopify';
 export const STORE_RETURN_REASONS = ['refused', 'failed'] as const;
 export type StoreReturnReason = (typeof STORE_RETURN_REASONS)[number];
 export const STORE_RETURN_PATH = '/profile/integration';
+
+/** What check-account-configuration may find (issue 13: the platform's real checks). */
+export const STORE_CHECK_CODES = ['storeDisconnected', 'storeUnreachable', 'missingScopes', 'noValidLocation', 'noActiveBilling', 'noWayToPay'] as const;
+export type StoreCheckCode = (typeof STORE_CHECK_CODES)[number];
+/** Each check's text (ours: the specification quotes none). */
+export const STORE_CHECK_MESSAGES: Record<StoreCheckCode, string> = {
+  storeDisconnected: 'Magazinul nu este conectat. Conectati-l din nou din pagina Magazine online.',
+  storeUnreachable: 'Magazinul nu raspunde sau nu mai permite accesul aplicatiei. Reconectati magazinul.',
+  missingScopes: 'Aplicatia nu are toate permisiunile necesare in magazin. Reconectati magazinul si aprobati toate permisiunile.',
+  noValidLocation: 'Magazinul nu are nicio locatie activa cu o adresa valida din Romania (strada, localitate, judet si cod postal de 6 cifre).',
+  noActiveBilling: 'Nu aveti date de facturare active. Adaugati-le din pagina Date facturare.',
+  noWayToPay: 'Nu aveti sold in contul preplatit. Alimentati contul sau cereti plata ulterioara (postplatit).',
+};
+export const ZStoreCheckError = z.object({
+  code: z.enum(STORE_CHECK_CODES),
+  message: z.string(),
+  /** A page that helps fix it (Shopify's help, or the platform's own page), or null. */
+  documentationUrl: z.string().nullable(),
+  /** The order may still be shown for testing ('Arata pentru testare') despite this error. */
+  allowTesting: z.boolean(),
+});
+export type TStoreCheckError = z.infer<typeof ZStoreCheckError>;
+/** GET user/integration/shopify/check-account-configuration/{clientId} (spec 002 section 7): the errors, each with allowTesting. */
+export const ZStoreCheckResponse = z.object({ success: z.literal(true), list: z.array(ZStoreCheckError), allowTesting: z.boolean() });
+export type TStoreCheckResponse = z.infer<typeof ZStoreCheckResponse>;

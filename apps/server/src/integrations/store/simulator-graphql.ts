@@ -24,6 +24,7 @@ export function throttle(bucket: Bucket, now: () => number = Date.now) {
   };
   const status = (level: Level) => ({ maximumAvailable: bucket.maximumAvailable, currentlyAvailable: Math.floor(level.available), restoreRate: bucket.restoreRate });
   return {
+    maximumAvailable: bucket.maximumAvailable,
     /** Takes the cost when there is room: otherwise nothing, and how long until there is. */
     take(shop: string, cost: number) {
       const level = read(shop);

@@ -120,6 +120,14 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
       // What the operation would cost: connections at 2 plus one a node asked for, objects 1, mutations 10.
       const firstOf = (args: string) => Math.min(250, Math.max(0, Number(argument(args, 'first', vars) ?? 0)));
       const requested = operation.fields.reduce((sum, f) => sum + (operation.kind === 'mutation' ? 10 : f.name === 'shop' ? 1 : connectionCost(firstOf(f.args))), 0);
+      // A single query may cost at most 1,000 points (or the whole bucket, when smaller): more is refused outright, not throttled.
+      const maxCost = Math.min(1000, bucket.maximumAvailable);
+      if (requested > maxCost) {
+        return reply.status(200).send({
+          errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (${maxCost}).`, extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost } }],
+          extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null } },
+        });
+      }
       const taken = bucket.take(owner.shop, requested);
       if (!taken.ok) {
         reply.header('retry-after', String(taken.waitSeconds));

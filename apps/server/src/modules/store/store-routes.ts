@@ -5,6 +5,7 @@ import {
   ZNeedsAuthResponse,
   ZStoreAccountsResponse,
   ZStoreCallbackQuery,
+  ZStoreCheckResponse,
   ZSuccessResponse,
   messages,
 } from '@colete/contract';
@@ -42,6 +43,11 @@ export function storeRoutes(service: StoreService, adapter: ShopifyAdapter, opts
       r.get('/api/user/integration/shopify/needs-auth', { schema: { tags, querystring: ZNeedsAuthQuery, response: { 200: ZNeedsAuthResponse } } }, async (req) => {
         const { user, client } = acting(req);
         return { success: true as const, ...(await service.needsAuth(user.id, client.id, req.query, redirectUri(req))) };
+      });
+
+      r.get('/api/user/integration/shopify/check-account-configuration/:clientId', { schema: { tags, params: ZClientIdParams, response: { 200: ZStoreCheckResponse } } }, async (req) => {
+        const { client } = acting(req);
+        return { success: true as const, ...(await service.checkConfiguration(client, req.params.clientId)) };
       });
 
       r.delete('/api/user/integration/shopify/accounts/:clientId', { schema: { tags, params: ZClientIdParams, response: { 200: ZSuccessResponse } } }, async (req) => {

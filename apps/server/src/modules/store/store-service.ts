@@ -1,4 +1,12 @@
-import { messages, type StoreReturnReason, type TNeedsAuthQuery, type TStoreAccount } from '@colete/contract';
+import {
+  STORE_CHECK_MESSAGES,
+  messages,
+  type StoreCheckCode,
+  type StoreReturnReason,
+  type TNeedsAuthQuery,
+  type TStoreAccount,
+  type TStoreCheckError,
+} from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { ShopifyAdapter } from '../../integrations/store/index.js';
@@ -37,7 +45,33 @@ const toAccount = (row: StoreAccountRow): TStoreAccount => ({
   disconnectReason: row.disconnectReason,
 });
 
-export function storeService(deps: { database: Database; app: ShopifyAdapter; tokenKey: Buffer; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> }) {
+/** What the account check reads of the client outside the store: billing data and the prepaid balance (the composition root gives them). */
+export type ClientReadiness = { hasActiveBilling(userId: number): Promise<boolean>; balanceBani(userId: number): Promise<number> };
+
+/** Whether the granted scopes cover the app's (a write scope includes its read scope). */
+const missingScopes = (wanted: readonly string[], granted: string) => {
+  const have = new Set(granted.split(',').map((s) => s.trim()));
+  return wanted.filter((s) => !have.has(s) && !(s.startsWith('read_') && have.has(`write_${s.slice(5)}`)));
+};
+
+type ShopLocation = { isActive: boolean; fulfillsOnlineOrders: boolean; address: { address1: string | null; city: string | null; provinceCode: string | null; zip: string | null; countryCode: string | null } };
+/** A location an order can be sent from: active, fulfilling online orders, with a whole Romanian address. */
+const validLocation = (l: ShopLocation) =>
+  l.isActive && l.fulfillsOnlineOrders && l.address.countryCode === 'RO' && !!l.address.address1?.trim() && !!l.address.city?.trim() && !!l.address.provinceCode && /^\d{6}$/.test(l.address.zip ?? '');
+const LOCATIONS_QUERY = 'query Locations { locations(first: 10) { nodes { name isActive fulfillsOnlineOrders address { address1 city provinceCode zip countryCode } } } }';
+
+/** Where each check's fix is explained (Shopify's help or the platform's own page), and whether testing stays allowed. */
+const CHECKS: Record<StoreCheckCode, { documentationUrl: string | null; allowTesting: boolean }> = {
+  storeDisconnected: { documentationUrl: '/profile/integration', allowTesting: false },
+  storeUnreachable: { documentationUrl: '/profile/integration', allowTesting: false },
+  missingScopes: { documentationUrl: '/profile/integration', allowTesting: false },
+  noValidLocation: { documentationUrl: 'https://help.shopify.com/en/manual/locations/setting-up-your-locations', allowTesting: true },
+  noActiveBilling: { documentationUrl: '/profile/billing/data/list', allowTesting: true },
+  noWayToPay: { documentationUrl: '/profile/prepay', allowTesting: true },
+};
+const checkError = (code: StoreCheckCode): TStoreCheckError => ({ code, message: STORE_CHECK_MESSAGES[code], ...CHECKS[code] });
+
+export function storeService(deps: { database: Database; app: ShopifyAdapter; tokenKey: Buffer; readiness: ClientReadiness; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> }) {
   const { db } = deps.database;
   const cipher = tokenCipher(deps.tokenKey);
   const failed = (why: string, extra: object = {}): StoreCallbackOutcome => {
@@ -62,9 +96,7 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
       if (query.apiClientId !== undefined) {
         const row = await accountOf(db, clientId, Number(query.apiClientId));
         if (!row) throw notFound(m.notFound);
-        const granted = new Set(row.scopes.split(','));
-        const complete = deps.app.scopes.every((s) => granted.has(s) || (s.startsWith('read_') && granted.has(`write_${s.slice(5)}`)));
-        if (row.status === 'CONNECTED' && row.accessTokenEnc && complete) return { needsAuth: false, redirectUrl: null };
+        if (row.status === 'CONNECTED' && row.accessTokenEnc && missingScopes(deps.app.scopes, row.scopes).length === 0) return { needsAuth: false, redirectUrl: null };
         shop = row.shop;
       } else {
         const normalized = deps.app.normalizeShop(query.shop ?? '');
@@ -115,6 +147,33 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
       const row = await accountOf(db, clientId, id);
       if (!row) throw notFound(m.notFound);
       await disconnect(db, { id: row.id }, 'user');
+    },
+
+    /**
+     * check-account-configuration: the store is connected, answers and granted every scope; it has a
+     * location an order can leave from; the client has active billing data and a way to pay
+     * (a prepaid balance, or postpaid). Each error has its text, a help page and allowTesting.
+     */
+    async checkConfiguration(client: { id: number; paymentType: 'prepaid' | 'postpaid' }, id: number) {
+      const row = await accountOf(db, client.id, id);
+      if (!row) throw notFound(m.notFound);
+      const errors: TStoreCheckError[] = [];
+      if (row.status !== 'CONNECTED' || !row.accessTokenEnc) {
+        errors.push(checkError('storeDisconnected'));
+      } else {
+        if (missingScopes(deps.app.scopes, row.scopes).length > 0) errors.push(checkError('missingScopes'));
+        try {
+          const token = cipher.decrypt(row.accessTokenEnc, tokenContext(row.id));
+          const answer = await deps.app.graphql<{ locations: { nodes: ShopLocation[] } }>(row.shop, token, LOCATIONS_QUERY);
+          if (!answer.data.locations.nodes.some(validLocation)) errors.push(checkError('noValidLocation'));
+        } catch (err) {
+          deps.log?.warn({ err, shop: row.shop }, 'store check: the shop did not answer');
+          if (!errors.some((e) => e.code === 'missingScopes')) errors.push(checkError('storeUnreachable'));
+        }
+      }
+      if (!(await deps.readiness.hasActiveBilling(client.id))) errors.push(checkError('noActiveBilling'));
+      if (client.paymentType !== 'postpaid' && (await deps.readiness.balanceBani(client.id)) <= 0) errors.push(checkError('noWayToPay'));
+      return { list: errors, allowTesting: errors.every((e) => e.allowTesting) };
     },
 
     /** The decrypted access token of a connected account (for the store calls), or null. */
