@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { PLATFORM_TIME_ZONE } from '../../lib/dates.js';
 import { SHOPIFY_API_VERSION, SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, signQuery, signWebhook, simAppSecret } from './shopify-app.js';
 import { appsPage, consentPage, invalidRequestPage, type ConsentParams } from './simulator-pages.js';
 import { STANDARD_BUCKET, argument, connectionCost, filterOrders, locationNodes, orderNodes, page, rootFields, throttle, type Bucket } from './simulator-graphql.js';
@@ -71,12 +72,12 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
       return p;
     }
 
-    app.get(SIM_AUTHORIZE_PATH, { schema: { hide: true } }, async (req, reply) => {
+    app.get(SIM_AUTHORIZE_PATH, async (req, reply) => {
       const p = readConsent(req, (req.query ?? {}) as Record<string, unknown>);
       return typeof p === 'string' ? html(reply, 400, invalidRequestPage(p)) : html(reply, 200, consentPage(SIM_AUTHORIZE_PATH, p));
     });
 
-    app.post(SIM_AUTHORIZE_PATH, { schema: { hide: true } }, async (req, reply) => {
+    app.post(SIM_AUTHORIZE_PATH, async (req, reply) => {
       const form = (req.body ?? {}) as Record<string, unknown>;
       const p = readConsent(req, form);
       if (typeof p === 'string') return html(reply, 400, invalidRequestPage(p));
@@ -93,7 +94,7 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
       return reply.redirect(url.toString(), 302);
     });
 
-    app.post(SIM_TOKEN_PATH, { schema: { hide: true } }, async (req, reply) => {
+    app.post(SIM_TOKEN_PATH, async (req, reply) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const shop = str(req.headers[SIM_SHOP_HEADER]) ?? '';
       const clientId = str(body.client_id) ?? '';
@@ -107,7 +108,7 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
       return { access_token: await issueToken(db, { shop, clientId, scopes: granted.scopes }), scope: granted.scopes };
     });
 
-    app.post(SIM_GRAPHQL_PATH, { schema: { hide: true } }, async (req, reply) => {
+    app.post(SIM_GRAPHQL_PATH, async (req, reply) => {
       const token = str(req.headers['x-shopify-access-token']);
       const owner = token ? await tokenShop(db, token) : null;
       if (!owner) return reply.status(401).send({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
@@ -153,7 +154,7 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
         }
         if (f.name === 'shop') {
           const name = owner.shop.replace('.myshopify.com', '').split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-          data[f.alias] = { id: `gid://shopify/Shop/${owner.shop.length}`, name, myshopifyDomain: owner.shop, email: `contact@${owner.shop}`, currencyCode: 'RON', ianaTimezone: 'Europe/Bucharest', plan: { displayName: 'Developer Preview', partnerDevelopment: true } };
+          data[f.alias] = { id: `gid://shopify/Shop/${owner.shop.length}`, name, myshopifyDomain: owner.shop, email: `contact@${owner.shop}`, currencyCode: 'RON', ianaTimezone: PLATFORM_TIME_ZONE, plan: { displayName: 'Developer Preview', partnerDevelopment: true } };
           actual += 1;
         } else if (f.name === 'webhookSubscriptionCreate') {
           const sub = argument(f.args, 'webhookSubscription', vars) as { callbackUrl?: unknown } | undefined;
@@ -185,18 +186,18 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
     });
 
     // The shop's app settings: the merchant uninstalls the app here; Shopify then tells the app (app/uninstalled).
-    app.get(SIM_APPS_PATH, { schema: { hide: true } }, async (req, reply) => {
+    app.get(SIM_APPS_PATH, async (req, reply) => {
       const shop = str((req.query as Record<string, unknown>)?.shop) ?? '';
       if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
       return html(reply, 200, appsPage(SIM_APPS_PATH, shop, await isInstalled(db, shop, SIM_APP_KEY)));
     });
 
-    app.post(SIM_APPS_PATH, { schema: { hide: true } }, async (req, reply) => {
+    app.post(SIM_APPS_PATH, async (req, reply) => {
       const shop = str((req.body as Record<string, unknown> | undefined)?.shop) ?? '';
       if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
       if (await revokeShop(db, shop, SIM_APP_KEY)) {
         const name = shop.replace('.myshopify.com', '');
-        await deliver('app/uninstalled', shop, { id: shop.length, name, email: `contact@${shop}`, domain: shop, myshopify_domain: shop, country_code: 'RO', currency: 'RON', iana_timezone: 'Europe/Bucharest' });
+        await deliver('app/uninstalled', shop, { id: shop.length, name, email: `contact@${shop}`, domain: shop, myshopify_domain: shop, country_code: 'RO', currency: 'RON', iana_timezone: PLATFORM_TIME_ZONE });
       }
       return html(reply, 200, appsPage(SIM_APPS_PATH, shop, false, 'Aplicatia Colete Online a fost dezinstalata.'));
     });
