@@ -26,6 +26,7 @@ import { prepayRoutes } from './modules/prepay/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
+import { storeRoutes } from './modules/store/index.js';
 import { publicReturnRoutes, templatesRoutes } from './modules/templates/index.js';
 import { errorForLog, registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -116,6 +117,10 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   await app.register(templatesRoutes(services.templates));
   await app.register(publicReturnRoutes(services.returns));
   await app.register(packagingRoutes(services.packaging));
+
+  // Online stores: connected Shopify shops (the built-in simulator's by default), their consent flow and webhooks.
+  await app.register(storeRoutes(services.store!, services.storeApp!, { publicUrl: config.publicUrl }));
+  if (services.shopifySimulatorRoutes) await app.register(services.shopifySimulatorRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

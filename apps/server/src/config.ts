@@ -102,6 +102,11 @@ const ZEnv = z.object({
   SAMEDAY_API_BASE: z.url().default('https://sameday-api.demo.zitec.com'),
   SAMEDAY_USERNAME: text(200).optional(),
   SAMEDAY_PASSWORD: z.string().min(1).max(500).optional(),
+  /** Online stores: 'simulator' (the built-in Shopify shop under /sim/shopify/) or 'shopify' (real shops, with the app's SHOPIFY_API_KEY and SHOPIFY_API_SECRET). */
+  STORE: z.enum(['simulator', 'shopify']).default('simulator'),
+  /** The Shopify app's client id and client secret (Partner Dashboard or Dev Dashboard, "Client credentials"). */
+  SHOPIFY_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "must be the app's client id (16 to 100 letters, digits, - or _)").optional(),
+  SHOPIFY_API_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, "must be the app's client secret (e.g. shpss_ followed by 32 hex digits)").optional(),
   /** Tests only (NODE_ENV=test): the instant the shipping calendar's clock starts from, e.g. a Friday for Saturday delivery. */
   TEST_CLOCK: z.iso.datetime({ offset: true }).optional(),
 }).refine((e) => e.MAIL !== 'smtp' || !!e.SMTP_URL, { path: ['SMTP_URL'], message: 'is required when MAIL=smtp' })
@@ -125,6 +130,13 @@ const ZEnv = z.object({
     if (e.PAYMENTS !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PUBLIC_URL'] as const) {
       if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENTS=stripe' });
+    }
+  })
+  // A real store app cannot run without its credentials, a fixed callback address and a real token key.
+  .superRefine((e, ctx) => {
+    if (e.STORE !== 'shopify') return;
+    for (const name of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'PUBLIC_URL', 'TOKEN_ENCRYPTION_KEY'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORE=shopify' });
     }
   })
   // Real e-invoicing tokens are never encrypted with the derivable development key; the tax authority needs a fixed callback address.
@@ -179,6 +191,11 @@ export type Config = {
   couriers: 'simulator' | 'sameday';
   courierSimMinutesPerStep: number;
   sameday?: { apiBase: string; username: string; password: string };
+  /** Online stores: the built-in Shopify simulator or real shops (with the app's credentials when 'shopify'). */
+  store: 'simulator' | 'shopify';
+  shopifyApp?: { apiKey: string; apiSecret: string };
+  /** Tests only: the simulator's leaky bucket (Shopify's Standard plan unless set). */
+  storeSimBucket?: { maximumAvailable: number; restoreRate: number };
   /**
    * The clock of the shipping calendar (offers, Saturday delivery on Fridays, the simulated
    * couriers); the real one unless a test sets it (TEST_CLOCK: starts at that instant and runs on).
@@ -243,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.COURIERS === 'sameday' && e.SAMEDAY_USERNAME && e.SAMEDAY_PASSWORD
         ? { apiBase: e.SAMEDAY_API_BASE.replace(/\/+$/, ''), username: e.SAMEDAY_USERNAME, password: e.SAMEDAY_PASSWORD }
         : undefined,
+    store: e.STORE,
+    shopifyApp: e.STORE === 'shopify' && e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET } : undefined,
     now: e.TEST_CLOCK ? runningFrom(new Date(e.TEST_CLOCK)) : undefined,
   };
 }

@@ -8,14 +8,16 @@ import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js
 import { mailTransportFor } from './integrations/mail/index.js';
 import { paymentGateway, paymentRoutes } from './integrations/payments/index.js';
 import { smsTransportFor } from './integrations/sms/index.js';
+import { storeAppFor, storeSimulatorRoutes } from './integrations/store/index.js';
 import { addressesService } from './modules/addresses/index.js';
 import { adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
-import { billingService } from './modules/billing/index.js';
+import { activeEntity, billingService } from './modules/billing/index.js';
 import { eInvoiceConnections, einvoiceService } from './modules/einvoice/index.js';
 import { geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
+import { balanceBani } from './modules/ledger/index.js';
 import { mailDelivery, mailOutboxService } from './modules/mail/index.js';
 import { packagingService } from './modules/packaging/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
@@ -23,6 +25,7 @@ import { prepayService, stopSubscriptions, subscriptionsService } from './module
 import { profileService } from './modules/profile/index.js';
 import { shipmentsService } from './modules/shipments/index.js';
 import { settingsService } from './modules/settings/index.js';
+import { storeService } from './modules/store/index.js';
 import { returnsService, templatesService } from './modules/templates/index.js';
 
 /**
@@ -73,6 +76,19 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const returns = returnsService({ database });
   const packaging = packagingService({ database });
 
+  /* Online stores: the Shopify app (real shops, or the built-in simulator's, reached in-process through the host). */
+  const storeApp = host ? storeAppFor(config, host, log) : null;
+  // The account check reads the client's billing data (an active entry that is not invalid) and prepaid balance.
+  const readiness = {
+    hasActiveBilling: async (userId: number) => {
+      const entry = await activeEntity(database.db, userId);
+      return !!entry && entry.verifyStatus !== 'invalid';
+    },
+    balanceBani: (userId: number) => balanceBani(database.db, userId),
+  };
+  const store = storeApp ? storeService({ database, app: storeApp, tokenKey: config.tokenEncryptionKey, readiness, log }) : null;
+  const shopifySimulatorRoutes = host ? storeSimulatorRoutes(config, database, host) : null;
+
   /* Mail: the account's outbox page; the mode says whether mail leaves (smtp) or is only kept (outbox). */
   const mailOutbox = mailOutboxService({ database, mode: config.mail });
   /** Outgoing mail and SMS, made on first use (the job runner's mail sender; the app never sends). Invoice PDFs are drawn when their mail is sent. */
@@ -122,6 +138,9 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     outgoingMail,
     paymentProcessorRoutes,
     einvoiceSimulatorRoutes,
+    storeApp,
+    store,
+    shopifySimulatorRoutes,
   };
 }
 

@@ -52,6 +52,9 @@ const BAD: Array<[string, string]> = [
   ['COURIER_SIM_SPEED', '0'],
   ['SAMEDAY_API_BASE', 'sameday'],
   ['SAMEDAY_USERNAME', ' '],
+  ['STORE', 'woocommerce'],
+  ['SHOPIFY_API_KEY', 'short'],
+  ['SHOPIFY_API_SECRET', 'shpss_ with spaces in it'],
 ];
 
 describe('configuration', () => {
@@ -81,6 +84,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ COURIERS: 'sameday' })).toThrow(/SAMEDAY_USERNAME: is required when COURIERS=sameday/);
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: is required when PAYMENTS=stripe/);
     expect(() => loadConfig({ EINVOICE: 'anaf' })).toThrow(/ANAF_OAUTH_CLIENT_ID: is required when EINVOICE=anaf/);
+    expect(() => loadConfig({ STORE: 'shopify' })).toThrow(/SHOPIFY_API_KEY: is required when STORE=shopify/);
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/TOKEN_ENCRYPTION_KEY: is required in production/);
   });
 });

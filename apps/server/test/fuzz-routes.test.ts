@@ -28,6 +28,8 @@ type Role = 'signed out' | 'client' | 'admin';
 /** Routes the document leaves out on purpose, each with why; they get the generic inputs too. */
 const HIDDEN_ROUTES: Record<string, string> = {
   'GET /api/user/invoicing-system/connect/callback': 'the e-Factura OAuth redirect target (a browser lands on it)',
+  'GET /api/user/integration/shopify/callback': "the shop's OAuth redirect target (a browser lands on it; every parameter is signed)",
+  'POST /api/integration/shopify/webhooks': 'Shopify webhooks: HMAC on the raw body, so garbage must answer 401',
   'POST /api/payments/webhook/stripe': 'Stripe webhook (PAYMENTS=stripe only): needs a signature, so garbage must answer 400',
 };
 /** Swagger UI's own files and the HEAD twin Fastify adds to every GET are not API routes. */

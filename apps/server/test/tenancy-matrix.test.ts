@@ -179,6 +179,20 @@ const makeSavedPackage = async (u: TestUser) => {
   return { id: res.package!['id'] };
 };
 
+/** A connected store: needs-auth, the Shopify simulator's consent page (approve), the callback. */
+const makeStore = async (u: TestUser) => {
+  const shop = `magazin-${randomUUID().slice(0, 8)}.myshopify.com`;
+  const { redirectUrl } = await ok<{ redirectUrl: string }>(as(ctx, u, { method: 'GET', url: `/api/user/integration/shopify/needs-auth?shop=${shop}` }), 'needs-auth');
+  const q = new URL(redirectUrl, 'http://localhost').searchParams;
+  const form = new URLSearchParams({ shop, client_id: q.get('client_id')!, scope: q.get('scope')!, redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, decision: 'allow' });
+  const consent = await ctx.app.inject({ method: 'POST', url: '/sim/shopify/admin/oauth/authorize', payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const back = new URL(String(consent.headers.location));
+  const done = await as(ctx, u, { method: 'GET', url: `${back.pathname}${back.search}` });
+  expect(done.headers.location, 'store connected').toBe('/profile/integration?shopify=connected');
+  const list = (await ok(as(ctx, u, { method: 'GET', url: '/api/user/integration/shopify/accounts' }), 'stores')).list as unknown as { clientId: number; shop: string }[];
+  return { clientId: list.find((a) => a.shop === shop)!.clientId };
+};
+
 // ---------- the table ----------
 
 const ROUTES: Record<string, Entry> = {
@@ -273,6 +287,16 @@ const ROUTES: Record<string, Entry> = {
     kind: 'client',
     make: makeSavedPackage,
     request: (o) => ({ method: 'PUT', url: `/api/user/packaging/packages/${o.id}/edit`, payload: { name: 'Alt nume', weight: 1, xLength: 20, yLength: 20, zLength: 10 } }),
+  },
+  'GET /api/user/integration/shopify/check-account-configuration/{clientId}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/check-account-configuration/${o.clientId}` }),
+  },
+  'DELETE /api/user/integration/shopify/accounts/{clientId}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'DELETE', url: `/api/user/integration/shopify/accounts/${o.clientId}` }),
   },
   'DELETE /api/user/packaging/packages/{id}': { kind: 'client', make: makeSavedPackage, request: (o) => ({ method: 'DELETE', url: `/api/user/packaging/packages/${o.id}` }) },
 };

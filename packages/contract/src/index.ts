@@ -33,3 +33,4 @@ export * from './pickup-points.js';
 export * from './templates.js';
 export * from './rules/return-form.js';
 export * from './packaging.js';
+export * from './store.js';

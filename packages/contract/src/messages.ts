@@ -327,6 +327,16 @@ export const messages = {
     saveError: 'A intervenit o eroare. Datele nu au putut fi salvate!',
     deleteError: 'A intervenit o eroare. Nu am putut sterge datele!',
   },
+  /** Connected online stores (owned by the store module). */
+  store: {
+    shopInvalid: 'Introduceti adresa magazinului Shopify, de forma nume.myshopify.com!',
+    notFound: 'Magazinul nu a fost gasit!',
+    connected: 'Magazinul a fost conectat cu succes!',
+    refused: 'Conectarea magazinului a fost anulata: aplicatia nu a fost instalata. Nu s-a modificat nimic.',
+    connectFailed: 'A aparut o eroare la conectarea magazinului. Va rugam reincercati iar daca problema persista, sa ne contactati!',
+    disconnected: 'Magazinul a fost deconectat!',
+    loadError: 'A aparut o eroare la incarcarea magazinelor. Va rugam reincercati...',
+  },
   profile: {
     saved: 'Datele au fost salvate cu succes!',
     clientNotFound: 'Clientul selectat nu exista!',

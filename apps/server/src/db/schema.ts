@@ -20,3 +20,5 @@ export * from './schema/pickup-points.js';
 export * from './schema/templates.js';
 export * from './schema/packaging.js';
 export * from './schema/events.js';
+export * from './schema/store.js';
+export * from './schema/shopify-sim.js';

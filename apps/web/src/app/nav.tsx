@@ -3,6 +3,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import DashboardCustomizeOutlinedIcon from '@mui/icons-material/DashboardCustomizeOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import WhereToVoteOutlinedIcon from '@mui/icons-material/WhereToVoteOutlined';
@@ -13,6 +14,7 @@ export type NavItem = { label: string; path: string; icon: ReactNode; /** Shown 
 
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Comenzi', path: '/profile/orders', icon: <LocalShippingOutlinedIcon /> },
+  { label: 'Magazine online', path: '/profile/integration', icon: <StorefrontOutlinedIcon /> },
   { label: 'Adrese', path: '/profile/addresses', icon: <PlaceOutlinedIcon /> },
   { label: 'Puncte de ridicare', path: '/profile/pick-up-points', icon: <WhereToVoteOutlinedIcon /> },
   { label: 'Sabloane', path: '/profile/templates', icon: <DashboardCustomizeOutlinedIcon /> },

@@ -41,6 +41,7 @@ const SavedPackagesPage = lazyPage(() => import('../features/packaging/pages/sav
 const TemplatesListPage = lazyPage(() => import('../features/templates/pages/templates-list-page'));
 const TemplateEditorPage = lazyPage(() => import('../features/templates/pages/template-editor-page'));
 const PublicReturnPage = lazyPage(() => import('../features/templates/pages/public-return-page'));
+const IntegrationPage = lazyPage(() => import('../features/store/pages/integration-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
 /** The template editor shows its terms section to admins only: the session is the app's to know. */
@@ -85,6 +86,7 @@ const routes: RouteObject[] = [
           { path: 'pick-up-points/list', element: <PickupListPage /> },
           { path: 'pick-up-points/add', element: <PickupAddPage /> },
           { path: 'admin/pick-up-points', element: <PickupRequestsAdminPage /> },
+          { path: 'integration', element: <IntegrationPage /> },
           { path: 'prepay', element: <PrepayPage /> },
           { path: 'billing', element: <Navigate to="data/list" replace /> },
           { path: 'billing/data/list', element: <BillingDataPage /> },

@@ -17,6 +17,12 @@ export async function listEntities(db: Executor, userId: number) {
     .orderBy(desc(billingEntities.isActive), desc(billingEntities.createdAt), desc(billingEntities.id));
 }
 
+/** The user's active entry, or null. */
+export async function activeEntity(db: Executor, userId: number) {
+  const [row] = await db.select().from(billingEntities).where(and(eq(billingEntities.userId, userId), eq(billingEntities.isActive, true))).limit(1);
+  return row ?? null;
+}
+
 /** The entry if it belongs to this user; another user's entry is the same as a missing one. */
 export async function findEntity(db: Executor, userId: number, id: number) {
   const [row] = await db.select().from(billingEntities).where(own(userId, id)).limit(1);

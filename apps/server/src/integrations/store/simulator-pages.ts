@@ -1,0 +1,68 @@
+/** The simulator's pages: the install consent page and the shop's app settings (where the app is uninstalled). */
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function page(title: string, body: string) {
+  return `<!doctype html><html lang="ro"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} | Simulator Shopify</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f1f1f1;color:#303030;margin:0;padding:24px 12px}
+main{max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 4px 20px rgba(0,0,0,.08)}
+.badge{display:inline-block;background:#fff1c2;color:#5e4200;border-radius:6px;padding:2px 8px;font-size:13px;margin-bottom:12px}
+.shop{font-size:14px;color:#4a4a4a;margin-bottom:4px;word-break:break-all}
+h1{font-size:22px;margin:0 0 8px}p{line-height:1.45}
+ul{padding-left:20px;margin:8px 0}li{margin:4px 0}
+button{margin-top:12px;width:100%;font-size:17px;font-weight:600;padding:12px;border:0;border-radius:8px;background:#1a1a1a;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1a1a1a;border:1px solid #8a8a8a}
+button.danger{background:#c70a24}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+const SCOPE_TEXT: Record<string, string> = {
+  read_orders: 'sa vada comenzile magazinului',
+  read_all_orders: 'sa vada si comenzile mai vechi de 60 de zile',
+  read_merchant_managed_fulfillment_orders: 'sa vada comenzile de livrat din locatiile dumneavoastra',
+  write_merchant_managed_fulfillment_orders: 'sa marcheze comenzile ca livrate si sa le mute intre locatii',
+  read_products: 'sa vada produsele si variantele lor',
+  read_locations: 'sa vada locatiile (depozitele) magazinului',
+};
+
+export type ConsentParams = { shop: string; clientId: string; scope: string; redirectUri: string; state: string };
+
+export function consentPage(action: string, p: ConsentParams) {
+  const hidden = Object.entries({ shop: p.shop, client_id: p.clientId, scope: p.scope, redirect_uri: p.redirectUri, state: p.state })
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
+    .join('');
+  const rights = p.scope
+    .split(',')
+    .filter(Boolean)
+    .map((s) => `<li>${escapeHtml(SCOPE_TEXT[s] ?? s)}</li>`)
+    .join('');
+  return page(
+    'Instalare aplicatie',
+    `<span class="badge">Magazin de test: simulator Shopify</span>
+    <div class="shop">${escapeHtml(p.shop)}</div>
+    <h1>Instalati aplicatia Colete Online?</h1>
+    <p>Aplicatia <strong>Colete Online</strong> cere acces la magazinul dumneavoastra, ca sa poata:</p>
+    <ul>${rights}</ul>
+    <form method="post" action="${action}">${hidden}
+      <button type="submit" name="decision" value="allow">Instaleaza aplicatia</button>
+      <button type="submit" name="decision" value="deny" class="secondary">Anuleaza</button>
+    </form>`,
+  );
+}
+
+export const invalidRequestPage = (why: string) =>
+  page('Cerere invalida', `<span class="badge">Magazin de test: simulator Shopify</span><h1>Cerere de instalare invalida</h1><p>${escapeHtml(why)}</p>`);
+
+export function appsPage(action: string, shop: string, installed: boolean, notice?: string) {
+  const body = installed
+    ? `<p>Aplicatia <strong>Colete Online</strong> este instalata in acest magazin.</p>
+       <form method="post" action="${action}"><input type="hidden" name="shop" value="${escapeHtml(shop)}">
+       <button type="submit" class="danger">Dezinstaleaza Colete Online</button></form>`
+    : '<p>Nicio aplicatie instalata.</p>';
+  return page(
+    'Aplicatii',
+    `<span class="badge">Magazin de test: simulator Shopify</span><div class="shop">${escapeHtml(shop)}</div><h1>Aplicatii instalate</h1>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}${body}`,
+  );
+}

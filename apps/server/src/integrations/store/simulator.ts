@@ -1,0 +1,205 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { PLATFORM_TIME_ZONE } from '../../lib/dates.js';
+import { SHOPIFY_API_VERSION, SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, signQuery, signWebhook, simAppSecret } from './shopify-app.js';
+import { appsPage, consentPage, invalidRequestPage, type ConsentParams } from './simulator-pages.js';
+import { STANDARD_BUCKET, argument, connectionCost, filterOrders, locationNodes, orderNodes, page, rootFields, throttle, type Bucket } from './simulator-graphql.js';
+import { isInstalled, issueCode, issueToken, redeemCode, revokeShop, tokenShop } from './simulator-store.js';
+
+export const SIM_AUTHORIZE_PATH = `${SIM_PREFIX}/admin/oauth/authorize`;
+export const SIM_TOKEN_PATH = `${SIM_PREFIX}/admin/oauth/access_token`;
+export const SIM_APPS_PATH = `${SIM_PREFIX}/admin/settings/apps`;
+export const SIM_GRAPHQL_PATH = `${SIM_PREFIX}/admin/api/:version/graphql.json`;
+
+const SHOP = /^[a-z0-9][a-z0-9-]{0,59}\.myshopify\.com$/;
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The scopes a field needs (Shopify answers ACCESS_DENIED without them). */
+const FIELD_SCOPES: Record<string, string | undefined> = { shop: undefined, locations: 'read_locations', orders: 'read_orders', webhookSubscriptionCreate: undefined };
+
+/**
+ * A Shopify shop served at our own address (issue 13): the app install's consent page and token
+ * endpoint, the Admin GraphQL API with its cost and throttle, and the shop's app settings where
+ * the app is uninstalled (which sends app/uninstalled to the platform's webhook, signed as Shopify signs).
+ */
+export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; publicUrl?: string; host: FastifyInstance; bucket?: Bucket }) {
+  const { db } = deps.database;
+  const secret = simAppSecret(deps.key);
+  const bucket = throttle(deps.bucket ?? STANDARD_BUCKET);
+
+  /** The registered redirect URL: our callback, at this site's address (or the configured public one). */
+  function redirectAllowed(req: FastifyRequest, redirectUri: string) {
+    if (!URL.canParse(redirectUri)) return false;
+    const url = new URL(redirectUri);
+    const origins = [new URL(`${req.protocol}://${req.host}`).origin, deps.publicUrl ? new URL(deps.publicUrl).origin : undefined];
+    return url.pathname === SHOPIFY_CALLBACK_PATH && !url.search && origins.includes(url.origin);
+  }
+
+  /** Sends a webhook to the platform as Shopify does: the raw JSON body signed with the app secret, and Shopify's headers. */
+  async function deliver(topic: string, shop: string, payload: object) {
+    const body = JSON.stringify(payload);
+    await deps.host.inject({
+      method: 'POST',
+      url: SHOPIFY_WEBHOOK_PATH,
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': topic,
+        'x-shopify-hmac-sha256': signWebhook(secret, body),
+        'x-shopify-shop-domain': shop,
+        'x-shopify-api-version': SHOPIFY_API_VERSION,
+        'x-shopify-webhook-id': randomUUID(),
+        'x-shopify-event-id': randomUUID(),
+        'x-shopify-triggered-at': new Date().toISOString(),
+      },
+    });
+  }
+
+  return async (app: FastifyInstance) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
+
+    function readConsent(req: FastifyRequest, source: Record<string, unknown>): ConsentParams | string {
+      const p = { shop: str(source.shop) ?? '', clientId: str(source.client_id) ?? '', scope: str(source.scope) ?? '', redirectUri: str(source.redirect_uri) ?? '', state: str(source.state) ?? '' };
+      if (!SHOP.test(p.shop)) return 'Magazinul nu este de forma nume.myshopify.com.';
+      if (p.clientId !== SIM_APP_KEY) return 'Aplicatia care cere accesul nu este inregistrata (client_id necunoscut).';
+      if (!redirectAllowed(req, p.redirectUri)) return 'Adresa de intoarcere (redirect_uri) nu este cea inregistrata pentru aplicatie.';
+      if (!p.state || p.state.length > 512 || p.scope.length > 1000) return 'Lipseste parametrul state, sau cererea este prea lunga.';
+      return p;
+    }
+
+    app.get(SIM_AUTHORIZE_PATH, async (req, reply) => {
+      const p = readConsent(req, (req.query ?? {}) as Record<string, unknown>);
+      return typeof p === 'string' ? html(reply, 400, invalidRequestPage(p)) : html(reply, 200, consentPage(SIM_AUTHORIZE_PATH, p));
+    });
+
+    app.post(SIM_AUTHORIZE_PATH, async (req, reply) => {
+      const form = (req.body ?? {}) as Record<string, unknown>;
+      const p = readConsent(req, form);
+      if (typeof p === 'string') return html(reply, 400, invalidRequestPage(p));
+      const params: Record<string, string> = { shop: p.shop, state: p.state, timestamp: String(Math.floor(Date.now() / 1000)) };
+      if (form.decision === 'allow') {
+        params.code = await issueCode(db, { shop: p.shop, clientId: p.clientId, scopes: p.scope });
+        params.host = Buffer.from(`admin.shopify.com/store/${p.shop.replace('.myshopify.com', '')}`).toString('base64url');
+      } else {
+        params.error = 'access_denied';
+      }
+      const url = new URL(p.redirectUri);
+      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+      url.searchParams.set('hmac', signQuery(secret, params));
+      return reply.redirect(url.toString(), 302);
+    });
+
+    app.post(SIM_TOKEN_PATH, async (req, reply) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const shop = str(req.headers[SIM_SHOP_HEADER]) ?? '';
+      const clientId = str(body.client_id) ?? '';
+      const clientSecret = str(body.client_secret) ?? '';
+      const code = str(body.code) ?? '';
+      if (clientId !== SIM_APP_KEY || !same(clientSecret, secret)) {
+        return reply.status(400).send({ error: 'invalid_client', error_description: 'Client credentials are invalid' });
+      }
+      const granted = code ? await redeemCode(db, code, shop, clientId) : null;
+      if (!granted) return reply.status(400).send({ error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
+      return { access_token: await issueToken(db, { shop, clientId, scopes: granted.scopes }), scope: granted.scopes };
+    });
+
+    app.post(SIM_GRAPHQL_PATH, async (req, reply) => {
+      const token = str(req.headers['x-shopify-access-token']);
+      const owner = token ? await tokenShop(db, token) : null;
+      if (!owner) return reply.status(401).send({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      const { query, variables } = (req.body ?? {}) as { query?: unknown; variables?: unknown };
+      const vars = variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {};
+      const operation = typeof query === 'string' ? rootFields(query) : null;
+      if (!operation) return reply.status(400).send({ errors: [{ message: 'Parse error: the query is not a GraphQL operation' }] });
+      const granted = new Set(owner.scopes.split(','));
+
+      // What the operation would cost: connections at 2 plus one a node asked for, objects 1, mutations 10.
+      const firstOf = (args: string) => Math.min(250, Math.max(0, Number(argument(args, 'first', vars) ?? 0)));
+      const requested = operation.fields.reduce((sum, f) => sum + (operation.kind === 'mutation' ? 10 : f.name === 'shop' ? 1 : connectionCost(firstOf(f.args))), 0);
+      // A single query may cost at most 1,000 points (or the whole bucket, when smaller): more is refused outright, not throttled.
+      const maxCost = Math.min(1000, bucket.maximumAvailable);
+      if (requested > maxCost) {
+        return reply.status(200).send({
+          errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (${maxCost}).`, extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost } }],
+          extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null } },
+        });
+      }
+      const taken = bucket.take(owner.shop, requested);
+      if (!taken.ok) {
+        reply.header('retry-after', String(taken.waitSeconds));
+        return reply.status(429).send({
+          errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+          extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: taken.throttleStatus } },
+        });
+      }
+
+      const data: Record<string, unknown> = {};
+      const errors: object[] = [];
+      let actual = 0;
+      for (const f of operation.fields) {
+        const scope = FIELD_SCOPES[f.name];
+        if (!(f.name in FIELD_SCOPES)) {
+          errors.push({ message: `Field '${f.name}' doesn't exist on type '${operation.kind === 'mutation' ? 'Mutation' : 'QueryRoot'}'`, extensions: { code: 'undefinedField', typeName: operation.kind === 'mutation' ? 'Mutation' : 'QueryRoot', fieldName: f.name } });
+          continue;
+        }
+        if (scope && !granted.has(scope)) {
+          errors.push({ message: `Access denied for ${f.name} field. Required access: \`${scope}\` access scope.`, path: [f.alias], extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `\`${scope}\` access scope.` } });
+          data[f.alias] = null;
+          continue;
+        }
+        if (f.name === 'shop') {
+          const name = owner.shop.replace('.myshopify.com', '').split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+          data[f.alias] = { id: `gid://shopify/Shop/${owner.shop.length}`, name, myshopifyDomain: owner.shop, email: `contact@${owner.shop}`, currencyCode: 'RON', ianaTimezone: PLATFORM_TIME_ZONE, plan: { displayName: 'Developer Preview', partnerDevelopment: true } };
+          actual += 1;
+        } else if (f.name === 'webhookSubscriptionCreate') {
+          const sub = argument(f.args, 'webhookSubscription', vars) as { callbackUrl?: unknown } | undefined;
+          const topic = argument(f.args, 'topic', vars);
+          const ok = typeof sub?.callbackUrl === 'string' && sub.callbackUrl.startsWith('https://');
+          data[f.alias] = ok
+            ? { webhookSubscription: { id: `gid://shopify/WebhookSubscription/${randomUUID()}`, topic }, userErrors: [] }
+            : { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address protocol http:// is not supported' }] };
+          actual += 10;
+        } else {
+          const first = firstOf(f.args);
+          if (first < 1) {
+            errors.push({ message: 'you must provide one of first or last', path: [f.alias], extensions: { code: 'BAD_REQUEST' } });
+            continue;
+          }
+          const all = f.name === 'locations' ? locationNodes() : filterOrders(orderNodes(owner.shop), argument(f.args, 'query', vars));
+          const result = page(argument(f.args, 'reverse', vars) === true ? [...all].reverse() : all, first, argument(f.args, 'after', vars));
+          if (!result) {
+            errors.push({ message: 'Invalid cursor for current pagination sort.', path: [f.alias], extensions: { code: 'BAD_REQUEST' } });
+            continue;
+          }
+          data[f.alias] = result;
+          actual += connectionCost(result.nodes.length);
+        }
+      }
+      const throttleStatus = bucket.refund(owner.shop, requested - actual);
+      const extensions = { cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus } };
+      return reply.status(200).send(errors.length ? { data, errors, extensions } : { data, extensions });
+    });
+
+    // The shop's app settings: the merchant uninstalls the app here; Shopify then tells the app (app/uninstalled).
+    app.get(SIM_APPS_PATH, async (req, reply) => {
+      const shop = str((req.query as Record<string, unknown>)?.shop) ?? '';
+      if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
+      return html(reply, 200, appsPage(SIM_APPS_PATH, shop, await isInstalled(db, shop, SIM_APP_KEY)));
+    });
+
+    app.post(SIM_APPS_PATH, async (req, reply) => {
+      const shop = str((req.body as Record<string, unknown> | undefined)?.shop) ?? '';
+      if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
+      if (await revokeShop(db, shop, SIM_APP_KEY)) {
+        const name = shop.replace('.myshopify.com', '');
+        await deliver('app/uninstalled', shop, { id: shop.length, name, email: `contact@${shop}`, domain: shop, myshopify_domain: shop, country_code: 'RO', currency: 'RON', iana_timezone: PLATFORM_TIME_ZONE });
+      }
+      return html(reply, 200, appsPage(SIM_APPS_PATH, shop, false, 'Aplicatia Colete Online a fost dezinstalata.'));
+    });
+  };
+}

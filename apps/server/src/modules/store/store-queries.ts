@@ -1,0 +1,61 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { storeAccounts, storeAuthorizations, storeWebhookDeliveries } from '../../db/schema.js';
+
+export type StoreAccountRow = typeof storeAccounts.$inferSelect;
+
+export const accountsOfUser = (db: Executor, userId: number) =>
+  db.select().from(storeAccounts).where(eq(storeAccounts.userId, userId)).orderBy(asc(storeAccounts.connectedAt), asc(storeAccounts.id));
+
+/** A store account of this client, or nothing (another client's account is not found either). */
+export async function accountOf(db: Executor, userId: number, id: number) {
+  const [row] = await db.select().from(storeAccounts).where(and(eq(storeAccounts.id, id), eq(storeAccounts.userId, userId))).limit(1);
+  return row ?? null;
+}
+
+export async function insertAuthorization(db: Executor, values: typeof storeAuthorizations.$inferInsert) {
+  await db.delete(storeAuthorizations).where(lt(storeAuthorizations.expiresAt, sql`now()`));
+  await db.insert(storeAuthorizations).values(values);
+}
+
+/** Spends a state once: it is deleted whoever presents it; only its own signed-in user gets it back. */
+export async function consumeAuthorization(db: Executor, stateHash: string, signedInUserId: number) {
+  const [row] = await db.delete(storeAuthorizations).where(eq(storeAuthorizations.stateHash, stateHash)).returning();
+  if (!row || row.userId !== signedInUserId) return null;
+  return { ...row, expired: row.expiresAt.getTime() <= Date.now() };
+}
+
+/** Connects (or connects again) the client's store: one account per client and shop. */
+export async function saveConnected(db: Executor, values: { userId: number; shop: string; name: string; scopes: string }) {
+  const now = new Date();
+  const [row] = await db
+    .insert(storeAccounts)
+    .values({ ...values, status: 'CONNECTED', connectedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [storeAccounts.userId, storeAccounts.shop],
+      set: { name: values.name, scopes: values.scopes, status: 'CONNECTED', connectedAt: now, disconnectedAt: null, disconnectReason: null, updatedAt: now },
+    })
+    .returning();
+  return row!;
+}
+
+export const setToken = (db: Executor, id: number, accessTokenEnc: string) =>
+  db.update(storeAccounts).set({ accessTokenEnc, updatedAt: new Date() }).where(eq(storeAccounts.id, id));
+
+/** Disconnected: the token is deleted, the row stays (with why). */
+export const disconnect = (db: Executor, where: { id: number } | { shop: string }, reason: 'user' | 'uninstalled') =>
+  db
+    .update(storeAccounts)
+    .set({ status: 'DISCONNECTED', accessTokenEnc: null, disconnectedAt: new Date(), disconnectReason: reason, updatedAt: new Date() })
+    .where('id' in where ? eq(storeAccounts.id, where.id) : and(eq(storeAccounts.shop, where.shop), eq(storeAccounts.status, 'CONNECTED')))
+    .returning({ id: storeAccounts.id });
+
+/** shop/redact: what is kept of a shop that uninstalled the app is erased (accounts still connected are left). */
+export const eraseShop = (db: Executor, shop: string) =>
+  db.delete(storeAccounts).where(and(eq(storeAccounts.shop, shop), eq(storeAccounts.status, 'DISCONNECTED'))).returning({ id: storeAccounts.id });
+
+/** Records a delivery: false when it was already received (a repeated delivery is not processed again). */
+export async function recordDelivery(db: Executor, values: { webhookId: string; topic: string; shop: string }) {
+  const rows = await db.insert(storeWebhookDeliveries).values(values).onConflictDoNothing().returning({ id: storeWebhookDeliveries.webhookId });
+  return rows.length > 0;
+}

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+
+/** Screens kept for a person to look at, at desktop and phone widths. */
+async function shots(page: Page, name: string) {
+  await screenshot(page, name);
+  if (!process.env.SHOTS_DIR) return;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function freshClient(page: Page) {
+  await page.goto('/register');
+  await page.getByLabel('Denumire firma').fill('Magazin Online SRL');
+  await page.getByLabel('Email').fill(uniqueEmail('magazin'));
+  await page.getByLabel('Telefon').fill('+40722555888');
+  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
+  await page.getByRole('button', { name: 'Creeaza cont' }).click();
+  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Magazine online' }).click();
+  await expect(page.getByRole('heading', { name: 'Magazine online' })).toBeVisible();
+}
+
+/** 'Conecteaza un magazin', the demo shop pre-filled, on to the simulator's consent page. */
+async function openConsent(page: Page) {
+  await page.getByRole('button', { name: 'Conecteaza un magazin' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Conecteaza un magazin Shopify' });
+  await expect(dialog.getByLabel('Adresa magazinului')).toHaveValue('colete-demo.myshopify.com');
+  await dialog.getByRole('button', { name: 'Continua in Shopify' }).click();
+  await page.waitForURL(/\/sim\/shopify\/admin\/oauth\/authorize\?/);
+  await expect(page.getByRole('heading', { name: 'Instalati aplicatia Colete Online?' })).toBeVisible();
+  await expect(page.getByText('Magazin de test: simulator Shopify')).toBeVisible();
+  await expect(page.getByText('colete-demo.myshopify.com')).toBeVisible();
+}
+
+test('a merchant connects the demo shop through its consent page (refusing once), sees it listed, disconnects it; an uninstall in the shop shows', async ({ page }) => {
+  await freshClient(page);
+  await expect(page.getByText('Nu aveti niciun magazin conectat.')).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, 'store-empty');
+
+  // Refused on the consent page: back on the list, nothing connected.
+  await openConsent(page);
+  await expectAccessible(page);
+  await shots(page, 'store-consent');
+  await page.getByRole('button', { name: 'Anuleaza' }).click();
+  await page.waitForURL(/\/profile\/integration$/);
+  await expect(page.getByText('Conectarea magazinului a fost anulata: aplicatia nu a fost instalata. Nu s-a modificat nimic.')).toBeVisible();
+  await expect(page.getByText('Nu aveti niciun magazin conectat.')).toBeVisible();
+
+  // Approved: the store is listed, connected today.
+  await openConsent(page);
+  await page.getByRole('button', { name: 'Instaleaza aplicatia' }).click();
+  await page.waitForURL(/\/profile\/integration$/);
+  await expect(page.getByText('Magazinul a fost conectat cu succes!')).toBeVisible();
+  const store = page.getByRole('article', { name: 'Colete Demo' });
+  await expect(store.getByText('colete-demo.myshopify.com')).toBeVisible();
+  await expect(store.getByText('Conectat', { exact: true })).toBeVisible();
+  const today = new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await expect(store.getByText(`Conectat din ${today}`)).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, 'store-list');
+
+  // Disconnect, after the confirmation.
+  await store.getByRole('button', { name: 'Deconecteaza' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deconectare magazin' });
+  await expect(confirm.getByText('Deconectati magazinul Colete Demo (colete-demo.myshopify.com)?', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await shots(page, 'store-disconnect-confirm');
+  await confirm.getByRole('button', { name: 'Deconecteaza' }).click();
+  await expect(page.getByText('Magazinul a fost deconectat!')).toBeVisible();
+  await expect(store.getByText('Deconectat', { exact: true })).toBeVisible();
+  await expect(store.getByText(`Deconectat pe ${today}`)).toBeVisible();
+
+  // Connected again from its row; then the merchant uninstalls the app in the shop, which tells the platform.
+  await store.getByRole('button', { name: 'Reconecteaza' }).click();
+  await page.waitForURL(/\/sim\/shopify\/admin\/oauth\/authorize\?/);
+  await page.getByRole('button', { name: 'Instaleaza aplicatia' }).click();
+  await expect(store.getByText('Conectat', { exact: true })).toBeVisible();
+  await store.getByRole('link', { name: 'Aplicatiile magazinului (simulator)' }).click();
+  await page.getByRole('button', { name: 'Dezinstaleaza Colete Online' }).click();
+  await expect(page.getByText('Aplicatia Colete Online a fost dezinstalata.')).toBeVisible();
+  await page.goto('/profile/integration');
+  await expect(store.getByText(`Aplicatia a fost dezinstalata din magazin pe ${today}`)).toBeVisible();
+  await expect(store.getByText('Deconectat', { exact: true })).toBeVisible();
+  await shots(page, 'store-uninstalled');
+});
