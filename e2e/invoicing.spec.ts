@@ -47,10 +47,10 @@ test('a client changes the invoicing settings; a bad value is refused and the sa
 
 test('a client with a prepaid balance settles the account: confirmation, invoice PDF, balance returned', async ({ page }) => {
   await freshClient(page, 'Decontare Test SRL');
-  // Billing data (a company the register knows) and the bank account that gets the balance back.
+  // Billing data (a company the register knows, under its registered name) and the bank account that gets the balance back.
   const saved = await page.request.post('/api/user/billing/data', {
     data: {
-      entityData: { name: 'Decontare Test SRL', isCompany: true, isVatPayer: true, identificationCode: '4221306', tradeRegister: 'J12/1234/2010' },
+      entityData: { name: 'Transport Rapid SA', isCompany: true, isVatPayer: true, identificationCode: '4221306', tradeRegister: 'J12/1234/2010' },
       address: { countyCode: 'CJ', city: 'Cluj-Napoca', postalCode: '400114', street: 'Memorandumului', number: '28' },
     },
   });
@@ -83,7 +83,7 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   await expect(notice).toBeVisible();
   await expect(notice.getByText('Sold preplatit: 200.00 RON')).toBeVisible();
   await expect(notice.getByText('Sume nefacturate: 0.00 RON')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Decontare Test SRL' }).getByRole('button', { name: 'Modifica' })).toBeDisabled();
+  await expect(page.getByRole('article', { name: 'Transport Rapid SA' }).getByRole('button', { name: 'Modifica' })).toBeDisabled();
   await expectAccessible(page);
 
   // Irreversible: it asks first, and 'Renunta' changes nothing.
@@ -118,10 +118,10 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   expect(invoice.header.join(' ')).toContain(`Seria COL nr. ${number}`);
   expect(invoice.header.join(' ')).toContain(`Cota TVA: ${VAT_PERCENT}%`);
   expect(invoice.buyer[0]).toBe('CUMPARATOR');
-  for (const t of ['Decontare Test SRL', 'CIF: RO4221306', 'Nr. Reg. Com.: J12/1234/2010', 'Memorandumului 28']) expect(invoice.buyer.join(' ')).toContain(t);
+  for (const t of ['Transport Rapid SA', 'CIF: RO4221306', 'Nr. Reg. Com.: J12/1234/2010', 'Memorandumului 28']) expect(invoice.buyer.join(' ')).toContain(t);
   expect(invoice.seller[0]).toBe('FURNIZOR');
   expect(invoice.seller.join(' ')).toMatch(/CIF: RO\d+/);
-  for (const t of ['Decontare Test SRL', '4221306']) expect(invoice.seller.join(' ')).not.toContain(t);
+  for (const t of ['Transport Rapid SA', '4221306']) expect(invoice.seller.join(' ')).not.toContain(t);
   const ron = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
   const net = Math.round((-20_000 * 100) / (100 + VAT_PERCENT));
   const vat = -20_000 - net;
@@ -131,7 +131,7 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
 
   await done.getByRole('button', { name: 'Inchide' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Cont nedecontat' })).toHaveCount(0);
-  await expect(page.getByRole('article', { name: 'Decontare Test SRL' }).getByRole('button', { name: 'Modifica' })).toBeEnabled();
+  await expect(page.getByRole('article', { name: 'Transport Rapid SA' }).getByRole('button', { name: 'Modifica' })).toBeEnabled();
   await page.goto('/profile/prepay');
   await expect(page.getByTestId('balance')).toHaveText('0,00 lei');
 });

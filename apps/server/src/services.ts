@@ -21,7 +21,7 @@ import { balanceBani } from './modules/ledger/index.js';
 import { mailDelivery, mailOutboxService } from './modules/mail/index.js';
 import { packagingService } from './modules/packaging/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
-import { prepayService, stopSubscriptions, subscriptionsService } from './modules/prepay/index.js';
+import { automaticChargeInProgress, prepayService, stopSubscriptions, subscriptionsService } from './modules/prepay/index.js';
 import { profileService } from './modules/profile/index.js';
 import { shipmentsService } from './modules/shipments/index.js';
 import { settingsService } from './modules/settings/index.js';
@@ -45,7 +45,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
 
   /* Money: invoicing first, injected into everything that invoices. */
   const invoicingDeps = invoicingDepsOf(config);
-  const invoicing = invoicingService({ database, ...invoicingDeps, stopSubscriptions });
+  const invoicing = invoicingService({ database, ...invoicingDeps, stopSubscriptions, automaticChargeInProgress });
   const prepay = prepayService({ database, gateway, log, invoicing });
   const subscriptions = subscriptionsService({ database, gateway, invoicing });
   const billing = billingService({

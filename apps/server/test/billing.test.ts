@@ -11,7 +11,7 @@ import { COMPANY_VERIFICATION_QUEUE, verifyPendingCompanies } from '../src/jobs/
 import { ANAF_TVA_URL, anafCompanyCheck, callSpacer, parseAnafAnswer } from '../src/integrations/company-check/anaf.js';
 import type { CompanyCheck } from '../src/integrations/company-check/company-check.js';
 import { companyCheckFor } from '../src/integrations/company-check/index.js';
-import { simulatedCompanyCheck } from '../src/integrations/company-check/simulator.js';
+import { DEMO_COMPANIES, simulatedCompanyCheck } from '../src/integrations/company-check/simulator.js';
 import { billingService } from '../src/modules/billing/billing-service.js';
 import { eInvoiceConnections } from '../src/modules/einvoice/index.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
@@ -32,8 +32,10 @@ const bucharestAddress = { countyCode: 'B', city: 'Sectorul 1', postalCode: '010
 const CUI = { active: '14399840', active2: '4221306', active3: '12345674', deregistered: '28164640', unknown: '68596620' };
 const CNP = '1800101123450';
 
+/** A company under the register's own name for its CUI (a name the register does not hold for an unknown CUI). */
+const registeredName = (cui: string) => DEMO_COMPANIES[cui.replace(/\D/g, '')]?.name ?? 'Alice Transport SRL';
 const company = (cui: string, entity: object = {}, address: object = {}) => ({
-  entityData: { name: 'Alice Transport SRL', isCompany: true, isVatPayer: true, identificationCode: cui, tradeRegister: 'j12/1234/2010', ...entity },
+  entityData: { name: registeredName(cui), isCompany: true, isVatPayer: true, identificationCode: cui, tradeRegister: 'j12/1234/2010', ...entity },
   address: { ...clujAddress, ...address },
 });
 const person = (entity: object = {}) => ({
@@ -69,7 +71,7 @@ describe('billing data: saving', () => {
         isActive: true,
         verifyStatus: 'verified',
         entityData: {
-          name: 'Alice Transport SRL',
+          name: 'Demo Logistic SRL',
           isCompany: true,
           isVatPayer: true,
           identificationCode: CUI.active,
@@ -154,7 +156,7 @@ describe('billing data: saving', () => {
       expect(res.json()).toMatchObject({ message: b.duplicate, errors: { 'entityData.identificationCode': b.duplicate } });
     }
     // Editing an entry with its own code is not a duplicate.
-    expect((await save(alice, { ...company(CUI.active, { name: 'Alt Nume SRL' }), fiscalSubaccountNumber: first.fiscalSubaccountNumber })).statusCode).toBe(200);
+    expect((await save(alice, { ...company(CUI.active, { name: 'DEMO LOGISTIC S.R.L.' }), fiscalSubaccountNumber: first.fiscalSubaccountNumber })).statusCode).toBe(200);
     expect((await save(bob, company(CUI.active))).statusCode).toBe(200);
   });
 
@@ -266,7 +268,7 @@ describe('billing data: the settled rule (spec 000 section 4)', () => {
     const p = await created(alice, person());
     expect((await list(alice)).json().settled).toBe(false);
 
-    const edit = await save(alice, { ...company(CUI.active, { name: 'Alt Nume SRL' }), fiscalSubaccountNumber: a.fiscalSubaccountNumber });
+    const edit = await save(alice, { ...company(CUI.active, { name: 'DEMO LOGISTIC S.R.L.' }), fiscalSubaccountNumber: a.fiscalSubaccountNumber });
     expect(edit.statusCode).toBe(409);
     expect(edit.json()).toMatchObject({ success: false, message: b.notSettled });
     const act = await activate(alice, p.fiscalSubaccountNumber);
@@ -278,7 +280,7 @@ describe('billing data: the settled rule (spec 000 section 4)', () => {
     // Charges that bring the balance to zero settle the account.
     await topUp(ctx, alice, -15_000);
     expect((await list(alice)).json().settled).toBe(true);
-    expect((await save(alice, { ...company(CUI.active, { name: 'Alt Nume SRL' }), fiscalSubaccountNumber: a.fiscalSubaccountNumber })).statusCode).toBe(200);
+    expect((await save(alice, { ...company(CUI.active, { name: 'DEMO LOGISTIC S.R.L.' }), fiscalSubaccountNumber: a.fiscalSubaccountNumber })).statusCode).toBe(200);
   });
 
   it('with the multi-company flag on, editing and activating work on an account that is not settled', async () => {
@@ -291,7 +293,7 @@ describe('billing data: the settled rule (spec 000 section 4)', () => {
       const p = await created(alice, person(), flagged);
       const state = (await list(alice, flagged)).json();
       expect(state).toMatchObject({ settled: false, multiCompanySelect: { enabled: true } });
-      expect((await save(alice, { ...company(CUI.active, { name: 'Alt Nume SRL' }), fiscalSubaccountNumber: a.fiscalSubaccountNumber }, flagged)).statusCode).toBe(200);
+      expect((await save(alice, { ...company(CUI.active, { name: 'DEMO LOGISTIC S.R.L.' }), fiscalSubaccountNumber: a.fiscalSubaccountNumber }, flagged)).statusCode).toBe(200);
       expect((await activate(alice, p.fiscalSubaccountNumber, flagged)).json()).toMatchObject({ message: b.activated, data: { isActive: true } });
     } finally {
       await flagged.close();
@@ -382,7 +384,7 @@ describe('company verification when the register fails', () => {
     const alice = await createUser(ctx);
     const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections });
     const saved = await service.save(alice.id, {
-      entityData: { name: 'Alice SRL', isCompany: true, isVatPayer: false, identificationCode: CUI.active, tradeRegister: null, fiscalIdentificationType: 1 },
+      entityData: { name: 'Demo Logistic SRL', isCompany: true, isVatPayer: false, identificationCode: CUI.active, tradeRegister: null, fiscalIdentificationType: 1 },
       address: { ...clujAddress, street: 'Memorandumului' },
     });
     expect(saved.verifyStatus).toBe('pendingVerification');
@@ -415,7 +417,7 @@ describe('the verification job', () => {
     const alice = await createUser(ctx);
     const [row] = await ctx.database.db
       .insert(billingEntities)
-      .values({ userId: alice.id, name: 'In asteptare SRL', isCompany: true, identificationCode: CUI.active3, fiscalIdentificationType: 1, countyCode: 'CJ', county: 'Cluj', city: 'Cluj-Napoca', postalCode: '400114', verifyStatus: 'pendingVerification' })
+      .values({ userId: alice.id, name: 'Exemplu Comert SRL', isCompany: true, identificationCode: CUI.active3, fiscalIdentificationType: 1, countyCode: 'CJ', county: 'Cluj', city: 'Cluj-Napoca', postalCode: '400114', verifyStatus: 'pendingVerification' })
       .returning();
     const jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
     try {
@@ -468,7 +470,7 @@ describe('the tax authority’s adapter (against a hand-written answer of the do
   it('asks with the documented request and reads the answer', async () => {
     const fetchMock = vi.fn(async (..._args: Parameters<typeof fetch>) => json(answer));
     const check = anafCompanyCheck({ fetch: fetchMock as unknown as typeof fetch, spacer: noWait, today: () => new Date('2025-03-01T23:30:00Z') });
-    expect(await check.lookup('14399840')).toEqual({ found: true, name: 'EXEMPLU SRL', active: true, vatPayer: true, tradeRegister: 'J12/1234/2010' });
+    expect(await check.lookup('14399840')).toEqual({ found: true, name: 'EXEMPLU SRL', active: true, vatPayer: true, tradeRegister: 'J12/1234/2010', address: null });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(ANAF_TVA_URL);
     expect(init?.method).toBe('POST');
@@ -477,7 +479,7 @@ describe('the tax authority’s adapter (against a hand-written answer of the do
   });
 
   it('tells found, deregistered, inactive and not found apart; anything odd is an error', async () => {
-    expect(parseAnafAnswer('28164640', answer)).toEqual({ found: true, name: 'VECHI SRL', active: false, vatPayer: false, tradeRegister: null });
+    expect(parseAnafAnswer('28164640', answer)).toEqual({ found: true, name: 'VECHI SRL', active: false, vatPayer: false, tradeRegister: null, address: null });
     expect(parseAnafAnswer('4221306', answer)).toMatchObject({ found: true, active: false });
     expect(parseAnafAnswer('68596620', answer)).toEqual({ found: false });
     expect(() => parseAnafAnswer('12345674', answer)).toThrow();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { billingEntities, eInvoiceAuthorizations, eInvoiceConnections, efacturaSimCodes, efacturaSimTokens } from '../src/db/schema.js';
+import { DEMO_COMPANIES } from '../src/integrations/company-check/simulator.js';
 import { EInvoiceAuthError } from '../src/integrations/e-invoicing/einvoice-auth.js';
 import { SIM_CLIENT_ID, simClientSecret } from '../src/integrations/e-invoicing/simulator-store.js';
 import { eInvoiceAuthFor } from '../src/integrations/e-invoicing/index.js';
@@ -27,11 +28,12 @@ const LIST_REFUSED = '/profile/billing/data/list?einvoice=error&reason=refused';
 const clujAddress = { countyCode: 'CJ', city: 'cluj-napoca', postalCode: '400114', street: 'Memorandumului', number: '28' };
 
 /** An entry through the billing API: companies are checked with the company-check simulator's register. */
+/** A company under the register's name for its CUI (the register refuses another name), or an individual. */
 async function entry(user: TestUser, code: string, isCompany = true) {
   const res = await as(ctx, user, {
     method: 'POST',
     url: '/api/user/billing/data',
-    payload: { entityData: { name: isCompany ? 'Transport Rapid SA' : 'Ana Popescu', isCompany, identificationCode: code }, address: clujAddress },
+    payload: { entityData: { name: isCompany ? (DEMO_COMPANIES[code]?.name ?? 'Transport Rapid SA') : 'Ana Popescu', isCompany, identificationCode: code }, address: clujAddress },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { fiscalSubaccountNumber: number; isActive: boolean; verifyStatus: string };

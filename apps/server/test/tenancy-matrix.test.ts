@@ -120,7 +120,7 @@ const billingAddress = { countyCode: 'CJ', city: 'cluj-napoca', postalCode: '400
 async function activeCompany(u: TestUser) {
   const list = (await ok(as(ctx, u, { method: 'GET', url: '/api/user/billing/data' }), 'billing list')).list as unknown as { isActive: boolean }[];
   if (list.some((e) => e.isActive)) return;
-  const company = { entityData: { name: 'Firma Test SRL', isCompany: true, isVatPayer: true, identificationCode: '14399840', tradeRegister: 'j12/1234/2010' }, address: billingAddress };
+  const company = { entityData: { name: 'Demo Logistic SRL', isCompany: true, isVatPayer: true, identificationCode: '14399840', tradeRegister: 'j12/1234/2010' }, address: billingAddress };
   await ok(as(ctx, u, { method: 'POST', url: '/api/user/billing/data', payload: company }), 'billing data');
 }
 const makeBilling = async (u: TestUser) => {

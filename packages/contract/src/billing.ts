@@ -103,3 +103,33 @@ export const ZBillingListResponse = z.object({
 });
 export type TBillingListResponse = z.infer<typeof ZBillingListResponse>;
 export const ZBillingSavedResponse = z.object({ success: z.literal(true), message: z.string(), data: ZBillingData });
+
+/** GET user/billing/company-lookup: a company's CUI, with or without 'RO'. */
+export const ZCompanyLookupQuery = z.object({
+  identificationCode: z
+    .string()
+    .trim()
+    .min(1, b.codeRequired)
+    .max(20, b.cuiInvalid)
+    .refine((v) => isValidCui(v), b.cuiInvalid)
+    .transform((v) => normalizeCui(v)),
+});
+export type TCompanyLookupQuery = z.input<typeof ZCompanyLookupQuery>;
+
+/**
+ * What the register holds for a CUI, ready for the billing form: the address in the form's fields,
+ * each one empty when the register's address does not match the nomenclature (the user completes it).
+ */
+export const ZCompanyLookupResponse = z.object({
+  success: z.literal(true),
+  company: z.object({
+    identificationCode: z.string(),
+    name: z.string(),
+    tradeRegister: z.string().nullable(),
+    isVatPayer: z.boolean(),
+    /** Struck off or on the inactive list: no invoices may be made out to it. */
+    active: z.boolean(),
+    address: z.object({ countyCode: z.string(), city: z.string(), postalCode: z.string(), street: z.string(), number: z.string(), complete: z.boolean() }).nullable(),
+  }),
+});
+export type TCompanyLookupResponse = z.infer<typeof ZCompanyLookupResponse>;

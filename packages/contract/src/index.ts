@@ -22,6 +22,7 @@ export * from './rules/vat.js';
 export * from './settings.js';
 export * from './prepay.js';
 export * from './rules/fiscal-codes.js';
+export * from './rules/company-name.js';
 export * from './billing.js';
 export * from './invoicing.js';
 export * from './einvoice.js';

@@ -144,6 +144,13 @@ export const messages = {
     activateInvalid: 'Datele de facturare invalide nu pot fi activate!',
     duplicate: 'Aceste date de facturare exista deja in cont!',
     connectedCodeLocked: 'Codul fiscal al unei firme conectate la e-Factura nu poate fi modificat!',
+    nameMismatch: (registered: string) => `Denumirea nu corespunde codului fiscal: in registrul ANAF firma se numeste „${registered}”.`,
+    lookupNotFound: (cui: string) => `Codul fiscal ${cui} nu este inregistrat la ANAF. Verificati codul introdus.`,
+    lookupUnavailable: 'Registrul ANAF nu raspunde momentan. Completati datele manual sau reincercati mai tarziu.',
+    lookupTooMany: 'Prea multe cautari in registrul ANAF intr-un minut. Va rugam reincercati peste putin timp.',
+    lookupFilled: 'Denumirea, numarul de la Registrul Comertului si adresa au fost completate din registrul ANAF.',
+    lookupAddressPartial: 'Datele firmei au fost completate din registrul ANAF. Verificati si completati adresa.',
+    lookupInactive: 'Firma este radiata sau inactiva in registrul ANAF: nu se pot emite facturi pe ea.',
   },
   /** Invoices, invoicing settings and settling the account (owned by the invoicing module). */
   invoicing: {
@@ -153,7 +160,8 @@ export const messages = {
     settleError: 'Factura nu a putut fi emisa. Va rugam reincercati, iar daca problema persista contactati echipa de suport!',
     alreadySettled: 'Contul este deja decontat: nu exista sume nefacturate si nici sold preplatit.',
     needsBillingData: 'Pentru decontare aveti nevoie de date de facturare active si verificate!',
-    needsBankAccount: 'Pentru a primi soldul ramas, completati contul bancar in Setari > Rambursare!',
+    needsBankAccount: 'Pentru a primi soldul ramas, completati contul bancar in Setari > Rambursuri!',
+    topUpInProgress: 'O reincarcare automata cu cardul este in curs. Decontarea se poate face dupa ce plata se finalizeaza: va rugam reincercati peste cateva minute.',
     invoiceNotFound: 'Factura nu exista!',
   },
   /** The e-invoicing (e-Factura) connection (owned by the e-invoicing module). */

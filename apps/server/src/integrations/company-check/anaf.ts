@@ -1,5 +1,5 @@
 import { bucharestDateKey } from '../../lib/dates.js';
-import type { CompanyCheck, CompanyLookup } from './company-check.js';
+import type { CompanyCheck, CompanyLookup, RegisteredAddress } from './company-check.js';
 
 export const ANAF_TVA_URL = 'https://webservicesp.anaf.ro/api/PlatitorTvaRest/v9/tva';
 /** The public service allows one call per second. */
@@ -7,7 +7,15 @@ const MIN_INTERVAL_MS = 1000;
 
 /** One company of the answer's `found` list: only the fields we read (integrations.md). */
 type AnafFound = {
-  date_generale?: { cui?: number | string; denumire?: string; nrRegCom?: string; stare_inregistrare?: string };
+  date_generale?: { cui?: number | string; denumire?: string; nrRegCom?: string; stare_inregistrare?: string; codPostal?: string };
+  adresa_sediu_social?: {
+    sdenumire_Strada?: string;
+    snumar_Strada?: string;
+    sdenumire_Localitate?: string;
+    sdenumire_Judet?: string;
+    scod_Postal?: string;
+    sdetalii_Adresa?: string;
+  };
   inregistrare_scop_Tva?: { scpTVA?: boolean };
   stare_inactiv?: { statusInactivi?: boolean; dataRadiere?: string };
 };
@@ -39,6 +47,21 @@ function isActive(company: AnafFound): boolean {
   return company.stare_inactiv?.statusInactivi !== true;
 }
 
+/** The registered office (adresa_sediu_social), or null when the answer has no locality for it. */
+function officeOf(company: AnafFound): RegisteredAddress | null {
+  const a = company.adresa_sediu_social;
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  if (!a || !text(a.sdenumire_Localitate)) return null;
+  return {
+    county: text(a.sdenumire_Judet),
+    locality: text(a.sdenumire_Localitate),
+    street: text(a.sdenumire_Strada),
+    number: text(a.snumar_Strada),
+    postalCode: text(a.scod_Postal) || text(company.date_generale?.codPostal),
+    details: text(a.sdetalii_Adresa),
+  };
+}
+
 /** Reads the answer; anything not of the documented shape is an error (the entry stays pending). */
 export function parseAnafAnswer(cui: string, body: unknown): CompanyLookup {
   const answer = body as AnafAnswer;
@@ -56,6 +79,7 @@ export function parseAnafAnswer(cui: string, body: unknown): CompanyLookup {
     active: isActive(company),
     vatPayer: company.inregistrare_scop_Tva?.scpTVA === true,
     tradeRegister: company.date_generale?.nrRegCom?.trim() || null,
+    address: officeOf(company),
   };
 }
 

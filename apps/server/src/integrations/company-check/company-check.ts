@@ -1,6 +1,9 @@
+/** The registered office as the register writes it (its own words, not the nomenclature's). */
+export type RegisteredAddress = { county: string; locality: string; street: string; number: string; postalCode: string; details: string };
+
 /** What the tax authority's register says about a CUI. */
 export type CompanyLookup =
-  | { found: true; name: string; active: boolean; vatPayer: boolean; tradeRegister: string | null }
+  | { found: true; name: string; active: boolean; vatPayer: boolean; tradeRegister: string | null; address: RegisteredAddress | null }
   | { found: false };
 
 /**

@@ -85,15 +85,20 @@ export async function deleteInactiveEntity(db: Executor, userId: number, id: num
 }
 
 /**
- * Records the register's answer, only if the entry still waits for it with the code that was
- * checked: an edit made meanwhile (a new code) is not overwritten by the answer for the old one.
+ * Records the register's answer, only if the entry still waits for it with the code and name that
+ * were checked: an edit made meanwhile is not overwritten by the answer about the old values.
  */
-export async function recordVerification(db: Executor, id: number, checkedCode: string, status: Exclude<VerifyStatus, 'pendingVerification'>) {
+export async function recordVerification(db: Executor, id: number, checkedCode: string, checkedName: string, status: Exclude<VerifyStatus, 'pendingVerification'>) {
   const rows = await db
     .update(billingEntities)
     .set({ verifyStatus: status, verifiedAt: new Date() })
     .where(
-      and(eq(billingEntities.id, id), eq(billingEntities.identificationCode, checkedCode), eq(billingEntities.verifyStatus, 'pendingVerification')),
+      and(
+        eq(billingEntities.id, id),
+        eq(billingEntities.identificationCode, checkedCode),
+        eq(billingEntities.name, checkedName),
+        eq(billingEntities.verifyStatus, 'pendingVerification'),
+      ),
     )
     .returning({ id: billingEntities.id });
   return rows.length > 0;
@@ -102,7 +107,7 @@ export async function recordVerification(db: Executor, id: number, checkedCode: 
 /** Companies still waiting for the register, the longest waiting first. */
 export async function pendingCompanies(db: Executor, limit: number) {
   return db
-    .select({ id: billingEntities.id, identificationCode: billingEntities.identificationCode })
+    .select({ id: billingEntities.id, name: billingEntities.name, identificationCode: billingEntities.identificationCode })
     .from(billingEntities)
     .where(and(eq(billingEntities.verifyStatus, 'pendingVerification'), eq(billingEntities.isCompany, true)))
     .orderBy(asc(billingEntities.updatedAt), asc(billingEntities.id))

@@ -2,6 +2,8 @@ import {
   ZBillingDataRequest,
   ZBillingListResponse,
   ZBillingSavedResponse,
+  ZCompanyLookupQuery,
+  ZCompanyLookupResponse,
   ZContactData,
   ZSuccessResponse,
   messages,
@@ -26,6 +28,13 @@ export function billingRoutes(service: BillingService) {
       success: true as const,
       ...(await service.list(acting(req).client)),
     }));
+
+    // The add dialog's look-up: what the register holds for a CUI (limited per client, see company-lookup.ts).
+    r.get(
+      '/api/user/billing/company-lookup',
+      { schema: { tags, querystring: ZCompanyLookupQuery, response: { 200: ZCompanyLookupResponse } } },
+      async (req) => ({ success: true as const, company: await service.lookupCompany(acting(req).client.id, req.query.identificationCode) }),
+    );
 
     r.post('/api/user/billing/data', { schema: { tags, body: ZBillingDataRequest, response: { 200: ZBillingSavedResponse } } }, async (req) => ({
       success: true as const,

@@ -1,9 +1,9 @@
-import { FISCAL_ID_TYPE, messages, normalisePhone, type TBillingData, type TContactData, type ZBillingDataRequest } from '@colete/contract';
+import { FISCAL_ID_TYPE, messages, normalisePhone, sameCompanyName, type TBillingData, type TContactData, type ZBillingDataRequest } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
-import type { CompanyCheck } from '../../integrations/company-check/company-check.js';
-import { conflict, notFound, underPath } from '../../lib/errors.js';
+import type { CompanyCheck, CompanyLookup } from '../../integrations/company-check/company-check.js';
+import { badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { resolveAddress } from '../addresses/index.js';
 import { balanceBani } from '../ledger/index.js';
@@ -20,7 +20,8 @@ import {
   updateEntity,
   type BillingRow,
 } from './billing-queries.js';
-import { verifyCompany } from './billing-verification.js';
+import { verdictOf } from './billing-verification.js';
+import { companyLookupService } from './company-lookup.js';
 
 type BillingInput = z.output<typeof ZBillingDataRequest>;
 const b = messages.billing;
@@ -107,14 +108,30 @@ export function billingService(deps: {
     return row;
   }
 
-  /** A company is checked right away; a failed look-up leaves it pending for the job. */
-  async function verifyNow(row: BillingRow) {
-    if (row.verifyStatus !== 'pendingVerification') return;
+  /** The register's answer for a company being saved; null when the look-up failed (the entry stays pending for the job). */
+  async function askRegister(cui: string): Promise<CompanyLookup | null> {
     try {
-      await verifyCompany(db, deps.companyCheck, row);
+      return await deps.companyCheck.lookup(cui);
     } catch (err) {
-      deps.log?.warn({ err, fiscalSubaccountNumber: row.id }, 'company look-up failed; left pending');
+      deps.log?.warn({ err, cui }, 'company look-up failed; left pending');
+      return null;
     }
+  }
+
+  /**
+   * The status a saved entry starts with: an individual's CNP has no public register to ask and is
+   * verified; a company gets the register's verdict, or waits for it. A CUI registered under
+   * another name is refused on the name field, with the register's name, so it is corrected now.
+   */
+  async function statusOnSave(e: BillingInput['entityData']) {
+    if (e.fiscalIdentificationType === FISCAL_ID_TYPE.cnp) return 'verified' as const;
+    const answer = await askRegister(e.identificationCode);
+    if (!answer) return 'pendingVerification' as const;
+    if (answer.found && !sameCompanyName(e.name, answer.name)) {
+      const message = b.nameMismatch(answer.name);
+      throw badRequest(message, 'nameMismatch', { 'entityData.name': message });
+    }
+    return verdictOf(e.name, answer);
   }
 
   /** One entry as answered after a change, with its e-invoicing connection. */
@@ -125,6 +142,9 @@ export function billingService(deps: {
 
   return {
     isSettled,
+
+    /** The add dialog's look-up of a CUI in the register (see companyLookupService). */
+    lookupCompany: companyLookupService({ database: deps.database, companyCheck: deps.companyCheck, log: deps.log }),
 
     async list(client: UserRow) {
       // The connections of all entries in one extra query, never one per entry.
@@ -146,6 +166,7 @@ export function billingService(deps: {
       }
       const address = await resolveBillingAddress(db, input.address);
       const e = input.entityData;
+      const verifyStatus = await statusOnSave(e);
       const values = {
         name: e.name,
         isCompany: e.isCompany,
@@ -161,9 +182,8 @@ export function billingService(deps: {
         street: address.street,
         number: input.address.number,
         additionalInfo: input.address.additionalInfo,
-        // An individual's CNP has no public register to ask; a company waits for the tax authority's.
-        verifyStatus: e.fiscalIdentificationType === FISCAL_ID_TYPE.cnp ? ('verified' as const) : ('pendingVerification' as const),
-        verifiedAt: e.fiscalIdentificationType === FISCAL_ID_TYPE.cnp ? new Date() : null,
+        verifyStatus,
+        verifiedAt: verifyStatus === 'pendingVerification' ? null : new Date(),
       };
       const row = await db.transaction(async (tx) => {
         await lockUser(tx, userId);
@@ -179,8 +199,7 @@ export function billingService(deps: {
         const first = (await countEntities(tx, userId)) === 0;
         return insertEntity(tx, { ...values, userId, isActive: first });
       });
-      await verifyNow(row);
-      return withConnection(await requireOwn(userId, row.id));
+      return withConnection(row);
     },
 
     async setActive(userId: number, id: number) {

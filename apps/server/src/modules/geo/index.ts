@@ -4,3 +4,5 @@ export { countyName, findLocalities, streetCodes } from './geo-queries.js';
 export { geoRoutes } from './geo-routes.js';
 export { geoService } from './geo-service.js';
 export type { GeoService } from './geo-service.js';
+export { addressCorrectionService } from './address-correction.js';
+export type { AddressCorrection, StoreAddress } from './address-correction.js';

@@ -194,6 +194,8 @@ export function invoicingService(
     onInvoiceIssued?: (userId: number, invoice: InvoiceRow) => Promise<void>;
     /** prepay's stopSubscriptions (a port: prepay sits above invoicing): settling stops the automatic top-ups. */
     stopSubscriptions?: (tx: Executor, userId: number) => Promise<number>;
+    /** prepay's automaticChargeInProgress: a card charge started by the automatic top-up and not yet settled. */
+    automaticChargeInProgress?: (tx: Executor, userId: number) => Promise<boolean>;
   },
 ) {
   const { db } = deps.database;
@@ -228,10 +230,16 @@ export function invoicingService(
      * an advance, the same invoice reverses the returned part. The client's active subscriptions
      * stop in the same transaction, so the automatic top-up never charges the settled account. All
      * or nothing, one at a time per client.
+     *
+     * An automatic top-up charge already under way would be credited after the settlement: settling
+     * is refused until its outcome is recorded. Its payment is written under this same lock while
+     * the subscription is active, so either settling sees it here, or the top-up finds the
+     * subscription stopped and charges nothing.
      */
     async settle(client: UserRow): Promise<Omit<TSettleResponse, 'success' | 'message'>> {
       const result = await db.transaction(async (tx) => {
         await lockUser(tx, client.id);
+        if (await deps.automaticChargeInProgress?.(tx, client.id)) throw conflict(m.topUpInProgress, 'topUpInProgress');
         const charges = await openCharges(tx, client.id);
         const chargedBani = charges.reduce((s, c) => s + c.amountBani, 0);
         const balance = await balanceBani(tx, client.id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages, type TSubscription, type TSubscriptionAmounts } from '@colete/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { billingEntities, cardPayments, cardSubscriptions } from '../../db/schema.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
@@ -56,6 +56,22 @@ export async function stopSubscriptions(tx: Executor, userId: number): Promise<n
     .where(and(eq(cardSubscriptions.userId, userId), eq(cardSubscriptions.status, 2)))
     .returning({ identifier: cardSubscriptions.identifier });
   return stopped.length;
+}
+
+/**
+ * An automatic top-up charge of the client is under way: its payment is written (pending) under the
+ * client's lock before the card is charged, and stays pending until the outcome is recorded. A
+ * subscription's first payment (its subscription still pending) is the client's own checkout, not
+ * an automatic charge. Settling refuses while this is true (invoicing receives it as a port).
+ */
+export async function automaticChargeInProgress(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ identifier: cardPayments.identifier })
+    .from(cardPayments)
+    .innerJoin(cardSubscriptions, eq(cardSubscriptions.identifier, cardPayments.subscriptionIdentifier))
+    .where(and(eq(cardPayments.userId, userId), eq(cardPayments.status, 'pending'), ne(cardSubscriptions.status, 1)))
+    .limit(1);
+  return !!row;
 }
 
 const amounts = (a: TSubscriptionAmounts) => ({ paymentAmountBani: leiToBani(a.recurringAmount), triggerAmountBani: leiToBani(a.recurringMinBalance) });

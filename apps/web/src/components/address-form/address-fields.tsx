@@ -106,8 +106,12 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
   const invalidPostalCode = useRef<string | null>(null);
   const cityTyped = cityInput.trim() !== '' && (!locality || localityLabel(locality) !== cityInput);
   const submitCount = formState.submitCount;
+  // Fields mounted anew after a submit (a form refilled them) wait for the next submit: at mount
+  // the city is not chosen yet, only being looked up.
+  const submitsSeen = useRef(submitCount);
   useEffect(() => {
-    if (submitCount === 0) return;
+    if (submitCount === 0 || submitCount === submitsSeen.current) return;
+    submitsSeen.current = submitCount;
     if (cityTyped) setError('city', { type: 'manual', message: m.cityInvalid });
     if (invalidPostalCode.current && invalidPostalCode.current === form.getValues('postalCode')) {
       setError('postalCode', { type: 'manual', message: m.postalCodeInvalid });

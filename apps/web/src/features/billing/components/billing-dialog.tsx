@@ -1,5 +1,21 @@
 import { ZBillingDataRequest, ZEntityData, messages, type TBillingData, type TBillingDataRequest } from '@colete/contract';
-import { Checkbox, Dialog, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useState } from 'react';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { AddressFields, EMPTY_ADDRESS } from '../../../components/address-form/address-fields';
@@ -9,6 +25,7 @@ import { useSaveBillingData } from '../api/save-billing-data';
 import { DialogFormActions } from '../../../components/form-actions';
 import type { z } from 'zod';
 import { formResolver, type FormValuesOf } from '../../../lib/form-resolver';
+import { CompanyLookupButton, LookupNotice, type LookupOutcome } from './company-lookup';
 
 const FIELDS = [
   'entityData.name',
@@ -53,7 +70,12 @@ export function BillingDialog({ entry, onClose }: { entry?: TBillingData; onClos
   const { enqueueSnackbar } = useSnackbar();
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({ resolver: formResolver<FormValues>()(formSchema), defaultValues: valuesOf(entry) });
   const { errors } = form.formState;
-  const isCompany = useWatch({ control: form.control, name: 'entityData.isCompany' });
+  const [isCompany, name, tradeRegister] = useWatch({ control: form.control, name: ['entityData.isCompany', 'entityData.name', 'entityData.tradeRegister'] });
+  // A value the look-up filled in is not typed: the label must move up for it too.
+  const shrinkFor = (value: unknown) => ({ inputLabel: { shrink: value ? true : undefined } });
+  // The address fields keep their own state (the chosen locality): a filled address mounts them anew.
+  const [addressKey, setAddressKey] = useState(0);
+  const [lookup, setLookup] = useState<LookupOutcome | null>(null);
 
   const onSubmit = form.handleSubmit((v) => {
     const body: TBillingDataRequest = {
@@ -96,27 +118,42 @@ export function BillingDialog({ entry, onClose }: { entry?: TBillingData; onClos
               <TextField
                 label={isCompany ? 'Denumire firma' : 'Nume si prenume'}
                 {...form.register('entityData.name')}
+                slotProps={shrinkFor(name)}
                 error={!!errors.entityData?.name}
                 helperText={errors.entityData?.name?.message}
               />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  label={isCompany ? 'Cod fiscal (CUI)' : 'CNP'}
-                  {...form.register('entityData.identificationCode')}
-                  disabled={!!entry}
-                  error={!!errors.entityData?.identificationCode}
-                  helperText={errors.entityData?.identificationCode?.message}
-                />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flex: 1 }}>
+                  <TextField
+                    label={isCompany ? 'Cod fiscal (CUI)' : 'CNP'}
+                    {...form.register('entityData.identificationCode')}
+                    disabled={!!entry}
+                    error={!!errors.entityData?.identificationCode}
+                    helperText={errors.entityData?.identificationCode?.message}
+                    sx={{ flex: 1 }}
+                  />
+                  {isCompany && (
+                    <CompanyLookupButton
+                      onOutcome={(outcome) => {
+                        setLookup(outcome);
+                        if (outcome.kind === 'filled' && outcome.address) setAddressKey((k) => k + 1);
+                      }}
+                    />
+                  )}
+                </Stack>
                 {isCompany && (
                   <TextField
                     label="Nr. Registrul Comertului (optional)"
                     placeholder="J12/1234/2020"
                     {...form.register('entityData.tradeRegister')}
+                    slotProps={shrinkFor(tradeRegister)}
                     error={!!errors.entityData?.tradeRegister}
                     helperText={errors.entityData?.tradeRegister?.message}
+                    sx={{ flex: 1 }}
                   />
                 )}
               </Stack>
+              {isCompany && lookup && <LookupNotice outcome={lookup} />}
               {isCompany && (
                 <Controller
                   control={form.control}
@@ -130,7 +167,7 @@ export function BillingDialog({ entry, onClose }: { entry?: TBillingData; onClos
             <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
               Adresa de facturare
             </Typography>
-            <AddressFields variant="basic" />
+            <AddressFields key={addressKey} variant="basic" />
           </DialogContent>
           <DialogFormActions pending={save.isPending} onCancel={onClose} />
         </form>

@@ -1,6 +1,7 @@
 import { messages, type TSettleResponse } from '@colete/contract';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
-import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,6 +12,33 @@ import { useSettleAccount } from '../api/settle-account';
 
 /** A refusal keeps the server's reason; anything else asks to retry or contact support (spec 000 section 8). */
 const settleErrorText = (e: unknown) => (e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : messages.invoicing.settleError);
+
+/** Where a refusal is fixed: the repayment settings hold the bank account the balance goes back to. */
+const FIX_AT: Record<string, { label: string; to: string }> = {
+  needsBankAccount: { label: 'Setari > Rambursuri', to: '/profile/settings/repayment' },
+};
+
+/** Why settling was refused, kept in the banner (a snackbar goes away); where it names a settings page, that part links there. */
+function SettleRefusal({ error }: { error: unknown }) {
+  const text = settleErrorText(error);
+  const fix = error instanceof ApiError && error.code ? FIX_AT[error.code] : undefined;
+  const at = fix ? text.indexOf(fix.label) : -1;
+  return (
+    <Alert severity="error" sx={{ mt: 1.5 }}>
+      {fix && at >= 0 ? (
+        <>
+          {text.slice(0, at)}
+          <Link component={RouterLink} to={fix.to} color="inherit" sx={{ fontWeight: 600 }}>
+            {fix.label}
+          </Link>
+          {text.slice(at + fix.label.length)}
+        </>
+      ) : (
+        text
+      )}
+    </Alert>
+  );
+}
 
 function SettledDialog({ result, onClose }: { result: TSettleResponse | null; onClose: () => void }) {
   const href = useInvoiceHref();
@@ -54,45 +82,49 @@ export function SettleAccount({ settled, locked }: { settled: boolean; locked: b
   const { enqueueSnackbar } = useSnackbar();
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<TSettleResponse | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
 
   const p = profile.data;
   const onConfirm = () =>
     settle.mutate(undefined, {
       onSuccess: (data) => {
         setConfirming(false);
+        setRefusal(null);
         setResult(data);
         enqueueSnackbar(data.message, { variant: 'success' });
       },
       onError: (e) => {
         setConfirming(false);
-        enqueueSnackbar(settleErrorText(e), { variant: 'error' });
+        // Shown in the banner, where it stays until the next try (with the link to where it is fixed).
+        setRefusal(e);
       },
     });
 
   return (
     <>
       {!settled && (
-        <Alert
-          severity="info"
-          sx={{ mb: 2, '& .MuiAlert-message': { flex: 1 } }}
-          action={
-            <Button color="inherit" variant="outlined" size="small" onClick={() => setConfirming(true)} disabled={!p}>
+        // The button goes under the text on a phone: beside it, it would squeeze the text to a word a line.
+        <Alert severity="info" sx={{ mb: 2, '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}>
+          <AlertTitle>Cont nedecontat</AlertTitle>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1.5, md: 3 }} sx={{ alignItems: { md: 'flex-start' } }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              {locked && <Typography variant="body2" sx={{ mb: 1 }}>{messages.billing.notSettled}</Typography>}
+              {p && (
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
+                  <Typography variant="body2">
+                    Sume nefacturate: <strong>{p.amountNotInvoicedSum} RON</strong>
+                  </Typography>
+                  <Typography variant="body2">
+                    Sold preplatit: <strong>{p.amountPrepaidSum} RON</strong>
+                  </Typography>
+                </Stack>
+              )}
+            </Box>
+            <Button color="inherit" variant="outlined" size="small" onClick={() => setConfirming(true)} disabled={!p} sx={{ alignSelf: 'flex-start', flexShrink: 0 }}>
               Deconteaza contul
             </Button>
-          }
-        >
-          <AlertTitle>Cont nedecontat</AlertTitle>
-          {locked && <Typography variant="body2" sx={{ mb: 1 }}>{messages.billing.notSettled}</Typography>}
-          {p && (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
-              <Typography variant="body2">
-                Sume nefacturate: <strong>{p.amountNotInvoicedSum} RON</strong>
-              </Typography>
-              <Typography variant="body2">
-                Sold preplatit: <strong>{p.amountPrepaidSum} RON</strong>
-              </Typography>
-            </Stack>
-          )}
+          </Stack>
+          {refusal !== null && <SettleRefusal error={refusal} />}
         </Alert>
       )}
       <ConfirmDialog
