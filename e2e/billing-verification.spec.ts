@@ -32,6 +32,7 @@ async function lineLayout(el: Locator) {
 }
 
 test('the add dialog fills a company from its CUI; a name the register does not hold is refused with the register’s name', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await freshClient(page, 'Cautare Firma SRL');
   await page.goto('/profile/billing/data/list');
   await page.getByRole('button', { name: 'Adauga date de facturare' }).click();
@@ -72,6 +73,10 @@ test('the add dialog fills a company from its CUI; a name the register does not 
   await dialog.getByRole('button', { name: 'Salveaza' }).click();
   await expect(page.getByText('Datele de facturare au fost salvate cu succes!')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Demo Logistic SRL' }).getByText('Verificat')).toBeVisible();
+  await screenshot(page, 'billing-page-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'billing-page-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // A struck-off company is filled too, with a warning that it cannot be invoiced.
   await page.getByRole('button', { name: 'Adauga', exact: true }).click();

@@ -20,7 +20,7 @@ import { SettleAccount } from '../components/settle-account';
 
 const VERIFY: Record<TBillingData['verifyStatus'], { label: string; color: 'success' | 'error' | 'warning'; hint: string }> = {
   verified: { label: 'Verificat', color: 'success', hint: 'Datele au fost verificate.' },
-  invalid: { label: 'Invalid', color: 'error', hint: 'Nu se emit facturi pe aceste date.' },
+  invalid: { label: 'Invalid', color: 'error', hint: 'Nu se emit facturi pe aceste date: codul fiscal nu este inregistrat la ANAF, firma este radiata sau inactiva, ori denumirea nu este cea din registru.' },
   pendingVerification: { label: 'In curs de verificare', color: 'warning', hint: 'Nu se emit facturi pana la verificarea cu ANAF.' },
 };
 
