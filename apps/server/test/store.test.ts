@@ -242,6 +242,37 @@ describe('the Admin GraphQL API of the simulator', () => {
   }, 20_000);
 });
 
+describe('the simulated shop answers as Shopify does', () => {
+  it('pages orders by cursor and filters them by date; refuses unknown fields and missing scopes; a mutation answers userErrors', async () => {
+    const shop = 'bob-pagini.myshopify.com';
+    const { row } = await connect(bob, shop);
+    const accessToken = tokenOf(row);
+    const adapter = shopifyAdapter({ mode: 'simulator', apiKey: SIM_APP_KEY, apiSecret: secret, hostName: 'localhost', authorizeBase: () => '', fetch: simulatorFetch(ctx.app) });
+    type Page = { orders: { nodes: { name: string; createdAt: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } };
+    const orders = 'query Orders($after: String, $query: String) { orders(first: 5, after: $after, query: $query) { nodes { name createdAt } pageInfo { hasNextPage endCursor } } }';
+    const first = await adapter.graphql<Page>(shop, accessToken, orders);
+    const second = await adapter.graphql<Page>(shop, accessToken, orders, { after: first.data.orders.pageInfo.endCursor });
+    expect(first.data.orders.nodes.map((o) => o.name)).toEqual(['#1012', '#1011', '#1010', '#1009', '#1008']);
+    expect(second.data.orders.nodes.map((o) => o.name)).toEqual(['#1007', '#1006', '#1005', '#1004', '#1003']);
+    expect(first.data.orders.pageInfo.hasNextPage).toBe(true);
+    const since = first.data.orders.nodes[2]!.createdAt;
+    const recent = await adapter.graphql<Page>(shop, accessToken, orders, { query: `created_at:>=${since}` });
+    expect(recent.data.orders.nodes.map((o) => o.name)).toEqual(['#1012', '#1011', '#1010']);
+
+    await expect(adapter.graphql(shop, accessToken, '{ products(first: 1) { nodes { id } } }')).rejects.toThrow(/undefinedField/);
+    const mutation = 'mutation Subscribe($topic: WebhookSubscriptionTopic!, $webhookSubscription: WebhookSubscriptionInput!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: $webhookSubscription) { webhookSubscription { id } userErrors { field message } } }';
+    const refused = await adapter.graphql<{ webhookSubscriptionCreate: { userErrors: { field: string[] }[] } }>(shop, accessToken, mutation, { topic: 'ORDERS_CREATE', webhookSubscription: { callbackUrl: 'http://exemplu.ro/hook', format: 'JSON' } });
+    expect(refused.data.webhookSubscriptionCreate.userErrors).toEqual([{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address protocol http:// is not supported' }]);
+
+    // A token granted read_orders only: locations are refused with ACCESS_DENIED.
+    const dan = await createUser(ctx, { name: 'Eva Magazin SRL' });
+    const { back } = await consent(dan, 'eva-partial.myshopify.com', 'allow', 'read_orders');
+    await callback(dan, back);
+    const [partial] = await ctx.database.db.select().from(storeAccounts).where(eq(storeAccounts.shop, 'eva-partial.myshopify.com'));
+    await expect(adapter.graphql('eva-partial.myshopify.com', tokenOf(partial!), '{ locations(first: 1) { nodes { id } } }')).rejects.toThrow(/ACCESS_DENIED/);
+  }, 20_000);
+});
+
 describe('check-account-configuration', () => {
   const check = async (user: TestUser, clientId: number) => {
     const res = await as(ctx, user, { method: 'GET', url: `/api/user/integration/shopify/check-account-configuration/${clientId}` });
