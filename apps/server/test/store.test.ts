@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createAdminApiClient } from '@shopify/admin-api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeAccounts, users } from '../src/db/schema.js';
+import { storeAccounts, storeWebhookDeliveries, users } from '../src/db/schema.js';
+import { cleanupSessions } from '../src/jobs/session-cleanup.js';
 import { shopifyAdapter, type FetchLike } from '../src/integrations/store/shopify-adapter.js';
 import { SHOPIFY_API_VERSION, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, signQuery, signWebhook, simAppSecret } from '../src/integrations/store/shopify-app.js';
 import { simulatorFetch } from '../src/integrations/store/index.js';
@@ -189,6 +190,23 @@ describe('webhooks', () => {
     expect((await webhook('customers/redact', DEMO, customer)).statusCode).toBe(200);
     expect((await webhook('shop/redact', DEMO, { shop_id: 1, shop_domain: DEMO })).statusCode).toBe(200);
     expect((await list(alice)).map((a) => a.shop)).not.toContain(DEMO);
+  });
+});
+
+describe('housekeeping', () => {
+  it('the cleanup job forgets delivery ids after 30 days (a delivery of yesterday is still recognised)', async () => {
+    const old = randomUUID();
+    const recent = randomUUID();
+    const day = 86_400_000;
+    await ctx.database.db.insert(storeWebhookDeliveries).values([
+      { webhookId: old, topic: 'ORDERS_CREATE', shop: DEMO, receivedAt: new Date(Date.now() - 31 * day) },
+      { webhookId: recent, topic: 'ORDERS_CREATE', shop: DEMO, receivedAt: new Date(Date.now() - day) },
+    ]);
+    const result = await cleanupSessions(ctx.database);
+    expect(result.webhookDeliveries).toBe(1);
+    const kept = await ctx.database.db.select({ id: storeWebhookDeliveries.webhookId }).from(storeWebhookDeliveries);
+    expect(kept.map((r) => r.id)).toContain(recent);
+    expect(kept.map((r) => r.id)).not.toContain(old);
   });
 });
 
