@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createAdminApiClient } from '@shopify/admin-api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeAccounts, users } from '../src/db/schema.js';
+import { storeAccounts, storeWebhookDeliveries, users } from '../src/db/schema.js';
+import { cleanupSessions } from '../src/jobs/session-cleanup.js';
 import { shopifyAdapter, type FetchLike } from '../src/integrations/store/shopify-adapter.js';
 import { SHOPIFY_API_VERSION, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, signQuery, signWebhook, simAppSecret } from '../src/integrations/store/shopify-app.js';
 import { simulatorFetch } from '../src/integrations/store/index.js';
@@ -192,6 +193,23 @@ describe('webhooks', () => {
   });
 });
 
+describe('housekeeping', () => {
+  it('the cleanup job forgets delivery ids after 30 days (a delivery of yesterday is still recognised)', async () => {
+    const old = randomUUID();
+    const recent = randomUUID();
+    const day = 86_400_000;
+    await ctx.database.db.insert(storeWebhookDeliveries).values([
+      { webhookId: old, topic: 'ORDERS_CREATE', shop: DEMO, receivedAt: new Date(Date.now() - 31 * day) },
+      { webhookId: recent, topic: 'ORDERS_CREATE', shop: DEMO, receivedAt: new Date(Date.now() - day) },
+    ]);
+    const result = await cleanupSessions(ctx.database);
+    expect(result.webhookDeliveries).toBe(1);
+    const kept = await ctx.database.db.select({ id: storeWebhookDeliveries.webhookId }).from(storeWebhookDeliveries);
+    expect(kept.map((r) => r.id)).toContain(recent);
+    expect(kept.map((r) => r.id)).not.toContain(old);
+  });
+});
+
 describe('the Admin GraphQL API of the simulator', () => {
   /** A fresh token of a newly connected shop. */
   async function freshToken(shop: string) {
@@ -239,6 +257,37 @@ describe('the Admin GraphQL API of the simulator', () => {
     expect(second.data.orders.nodes.map((o) => o.name)).toEqual(first.data.orders.nodes.map((o) => o.name));
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses.at(-1)).toBe(200);
+  }, 20_000);
+});
+
+describe('the simulated shop answers as Shopify does', () => {
+  it('pages orders by cursor and filters them by date; refuses unknown fields and missing scopes; a mutation answers userErrors', async () => {
+    const shop = 'bob-pagini.myshopify.com';
+    const { row } = await connect(bob, shop);
+    const accessToken = tokenOf(row);
+    const adapter = shopifyAdapter({ mode: 'simulator', apiKey: SIM_APP_KEY, apiSecret: secret, hostName: 'localhost', authorizeBase: () => '', fetch: simulatorFetch(ctx.app) });
+    type Page = { orders: { nodes: { name: string; createdAt: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } };
+    const orders = 'query Orders($after: String, $query: String) { orders(first: 5, after: $after, query: $query) { nodes { name createdAt } pageInfo { hasNextPage endCursor } } }';
+    const first = await adapter.graphql<Page>(shop, accessToken, orders);
+    const second = await adapter.graphql<Page>(shop, accessToken, orders, { after: first.data.orders.pageInfo.endCursor });
+    expect(first.data.orders.nodes.map((o) => o.name)).toEqual(['#1012', '#1011', '#1010', '#1009', '#1008']);
+    expect(second.data.orders.nodes.map((o) => o.name)).toEqual(['#1007', '#1006', '#1005', '#1004', '#1003']);
+    expect(first.data.orders.pageInfo.hasNextPage).toBe(true);
+    const since = first.data.orders.nodes[2]!.createdAt;
+    const recent = await adapter.graphql<Page>(shop, accessToken, orders, { query: `created_at:>=${since}` });
+    expect(recent.data.orders.nodes.map((o) => o.name)).toEqual(['#1012', '#1011', '#1010']);
+
+    await expect(adapter.graphql(shop, accessToken, '{ products(first: 1) { nodes { id } } }')).rejects.toThrow(/undefinedField/);
+    const mutation = 'mutation Subscribe($topic: WebhookSubscriptionTopic!, $webhookSubscription: WebhookSubscriptionInput!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: $webhookSubscription) { webhookSubscription { id } userErrors { field message } } }';
+    const refused = await adapter.graphql<{ webhookSubscriptionCreate: { userErrors: { field: string[] }[] } }>(shop, accessToken, mutation, { topic: 'ORDERS_CREATE', webhookSubscription: { callbackUrl: 'http://exemplu.ro/hook', format: 'JSON' } });
+    expect(refused.data.webhookSubscriptionCreate.userErrors).toEqual([{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address protocol http:// is not supported' }]);
+
+    // A token granted read_orders only: locations are refused with ACCESS_DENIED.
+    const dan = await createUser(ctx, { name: 'Eva Magazin SRL' });
+    const { back } = await consent(dan, 'eva-partial.myshopify.com', 'allow', 'read_orders');
+    await callback(dan, back);
+    const [partial] = await ctx.database.db.select().from(storeAccounts).where(eq(storeAccounts.shop, 'eva-partial.myshopify.com'));
+    await expect(adapter.graphql('eva-partial.myshopify.com', tokenOf(partial!), '{ locations(first: 1) { nodes { id } } }')).rejects.toThrow(/ACCESS_DENIED/);
   }, 20_000);
 });
 

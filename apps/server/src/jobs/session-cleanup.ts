@@ -4,12 +4,16 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { loginAttempts, returnAttempts } from '../db/schema.js';
 import { deleteExpiredSessions } from '../modules/auth/index.js';
+import { pruneStoreRecords } from '../modules/store/index.js';
 import { defineJob } from './define-job.js';
 
 export const SESSION_CLEANUP_QUEUE = 'session-cleanup';
 const LOGIN_ATTEMPTS_KEEP_MS = 24 * 3600_000;
 
-/** Removes expired sessions, and sign-in attempts and return-page submissions older than a day (the limits' windows). */
+/**
+ * Removes expired sessions, and sign-in attempts and return-page submissions older than a day (the
+ * limits' windows); and the stores' old webhook delivery ids and lapsed consents.
+ */
 export async function cleanupSessions(database: Database, now = new Date()) {
   const sessions = await deleteExpiredSessions(database.db, now);
   const attempts = await database.db
@@ -20,7 +24,8 @@ export async function cleanupSessions(database: Database, now = new Date()) {
     .delete(returnAttempts)
     .where(lt(returnAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS)))
     .returning({ id: returnAttempts.id });
-  return { sessions, attempts: attempts.length, returnAttempts: returns.length };
+  const store = await pruneStoreRecords(database.db, now);
+  return { sessions, attempts: attempts.length, returnAttempts: returns.length, ...store };
 }
 
 export const registerSessionCleanup = (boss: PgBoss, database: Database, log: FastifyBaseLogger) =>

@@ -118,8 +118,9 @@ export function shopifyAdapter(opts: {
         }
         if (throttled) throw new StoreApiError('throttled', 'throttled');
         if (errors?.networkStatusCode === 401) throw new StoreApiError('the shop refused the access token', 'unauthorized');
-        if (errors && !res.data) throw new StoreApiError(errors.message ?? 'GraphQL error', errors.networkStatusCode ? 'network' : 'graphql');
+        // GraphQL errors (an unknown field, a missing scope, a cost above the limit) are thrown with their codes, for the log.
         if (graphQLErrors.length) throw new StoreApiError(JSON.stringify(graphQLErrors).slice(0, 500), 'graphql');
+        if (errors && !res.data) throw new StoreApiError(errors.message ?? 'GraphQL error', errors.networkStatusCode ? 'network' : 'graphql');
         return { data: res.data as T, extensions: res.extensions as GraphQLAnswer<T>['extensions'] };
       }
     },

@@ -2,3 +2,4 @@
 export { storeRoutes } from './store-routes.js';
 export { storeService } from './store-service.js';
 export type { StoreService } from './store-service.js';
+export { pruneStoreRecords } from './store-queries.js';

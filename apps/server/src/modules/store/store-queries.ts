@@ -59,3 +59,14 @@ export async function recordDelivery(db: Executor, values: { webhookId: string; 
   const rows = await db.insert(storeWebhookDeliveries).values(values).onConflictDoNothing().returning({ id: storeWebhookDeliveries.webhookId });
   return rows.length > 0;
 }
+
+/** Shopify retries a delivery for about 4 hours: a delivery id is kept 30 days, then forgotten; lapsed consents go too. */
+export const WEBHOOK_DELIVERY_KEEP_MS = 30 * 86_400_000;
+export async function pruneStoreRecords(db: Executor, now = new Date()) {
+  const deliveries = await db
+    .delete(storeWebhookDeliveries)
+    .where(lt(storeWebhookDeliveries.receivedAt, new Date(now.getTime() - WEBHOOK_DELIVERY_KEEP_MS)))
+    .returning({ id: storeWebhookDeliveries.webhookId });
+  const authorizations = await db.delete(storeAuthorizations).where(lt(storeAuthorizations.expiresAt, now)).returning({ id: storeAuthorizations.stateHash });
+  return { webhookDeliveries: deliveries.length, storeAuthorizations: authorizations.length };
+}
