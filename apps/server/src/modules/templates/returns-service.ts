@@ -24,7 +24,12 @@ const t = messages.templates;
  * customer to the template's address, with the answers copied (labels included) on the shipment,
  * and the merchant's 'Retururi' addresses are told (when that notification is on).
  */
-export function returnsService(deps: { database: Database; now?: () => Date }) {
+export function returnsService(deps: {
+  database: Database;
+  now?: () => Date;
+  /** false: the merchant is not told (the demo seed's return, like its shipments' history). */
+  notify?: boolean;
+}) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
 
@@ -93,7 +98,7 @@ export function returnsService(deps: { database: Database; now?: () => Date }) {
             extra: { templateId: row.id, templateUniqueId: row.uniqueId },
             returnAnswers,
           });
-          await notifyReturnSubmitted(tx, { userId: row.userId, reference: created.uniqueId, templateName: row.name, at, customer: fromCustomer, clientReference, answers: returnAnswers });
+          if (deps.notify !== false) await notifyReturnSubmitted(tx, { userId: row.userId, reference: created.uniqueId, templateName: row.name, at, customer: fromCustomer, clientReference, answers: returnAnswers });
           return created;
         });
         return draft.uniqueId;
