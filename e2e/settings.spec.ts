@@ -149,3 +149,44 @@ test('schedule: Monday to Friday hours in half hours, the end after the start', 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'De la ora' })).toHaveText('10:00');
 });
+
+for (const width of [1440, 390]) {
+  test(`mail notifications at ${width} px: an invalid address is shown at its field, scrolled into view, and nothing typed is lost`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const email = await freshClient(page);
+    await page.getByRole('link', { name: /Notificari/ }).click();
+    await expect(page.getByLabel('Email 1 - Facturi')).toHaveValue(email);
+
+    // Valid changes further down, and a bad address in the first item, far above the save button.
+    await page.getByRole('group', { name: 'Alerte de livrare' }).getByRole('switch').uncheck();
+    await page.getByRole('button', { name: 'Adauga adresa - Retururi' }).click();
+    await page.getByLabel('Email 2 - Retururi').fill('retururi@firma.ro');
+    const bad = page.getByLabel('Email 1 - Facturi');
+    await bad.fill('contabil@firma');
+    await page.getByRole('button', { name: 'Salveaza' }).click();
+
+    // The section's message, the field's own message right under it, and the field in view.
+    await expect(page.getByText('Nu am putut salva setarile. Campuri invalide!')).toBeVisible();
+    const group = page.getByRole('group', { name: 'Facturi' });
+    await expect(group.getByText('Adresa de email este invalida!')).toBeVisible();
+    await expect(bad).toBeInViewport();
+    await expect(bad).toBeFocused();
+    await expect(bad).toHaveAttribute('aria-invalid', 'true');
+    await screenshot(page, `settings-notify-mail-invalid-${width}`);
+
+    // Nothing was saved, and nothing typed was lost.
+    await expect(page.getByLabel('Email 2 - Retururi')).toHaveValue('retururi@firma.ro');
+    await expect(page.getByRole('group', { name: 'Alerte de livrare' }).getByRole('switch')).not.toBeChecked();
+    await expect(bad).toHaveValue('contabil@firma');
+
+    // Corrected where it stands, and sent with Enter (the keyboard's 'Go').
+    await bad.fill('contabil@firma.ro');
+    await expect(group.getByText('Adresa de email este invalida!')).toHaveCount(0);
+    await bad.press('Enter');
+    await expect(page.getByText('Setarile notificarilor prin email au fost salvate cu succes!')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Email 1 - Facturi')).toHaveValue('contabil@firma.ro');
+    await expect(page.getByLabel('Email 2 - Retururi')).toHaveValue('retururi@firma.ro');
+    await expect(page.getByRole('group', { name: 'Alerte de livrare' }).getByRole('switch')).not.toBeChecked();
+  });
+}

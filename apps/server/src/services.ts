@@ -18,7 +18,7 @@ import { geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
 import { balanceBani } from './modules/ledger/index.js';
-import { mailDelivery, mailOutboxService } from './modules/mail/index.js';
+import { mailDelivery, mailOutboxService, type AttachmentResolver } from './modules/mail/index.js';
 import { packagingService } from './modules/packaging/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
 import { automaticChargeInProgress, prepayService, stopSubscriptions, subscriptionsService } from './modules/prepay/index.js';
@@ -91,12 +91,14 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
 
   /* Mail: the account's outbox page; the mode says whether mail leaves (smtp) or is only kept (outbox). */
   const mailOutbox = mailOutboxService({ database, mode: config.mail });
-  /** Outgoing mail and SMS, made on first use (the job runner's mail sender; the app never sends). Invoice PDFs are drawn when their mail is sent. */
+  /** Attachments are produced when their mail is sent: invoice PDFs by invoicing, labels by the shipment's courier. */
+  const resolveAttachment: AttachmentResolver = (ref) => ('invoiceId' in ref ? invoicing.resolveAttachment(ref) : shipments.labelForMail(ref.label));
+  /** Outgoing mail and SMS, made on first use (the job runner's mail sender; the app never sends). */
   let outgoing: { transport: ReturnType<typeof mailTransportFor>; delivery: ReturnType<typeof mailDelivery> } | undefined;
   const outgoingMail = () => {
     if (outgoing) return outgoing;
     const transport = mailTransportFor(config);
-    const delivery = mailDelivery({ database, transport, sms: smsTransportFor(config), from: config.mailFrom, resolveAttachment: invoicing.resolveAttachment });
+    const delivery = mailDelivery({ database, transport, sms: smsTransportFor(config), from: config.mailFrom, resolveAttachment });
     return (outgoing = { transport, delivery });
   };
 

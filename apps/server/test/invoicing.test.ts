@@ -3,7 +3,7 @@ import { USER_TYPE, messages, splitGross } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billableCharges, invoices, ledgerEntries, mailOutbox, users } from '../src/db/schema.js';
+import { billableCharges, invoices, ledgerEntries, mailOutbox, users, type InvoiceAttachmentRef } from '../src/db/schema.js';
 import { pdfSafe } from '../src/lib/pdf-text.js';
 import { startOfMonthInBucharest } from '../src/jobs/monthly-invoices.js';
 import { invoiceAttachmentResolver, invoicingService, issueInvoice, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
@@ -220,7 +220,7 @@ describe('settling the account (POST user/settle-account-finances)', () => {
     const [mail] = await ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, alice.id), eq(mailOutbox.kind, 'sendInvoiceMail')));
     expect(mail).toMatchObject({ to: [alice.email], subject: `Factura ${body.invoice.fullNumber} - decontarea contului`, status: 'pending' });
     expect(mail!.attachments).toEqual([{ filename: `Factura-COL-${body.invoice.fullNumber.slice(4)}.pdf`, contentType: 'application/pdf', invoiceId: body.invoice.id }]);
-    const attachment = await invoiceAttachmentResolver(ctx.database)(mail!.attachments[0]!);
+    const attachment = await invoiceAttachmentResolver(ctx.database)(mail!.attachments[0] as InvoiceAttachmentRef);
     expect(attachment.subarray(0, 5).toString()).toBe('%PDF-');
 
     // Irreversible: a second settle finds nothing to do.

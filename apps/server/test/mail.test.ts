@@ -10,7 +10,7 @@ import { mailTransportFor } from '../src/integrations/mail/index.js';
 import { MailSendError, type MailTransport, type OutgoingMail } from '../src/integrations/mail/mail-transport.js';
 import { smtpTransport } from '../src/integrations/mail/smtp.js';
 import { mailDelivery, retryDelayMs } from '../src/modules/mail/mail-delivery.js';
-import { enqueueMail, notifyByUserSettings } from '../src/modules/mail/mail-service.js';
+import { enqueueMail, notifyByUserSettings, type NotificationItem } from '../src/modules/mail/mail-service.js';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
 import { fakeSmtpServer } from './support/smtp-server.js';
 
@@ -108,18 +108,20 @@ describe('notifyByUserSettings', () => {
     const alice = await createUser(ctx);
     expect(await notifyByUserSettings(db(), alice.id, 'sendInvoiceMail', message)).toBe(true);
     expect(await notifyByUserSettings(db(), alice.id, 'sendOrderConfirmationToMarkedEmails', message)).toBe(false);
-    expect(await notifyByUserSettings(db(), alice.id, 'sendOrderConfirmationWithoutAttachments', message)).toBe(false);
+    // 'Fara atasamente' is a switch over the confirmations, not a mail of its own.
+    await expect(notifyByUserSettings(db(), alice.id, 'sendOrderConfirmationWithoutAttachments' as NotificationItem, message)).rejects.toThrow(/not a notification/);
     const rows = await rowsOf(alice.id);
     expect(rows.map((r) => [r.kind, r.to])).toEqual([['sendInvoiceMail', [alice.email]]]);
     // An unknown account is told nothing.
     expect(await notifyByUserSettings(db(), 2_000_000_000, 'sendInvoiceMail', message)).toBe(false);
   });
 
-  it('follows the saved settings: the item’s addresses when on, nothing when off, attachments dropped for the no-attachment kind', async () => {
+  it('follows the saved settings: the item’s addresses when on, nothing when off, confirmations without attachments when the switch is on', async () => {
     const alice = await createUser(ctx);
     const settings = Object.fromEntries(MAIL_SETTING_KEYS.map((k) => [k, { enabled: false, emails: [alice.email] }]));
     settings.sendInvoiceMail = { enabled: true, emails: ['contabil@firma.ro', 'Director@Firma.ro'] };
-    settings.sendOrderConfirmationWithoutAttachments = { enabled: true, emails: ['depozit@firma.ro'] };
+    settings.sendOrderConfirmationToSender = { enabled: true, emails: ['depozit@firma.ro'] };
+    settings.sendOrderConfirmationWithoutAttachments = { enabled: true, emails: [alice.email] };
     const saved = await as(ctx, alice, { method: 'POST', url: '/api/user/settings/mail', payload: { settings } });
     expect(saved.statusCode, saved.body).toBe(200);
 
@@ -127,12 +129,12 @@ describe('notifyByUserSettings', () => {
     expect(await notifyByUserSettings(db(), alice.id, 'sendInvoiceMail', { ...message, attachments })).toBe(true);
     expect(await notifyByUserSettings(db(), alice.id, 'sendOrderDeliveryAlerts', message)).toBe(false);
     expect(await notifyByUserSettings(db(), alice.id, 'sendOrderReturn', message)).toBe(false);
-    expect(await notifyByUserSettings(db(), alice.id, 'sendOrderConfirmationWithoutAttachments', { ...message, attachments })).toBe(true);
+    expect(await notifyByUserSettings(db(), alice.id, 'sendOrderConfirmationToSender', { ...message, attachments })).toBe(true);
 
     const rows = await rowsOf(alice.id);
     expect(rows.map((r) => ({ kind: r.kind, to: r.to, attachments: r.attachments.length }))).toEqual([
       { kind: 'sendInvoiceMail', to: ['contabil@firma.ro', 'director@firma.ro'], attachments: 1 },
-      { kind: 'sendOrderConfirmationWithoutAttachments', to: ['depozit@firma.ro'], attachments: 0 },
+      { kind: 'sendOrderConfirmationToSender', to: ['depozit@firma.ro'], attachments: 0 },
     ]);
   });
 });
@@ -168,8 +170,9 @@ describe('the sender', () => {
       transport,
       from: 'Colete Online <notificari@colete.local>',
       resolveAttachment: async (ref) => {
-        asked.push(ref.invoiceId);
-        return Buffer.from(`%PDF-1.7 factura ${ref.invoiceId}`);
+        const invoiceId = 'invoiceId' in ref ? ref.invoiceId : -1;
+        asked.push(invoiceId);
+        return Buffer.from(`%PDF-1.7 factura ${invoiceId}`);
       },
     });
     expect((await delivery.deliverDue()).sent).toBe(1);

@@ -86,8 +86,9 @@ export async function seedDemoTemplates(database: Database) {
   ];
   for (const size of sizes) await packaging.addPackage(client.id, ZSavedPackageAddRequest.parse(size));
 
-  // One return a customer sent from the public page: a draft of kind 'return' with the answers.
-  await returnsService({ database }).submit(
+  // One return a customer sent from the public page: a draft of kind 'return' with the answers
+  // (history: the merchant's 'Retururi' mail is not queued).
+  await returnsService({ database, notify: false }).submit(
     shop.uniqueId,
     '127.0.0.1',
     ZReturnSubmission.parse({

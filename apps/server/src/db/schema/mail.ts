@@ -4,7 +4,13 @@ import { users } from './users.js';
 
 /* ---- Outgoing mail: every message goes through the outbox ---- */
 
-export type MailAttachmentRef = { filename: string; contentType: string; invoiceId: number };
+/**
+ * An attachment is a reference, produced when the mail is sent: an invoice's PDF (by invoiceId), or
+ * a shipment's label (by the shipment's id and the format named in the file name).
+ */
+export type InvoiceAttachmentRef = { filename: string; contentType: string; invoiceId: number };
+export type LabelAttachmentRef = { filename: string; contentType: string; label: { shipmentId: number; format: 'A4' | 'A6' } };
+export type MailAttachmentRef = InvoiceAttachmentRef | LabelAttachmentRef;
 
 export const mailOutbox = pgTable(
   'mail_outbox',

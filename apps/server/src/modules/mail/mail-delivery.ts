@@ -5,16 +5,17 @@ import { smsOutboxTransport } from '../../integrations/sms/outbox.js';
 import type { SmsTransport } from '../../integrations/sms/sms-transport.js';
 import { claimDueMails, settleMail, type MailRow } from './mail-queries.js';
 
-/** Produces an attachment's bytes when the mail is sent (an invoice PDF is rendered from its invoice). */
+/** Produces an attachment's bytes when the mail is sent (an invoice PDF from its invoice, a label from its shipment's courier). */
 export type AttachmentResolver = (ref: MailAttachmentRef) => Promise<Buffer>;
 
 /**
- * Until the invoicing module hands its PDF renderer to registerMailSender (src/jobs/boss.ts),
- * a mail with an attachment cannot be sent: it is retried and then marked failed, with this
- * error, rather than sent without the file it announces.
+ * Without a resolver (the composition root passes the invoicing and shipments modules' producers,
+ * src/services.ts), a mail with an attachment cannot be sent: it is retried and then marked
+ * failed, with this error, rather than sent without the file it announces.
  */
 export const noAttachmentResolver: AttachmentResolver = async (ref) => {
-  throw new Error(`no attachment resolver configured for ${ref.filename} (invoice ${ref.invoiceId}): pass resolveAttachment to registerMailSender`);
+  const source = 'invoiceId' in ref ? `invoice ${ref.invoiceId}` : `label of shipment ${ref.label.shipmentId}`;
+  throw new Error(`no attachment resolver configured for ${ref.filename} (${source}): pass resolveAttachment to mailDelivery`);
 };
 
 /** Attempts before a mail is marked failed, and the wait after each failed one (minutes): about 8 hours in all. */

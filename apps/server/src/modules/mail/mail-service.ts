@@ -1,7 +1,19 @@
-import { MAIL_SETTING_KEYS, OUTBOX_TRANSPORTS, isValidPhone, messages, pageOffset, type MailMode, type MailSettingKey, type TOutboxMail, type TOutboxMailDetail, type TOutboxQuery } from '@colete/contract';
+import {
+  MAIL_SETTING_KEYS,
+  OUTBOX_TRANSPORTS,
+  isValidPhone,
+  messages,
+  pageOffset,
+  type MailMode,
+  type MailSettingKey,
+  type TMailSettings,
+  type TOutboxMail,
+  type TOutboxMailDetail,
+  type TOutboxQuery,
+} from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { userSettings, users, type MailAttachmentRef } from '../../db/schema.js';
+import { userSettings, users, type LabelAttachmentRef, type MailAttachmentRef } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { DEFAULT_SMS, defaultMailSettings } from '../settings/index.js';
 import { countMails, findMail, insertMail, listMails, type MailListRow } from './mail-queries.js';
@@ -48,31 +60,74 @@ export async function enqueueMail(db: Executor, input: MailInput): Promise<numbe
   return id;
 }
 
-/**
- * Sends a notification the way the account's mail settings promise: to that item's addresses,
- * only when the item is on. An account that never saved its mail settings has the defaults
- * (its own email; invoices, delivery alerts, repayment sheets, sender confirmations and returns
- * on). 'Confirmare comanda fara atasamente' drops the attachments. Answers whether it queued.
- */
-export async function notifyByUserSettings(db: Executor, userId: number, item: MailSettingKey, message: MailMessage): Promise<boolean> {
-  if (!(MAIL_SETTING_KEYS as readonly string[]).includes(item)) throw new Error(`notifyByUserSettings: unknown item ${item}`);
+/** The account's mail settings: as saved, or the settings page's defaults (null: no such account). */
+async function mailSettingsOf(db: Executor, userId: number): Promise<TMailSettings | null> {
   const [account] = await db
     .select({ email: users.email, mail: userSettings.mail })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!account) return false;
-  const setting = account.mail?.[item] ?? defaultMailSettings(account.email)[item];
-  if (!setting.enabled || setting.emails.length === 0) return false;
-  await enqueueMail(db, {
-    userId,
-    kind: item,
-    to: setting.emails,
-    ...message,
-    attachments: item === 'sendOrderConfirmationWithoutAttachments' ? [] : message.attachments,
-  });
+  if (!account) return null;
+  const defaults = defaultMailSettings(account.email);
+  return Object.fromEntries(MAIL_SETTING_KEYS.map((k) => [k, account.mail?.[k] ?? defaults[k]])) as TMailSettings;
+}
+
+/** The addresses a setting sends to: none when it is off. */
+const recipientsOf = (item: TMailSettings[MailSettingKey]) => (item.enabled ? [...new Set(item.emails.map((a) => a.trim().toLowerCase()).filter(Boolean))] : []);
+
+/** 'Confirmare comanda fara atasamente' is a switch over the order confirmations, not a mail of its own. */
+const WITHOUT_ATTACHMENTS = 'sendOrderConfirmationWithoutAttachments';
+export type NotificationItem = Exclude<MailSettingKey, typeof WITHOUT_ATTACHMENTS>;
+
+/**
+ * Sends a notification the way the account's mail settings promise: to that item's addresses,
+ * only when the item is on. An account that never saved its mail settings has the defaults
+ * (its own email; invoices, delivery alerts, repayment sheets, sender confirmations and returns
+ * on). An order confirmation leaves without its attachments when 'Confirmare comanda fara
+ * atasamente' is on (notifyOrderConfirmation sends both confirmations). Answers whether it queued.
+ */
+export async function notifyByUserSettings(db: Executor, userId: number, item: NotificationItem, message: MailMessage): Promise<boolean> {
+  if (!(MAIL_SETTING_KEYS as readonly string[]).includes(item) || (item as string) === WITHOUT_ATTACHMENTS) throw new Error(`notifyByUserSettings: not a notification: ${item}`);
+  const settings = await mailSettingsOf(db, userId);
+  if (!settings) return false;
+  const to = recipientsOf(settings[item]);
+  if (to.length === 0) return false;
+  const confirmation = item === 'sendOrderConfirmationToSender' || item === 'sendOrderConfirmationToMarkedEmails';
+  const bare = confirmation && settings[WITHOUT_ATTACHMENTS].enabled;
+  await enqueueMail(db, { userId, kind: item, to, ...message, attachments: bare ? [] : message.attachments });
   return true;
+}
+
+/**
+ * The order confirmation (spec 000 mail settings): to the sender's addresses
+ * (sendOrderConfirmationToSender) and a copy to the marked ones (sendOrderConfirmationToMarkedEmails,
+ * leaving out an address the first already reaches), each when on. The label goes with it unless
+ * 'Confirmare comanda fara atasamente' is on; `build` writes the message knowing which. Answers
+ * how many mails it queued.
+ */
+export async function notifyOrderConfirmation(
+  db: Executor,
+  userId: number,
+  label: LabelAttachmentRef | null,
+  build: (withLabel: boolean) => Omit<MailMessage, 'attachments'>,
+): Promise<number> {
+  const settings = await mailSettingsOf(db, userId);
+  if (!settings) return 0;
+  const withLabel = !!label && !settings[WITHOUT_ATTACHMENTS].enabled;
+  const message = { ...build(withLabel), attachments: withLabel ? [label] : [] };
+  const toSender = recipientsOf(settings.sendOrderConfirmationToSender);
+  const toMarked = recipientsOf(settings.sendOrderConfirmationToMarkedEmails).filter((a) => !toSender.includes(a));
+  let queued = 0;
+  for (const [kind, to] of [
+    ['sendOrderConfirmationToSender', toSender],
+    ['sendOrderConfirmationToMarkedEmails', toMarked],
+  ] as const) {
+    if (to.length === 0) continue;
+    await enqueueMail(db, { userId, kind, to, ...message });
+    queued += 1;
+  }
+  return queued;
 }
 
 /** The outbox lists an SMS by its first words (an SMS has no subject). */

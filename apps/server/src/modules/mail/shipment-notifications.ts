@@ -1,41 +1,51 @@
 import { SHIPMENT_STATUS_VIEW } from '@colete/contract';
 import type { ShipmentFacts, ShipmentListener } from '../shipments/index.js';
-import { notifyByUserSettings, notifyPickupBySms } from './mail-service.js';
+import { bucharestDayStart, formatRoDate } from '../../lib/dates.js';
+import { notifyByUserSettings, notifyOrderConfirmation, notifyPickupBySms } from './mail-service.js';
 
 /**
  * The notifications the settings promise on the shipment lifecycle, as listeners of its events:
- * the sender's order confirmation at activation, the delivery and return alerts, and the
+ * the order confirmation at activation, the delivery alerts, and the
  * recipient's SMS at pick-up. Each queues its mail or SMS in the delivery's transaction, so a
  * repeated delivery of an event queues nothing twice. An event marked notify: false (the demo
  * seed's history) tells nobody. The registry (jobs/lifecycle-events.ts) subscribes them.
  */
 
-/** Mail to the account (order confirmation, delivery alerts, returns). */
+/** A day of the courier's ('YYYY-MM-DD') as the mail writes it: dd.mm.yyyy. */
+const dayText = (day: string) => formatRoDate(bucharestDayStart(day));
+
+/**
+ * Mail to the account: the order confirmation (with its label, see notifyOrderConfirmation) and
+ * the delivery alerts (delivered, out for delivery, refused, returned: 'Alerte de livrare').
+ * 'Retururi' is the public return form's mail (return-notification.ts).
+ */
 export const shipmentMailListener: ShipmentListener = {
   name: 'mail.shipment-notifications',
   on: {
-    'shipment.activated': async (tx, { shipment: s, notify }) => {
+    'shipment.activated': async (tx, { shipment: s, notify, label }) => {
       if (!notify) return;
-      await notifyByUserSettings(tx, s.userId, 'sendOrderConfirmationToSender', {
+      const attachment = label && s.awb ? { filename: label.fileName, contentType: 'application/pdf', label: { shipmentId: s.id, format: label.format } } : null;
+      await notifyOrderConfirmation(tx, s.userId, attachment, (withLabel) => ({
         subject: `Comanda ${s.uniqueId} a fost activata - AWB ${s.awb}`,
         text: [
           'Buna ziua,',
           '',
           `Comanda catre ${s.recipient.contactName} (${s.recipient.city}) a fost activata.`,
           `Curier: ${s.courierName} - ${s.serviceName}. AWB: ${s.awb}.`,
-          `Data estimata a ridicarii: ${s.estimatedPickupDate}.`,
+          ...(s.estimatedPickupDate ? [`Data estimata a ridicarii: ${dayText(s.estimatedPickupDate)}.`] : []),
+          withLabel ? 'Eticheta este atasata acestui mesaj.' : 'Eticheta se descarca din pagina comenzii.',
           '',
           'Multumim,',
           'Echipa Colete Online',
         ].join('\n'),
-      });
+      }));
     },
 
     'shipment.status_changed': async (tx, { shipment: s, to, reason, notify }) => {
-      const item = to === 'delivered' || to === 'out_for_delivery' ? 'sendOrderDeliveryAlerts' : to === 'returned' || to === 'refused' ? 'sendOrderReturn' : null;
-      if (!item || !notify) return;
+      const alert = to === 'delivered' || to === 'out_for_delivery' || to === 'returned' || to === 'refused';
+      if (!alert || !notify) return;
       const status = SHIPMENT_STATUS_VIEW[to].text;
-      await notifyByUserSettings(tx, s.userId, item, {
+      await notifyByUserSettings(tx, s.userId, 'sendOrderDeliveryAlerts', {
         subject: `AWB ${s.awb}: ${status}`,
         text: [
           'Buna ziua,',

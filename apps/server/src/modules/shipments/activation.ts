@@ -142,7 +142,12 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
         suppliedAt: at,
       });
       if (row.sender.addressId && deps.pickupUsed) await deps.pickupUsed(tx, row.userId, row.sender.addressId, updated.courierId!);
-      await recordShipmentEvent(tx, 'shipment.activated', { shipment: factsOf(updated, ctx.courierName), at: at.toISOString(), notify: ctx.notify });
+      await recordShipmentEvent(tx, 'shipment.activated', {
+        shipment: factsOf(updated, ctx.courierName),
+        at: at.toISOString(),
+        notify: ctx.notify,
+        label: await views.confirmationLabel(tx, updated),
+      });
       return updated;
     });
     eventsCommitted();

@@ -37,7 +37,13 @@ type Common = {
   notify: boolean;
 };
 
-export type ShipmentActivated = Common;
+export type ShipmentActivated = Common & {
+  /**
+   * The label the order confirmation attaches (the account's format when the courier prints it);
+   * absent from events written before labels were attached, and null when there is none.
+   */
+  label?: { format: 'A4' | 'A6'; fileName: string } | null;
+};
 export type ShipmentStatusChanged = Common & {
   from: ShipmentStatus;
   to: ShipmentStatus;

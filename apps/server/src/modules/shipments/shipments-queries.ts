@@ -31,6 +31,12 @@ export async function findShipment(db: Executor, userId: number, uniqueId: strin
   return row ?? null;
 }
 
+/** A shipment by its id, whoever owns it: for work the platform does on its own (a mail's label), never for a request. */
+export async function findShipmentById(db: Executor, id: number) {
+  const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function updateShipment(db: Executor, id: number, values: Partial<NewShipmentRow>) {
   const [row] = await db
     .update(shipments)

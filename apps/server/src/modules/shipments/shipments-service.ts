@@ -71,6 +71,9 @@ export function shipmentsService(deps: ShipmentsDeps) {
 
     label: (client: UserRow, uniqueId: string, format: AwbFormat) => views.label(client, uniqueId, format),
 
+    /** The mail sender's producer of labels attached to order confirmations. */
+    labelForMail: (ref: { shipmentId: number; format: AwbFormat }) => views.labelForMail(ref.shipmentId, ref.format),
+
     /** The tracking job: follow open shipments; finish activations a crash interrupted. */
     trackOpen: (limit?: number) => tracking.trackOpen(limit),
   };

@@ -9,8 +9,9 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 import { DEFAULT_AWB_FORMAT } from '../settings/index.js';
+import type { Executor } from '../../db/client.js';
 import { formPackage, statusOf, type ShipmentContext } from './shipment-context.js';
-import { findShipment, listShipments, shipmentHistory, type ShipmentRow } from './shipments-queries.js';
+import { findShipment, findShipmentById, listShipments, shipmentHistory, type ShipmentRow } from './shipments-queries.js';
 
 const m = messages.shipments;
 
@@ -36,10 +37,10 @@ export function viewsStage(ctx: ShipmentContext) {
     return row;
   }
 
-  async function labelFormats(userId: number, courierId: string | null): Promise<AwbFormat[]> {
+  async function labelFormats(userId: number, courierId: string | null, ex: Executor = db): Promise<AwbFormat[]> {
     const courier = courierId ? ctx.couriers().get(courierId) : undefined;
     if (!courier) return [];
-    const [row] = await db.select({ awbFormat: userSettings.awbFormat }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+    const [row] = await ex.select({ awbFormat: userSettings.awbFormat }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
     const wanted = (row?.awbFormat ?? DEFAULT_AWB_FORMAT) as AwbFormat;
     // The user's format when the courier prints it, otherwise the courier's first (spec 002 section 9).
     return courier.formats.includes(wanted) ? [wanted, ...courier.formats.filter((f) => f !== wanted)] : courier.formats;
@@ -47,6 +48,33 @@ export function viewsStage(ctx: ShipmentContext) {
 
   /** A label exists once the courier made the AWB, and until the shipment is cancelled. */
   const hasLabel = (row: ShipmentRow) => !!row.awb && !!row.courierId && row.status !== 'cancelled' && row.status !== 'draft' && row.status !== 'activating';
+
+  /** The label's file name: the AWB, the recipient (plain letters) and the format. */
+  const labelFileName = (row: ShipmentRow, format: AwbFormat) => {
+    const who = normalizeText(row.recipient.contactName).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'destinatar';
+    return `Eticheta-${row.awb}-${who}-${format}.pdf`;
+  };
+
+  /**
+   * The label the order confirmation carries: in the account's format when the courier prints
+   * it (the first the page offers), read in the activation's transaction. Null without a label.
+   */
+  async function confirmationLabel(tx: Executor, row: ShipmentRow): Promise<{ format: AwbFormat; fileName: string } | null> {
+    if (!hasLabel(row)) return null;
+    const [format] = await labelFormats(row.userId, row.courierId, tx);
+    return format ? { format, fileName: labelFileName(row, format) } : null;
+  }
+
+  /**
+   * The label's bytes for a mail being sent (the mail sender's attachment producer). A shipment
+   * without a label any more (cancelled since) is an error: the mail is retried, then fails,
+   * rather than leave without the file it announces.
+   */
+  async function labelForMail(shipmentId: number, format: AwbFormat): Promise<Buffer> {
+    const row = await findShipmentById(db, shipmentId);
+    if (!row || !hasLabel(row)) throw new Error(`shipment ${shipmentId} has no label to attach`);
+    return Buffer.from(await deps.network.label(row.awb!, format));
+  }
 
   function summary(row: ShipmentRow): TShipmentSummary {
     const courier = row.courierId ? ctx.couriers().get(row.courierId) : undefined;
@@ -146,10 +174,9 @@ export function viewsStage(ctx: ShipmentContext) {
       if (err instanceof CourierError && err.kind === 'invalid') throw conflict(err.message, 'labelRefused');
       throw new AppError(503, m.labelUnavailable, 'labelUnavailable');
     });
-    const who = normalizeText(row.recipient.contactName).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'destinatar';
-    return { bytes, fileName: `Eticheta-${row.awb}-${who}-${format}.pdf` };
+    return { bytes, fileName: labelFileName(row, format) };
   }
 
-  return { own, summary, detail, draftOf, list, label };
+  return { own, summary, detail, draftOf, list, label, confirmationLabel, labelForMail };
 }
 export type ViewsStage = ReturnType<typeof viewsStage>;

@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { badRequest, notFound, tooManyRequests, underPath } from '../../lib/errors.js';
 import { resolvePartyAddress } from '../addresses/index.js';
+import { notifyReturnSubmitted } from '../mail/index.js';
 import { createReturnDraft } from '../shipments/index.js';
 import { sanitizeTerms } from './template-terms.js';
 import { countReturnAttempts, findLogo, findPublicTemplate, forgetReturnAttempt, recordReturnAttempt } from './templates-queries.js';
@@ -20,9 +21,15 @@ const t = messages.templates;
 /**
  * The public return page (/order/return/{uniqueId}): no sign-in. A deleted template is unknown (404).
  * A submission becomes a draft shipment of kind 'return' in the merchant's account, from the
- * customer to the template's address, with the answers copied (labels included) on the shipment.
+ * customer to the template's address, with the answers copied (labels included) on the shipment,
+ * and the merchant's 'Retururi' addresses are told (when that notification is on).
  */
-export function returnsService(deps: { database: Database; now?: () => Date }) {
+export function returnsService(deps: {
+  database: Database;
+  now?: () => Date;
+  /** false: the merchant is not told (the demo seed's return, like its shipments' history). */
+  notify?: boolean;
+}) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
 
@@ -76,16 +83,23 @@ export function returnsService(deps: { database: Database; now?: () => Date }) {
         ]);
         if (fromAddress > RETURN_RATE_LIMITS.perAddress || forTemplate > RETURN_RATE_LIMITS.perTemplate) throw tooManyRequests(t.returnTooMany);
 
-        const draft = await createReturnDraft(db, {
-          userId: row.userId,
-          sender: { ...fromCustomer, addressId: null },
-          recipient: { ...pickPartyAddress(row.toAddress), addressId: row.toAddress.addressId },
-          content: t.returnContent,
-          clientReference: o.allowClientReference ? (body.clientReference ?? null) : null,
-          options: { openAtDelivery: o.additional && o.allowOpenAtDestination, saturdayDelivery: o.additional && o.allowSaturdayDelivery },
-          at,
-          extra: { templateId: row.id, templateUniqueId: row.uniqueId },
-          returnAnswers: o.return.enabled ? describeReturnAnswers(o.return.fields, body.answers) : [],
+        const returnAnswers = o.return.enabled ? describeReturnAnswers(o.return.fields, body.answers) : [];
+        const clientReference = o.allowClientReference ? (body.clientReference ?? null) : null;
+        // The draft and the merchant's 'Retururi' mail commit together: one mail per accepted return.
+        const draft = await db.transaction(async (tx) => {
+          const created = await createReturnDraft(tx, {
+            userId: row.userId,
+            sender: { ...fromCustomer, addressId: null },
+            recipient: { ...pickPartyAddress(row.toAddress), addressId: row.toAddress.addressId },
+            content: t.returnContent,
+            clientReference,
+            options: { openAtDelivery: o.additional && o.allowOpenAtDestination, saturdayDelivery: o.additional && o.allowSaturdayDelivery },
+            at,
+            extra: { templateId: row.id, templateUniqueId: row.uniqueId },
+            returnAnswers,
+          });
+          if (deps.notify !== false) await notifyReturnSubmitted(tx, { userId: row.userId, reference: created.uniqueId, templateName: row.name, at, customer: fromCustomer, clientReference, answers: returnAnswers });
+          return created;
         });
         return draft.uniqueId;
       } catch (err) {

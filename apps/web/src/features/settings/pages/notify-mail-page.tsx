@@ -2,7 +2,7 @@ import { MAIL_SETTING_KEYS, NOTIFY_MAX_EMAILS, ZMailSettings, messages, type Mai
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Divider, FormControlLabel, IconButton, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSettingsSection } from '../api/get-settings-section';
 import { useSaveSettingsSection } from '../api/save-settings-section';
 import { SectionTabs } from '../../../components/section-tabs';
@@ -10,6 +10,7 @@ import { OutboxLink } from '../components/outbox-link';
 import { SettingsFrame } from '../components/settings-frame';
 import { useSettingsFeedback } from '../components/use-settings-feedback';
 import { SaveBar } from '../../../components/form-actions';
+import { ApiError } from '../../../lib/api-client';
 
 export const NOTIFY_TABS = [
   { label: 'Email', path: '/profile/settings/notify/mail' },
@@ -22,18 +23,38 @@ const LABELS: Record<MailSettingKey, { title: string; hint: string }> = {
   sendRepaymentSheet: { title: 'Borderouri de ramburs', hint: 'Borderoul fiecarei plati de rambursuri.' },
   sendOrderConfirmationToSender: { title: 'Confirmare comanda catre expeditor', hint: 'Confirmarea si eticheta fiecarei comenzi create.' },
   sendOrderConfirmationToMarkedEmails: { title: 'Confirmare comanda catre adresele de mai jos', hint: 'O copie a confirmarii pentru colegi sau depozit.' },
-  sendOrderConfirmationWithoutAttachments: { title: 'Confirmare comanda fara atasamente', hint: 'Confirmarea fara eticheta atasata.' },
+  sendOrderConfirmationWithoutAttachments: { title: 'Confirmare comanda fara atasamente', hint: 'Confirmarile de mai sus pleaca fara eticheta atasata; o descarcati din pagina comenzii.' },
   sendOrderReturn: { title: 'Retururi', hint: 'Cand un client trimite un retur prin formularul public.' },
 };
 
+/** 'Fara atasamente' is a switch over the two confirmations above it: it sends nothing itself, so it asks for no address. */
+const SWITCH_ONLY: ReadonlySet<MailSettingKey> = new Set(['sendOrderConfirmationWithoutAttachments']);
+
 const emailRule = ZMailSettings.shape.sendInvoiceMail.shape.emails.element;
 const emailError = (value: string) => (emailRule.safeParse(value).success ? undefined : messages.settings.emailInvalid);
+/** A field's id in the form's errors: '<item>.<index>'. The server names it 'settings.<item>.emails.<index>'. */
+const fieldId = (key: string, index: number | string) => `${key}.${index}`;
+const SERVER_FIELD = /^settings\.(\w+)\.emails\.(\d+)$/;
 
 function MailForm({ initial }: { initial: TMailSettings }) {
   const [settings, setSettings] = useState<TMailSettings>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveSettingsSection<TMailSettings>('mail');
   const feedback = useSettingsFeedback();
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+
+  /**
+   * Shows the refusal like the other settings pages: the errors at their fields, and the first
+   * invalid field (in the page's order) focused and scrolled to the middle of the screen.
+   */
+  const showErrors = (next: Record<string, string>) => {
+    setErrors(next);
+    const first = MAIL_SETTING_KEYS.flatMap((key) => settings[key].emails.map((_, i) => fieldId(key, i))).find((id) => next[id]);
+    const input = first ? inputs.current.get(first) : undefined;
+    if (!input) return;
+    input.focus({ preventScroll: true });
+    input.scrollIntoView({ block: 'center' });
+  };
 
   type Item = TMailSettings[MailSettingKey];
   // Every change is computed from the latest state, never from the render that showed the button.
@@ -44,7 +65,7 @@ function MailForm({ initial }: { initial: TMailSettings }) {
     // A field showing an error is checked again as the user types, so the error goes away at
     // once (and does not vanish on blur, moving the buttons below it under the pointer).
     setErrors((e) => {
-      const id = `${key}.${index}`;
+      const id = fieldId(key, index);
       if (!e[id] || emailError(value)) return e;
       const next = { ...e };
       delete next[id];
@@ -55,8 +76,8 @@ function MailForm({ initial }: { initial: TMailSettings }) {
     setErrors((e) => {
       const next = { ...e };
       const problem = emailError(settings[key].emails[index] ?? '');
-      if (problem) next[`${key}.${index}`] = problem;
-      else delete next[`${key}.${index}`];
+      if (problem) next[fieldId(key, index)] = problem;
+      else delete next[fieldId(key, index)];
       return next;
     });
 
@@ -64,12 +85,24 @@ function MailForm({ initial }: { initial: TMailSettings }) {
     event.preventDefault();
     const parsed = ZMailSettings.safeParse(settings);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`${String(i.path[0])}.${String(i.path[2] ?? '')}`, i.message])));
+      showErrors(Object.fromEntries(parsed.error.issues.map((i) => [fieldId(String(i.path[0]), String(i.path[2] ?? '')), i.message])));
       feedback.invalid();
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, { onSuccess: (data) => feedback.saved(data.message), onError: feedback.failed });
+    save.mutate(parsed.data, {
+      onSuccess: (data) => feedback.saved(data.message),
+      onError: (error) => {
+        // A refusal by the server (400) names its fields: shown the same way.
+        const refused = error instanceof ApiError ? Object.entries(error.errors ?? {}) : [];
+        const fields = refused.flatMap(([path, message]) => {
+          const m = SERVER_FIELD.exec(path);
+          return m ? [[fieldId(m[1]!, m[2]!), message] as const] : [];
+        });
+        if (fields.length > 0) showErrors(Object.fromEntries(fields));
+        feedback.failed(error);
+      },
+    });
   };
 
   return (
@@ -89,39 +122,47 @@ function MailForm({ initial }: { initial: TMailSettings }) {
                 control={<Switch checked={item.enabled} onChange={(e) => update(key, () => ({ enabled: e.target.checked }))} />}
                 label={item.enabled ? 'Activat' : 'Dezactivat'}
               />
-              <Stack spacing={1.5} sx={{ mt: 1 }}>
-                {item.emails.map((email, index) => (
-                  <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                    <TextField
-                      size="small"
-                      type="email"
-                      label={`Email ${index + 1} - ${LABELS[key].title}`}
-                      value={email}
-                      onChange={(e) => setEmail(key, index, e.target.value)}
-                      onBlur={() => validateEmail(key, index)}
-                      error={!!errors[`${key}.${index}`]}
-                      helperText={errors[`${key}.${index}`]}
-                    />
-                    <IconButton
-                      aria-label={`Sterge adresa ${index + 1} - ${LABELS[key].title}`}
-                      disabled={item.emails.length <= 1}
-                      onClick={() => {
-                        update(key, (current) => ({ emails: current.emails.filter((_, i) => i !== index) }));
-                        setErrors({});
-                      }}
-                    >
-                      <CloseIcon />
-                    </IconButton>
-                  </Stack>
-                ))}
-                {item.emails.length < NOTIFY_MAX_EMAILS && (
-                  <Box>
-                    <Button size="small" startIcon={<AddIcon />} onClick={() => update(key, (current) => ({ emails: [...current.emails, ''] }))} aria-label={`Adauga adresa - ${LABELS[key].title}`}>
-                      Adauga adresa
-                    </Button>
-                  </Box>
-                )}
-              </Stack>
+              {!SWITCH_ONLY.has(key) && (
+                <Stack spacing={0.5} sx={{ mt: 1 }}>
+                  {item.emails.map((email, index) => (
+                    <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                      <TextField
+                        size="small"
+                        type="email"
+                        label={`Email ${index + 1} - ${LABELS[key].title}`}
+                        value={email}
+                        onChange={(e) => setEmail(key, index, e.target.value)}
+                        onBlur={() => validateEmail(key, index)}
+                        error={!!errors[fieldId(key, index)]}
+                        // The line under the field is always there, so an error appearing on blur moves
+                        // nothing: a click that blurred the field (on 'Salveaza', say) lands where aimed.
+                        helperText={errors[fieldId(key, index)] ?? ' '}
+                        inputRef={(el: HTMLInputElement | null) => {
+                          if (el) inputs.current.set(fieldId(key, index), el);
+                          else inputs.current.delete(fieldId(key, index));
+                        }}
+                      />
+                      <IconButton
+                        aria-label={`Sterge adresa ${index + 1} - ${LABELS[key].title}`}
+                        disabled={item.emails.length <= 1}
+                        onClick={() => {
+                          update(key, (current) => ({ emails: current.emails.filter((_, i) => i !== index) }));
+                          setErrors({});
+                        }}
+                      >
+                        <CloseIcon />
+                      </IconButton>
+                    </Stack>
+                  ))}
+                  {item.emails.length < NOTIFY_MAX_EMAILS && (
+                    <Box>
+                      <Button size="small" startIcon={<AddIcon />} onClick={() => update(key, (current) => ({ emails: [...current.emails, ''] }))} aria-label={`Adauga adresa - ${LABELS[key].title}`}>
+                        Adauga adresa
+                      </Button>
+                    </Box>
+                  )}
+                </Stack>
+              )}
             </Box>
           );
         })}
