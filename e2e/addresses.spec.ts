@@ -71,6 +71,7 @@ test('typing a postal code fills county, city (a Bucharest sector) and the first
 });
 
 test('Iasi and Enter picks Iași in the county and the city fields (exact before prefix, diacritics ignored)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await freshClient(page);
   await page.getByRole('button', { name: 'Adauga adresa' }).click();
   const dialog = page.getByRole('dialog');
@@ -97,10 +98,14 @@ test('Iasi and Enter picks Iași in the county and the city fields (exact before
   await city.pressSequentially('Bucu');
   for (const n of [1, 2, 3, 4, 5, 6]) await expect(page.getByRole('option', { name: `Sectorul ${n}` })).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, 'address-bucu-sectors');
+  await screenshot(page, 'address-bucu-sectors-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('option', { name: 'Sectorul 6' })).toBeVisible();
+  await screenshot(page, 'address-bucu-sectors-390');
 });
 
 test('a postal code of several streets leaves the street to choose among them', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await freshClient(page);
   await page.getByRole('button', { name: 'Adauga adresa' }).click();
   const dialog = page.getByRole('dialog');
@@ -111,11 +116,16 @@ test('a postal code of several streets leaves the street to choose among them', 
   const street = dialog.getByRole('combobox', { name: 'Strada' });
   await expect(street).toHaveValue('');
   await expect(dialog.getByText('Codul postal 400350 cuprinde mai multe strazi. Alegeti strada din lista.')).toBeVisible();
+  await screenshot(page, 'address-postal-code-streets-hint-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dialog.getByLabel('Numar').scrollIntoViewIfNeeded();
+  await screenshot(page, 'address-postal-code-streets-hint-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await street.click();
   const options = page.getByRole('option');
   await expect(options).toHaveText(['Strada Armoniei', 'Strada Frunzișului', 'Strada Melodiei']);
   await expectAccessible(page);
-  await screenshot(page, 'address-postal-code-streets');
+  await screenshot(page, 'address-postal-code-streets-1440');
   await page.getByRole('option', { name: 'Strada Melodiei' }).click();
   await expect(street).toHaveValue('Strada Melodiei');
   await expect(dialog.getByLabel('Cod postal')).toHaveValue('400350');

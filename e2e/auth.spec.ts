@@ -37,6 +37,7 @@ test.describe('sign-in, register and sign-out', () => {
   });
 
   test('the next submit clears the sign-in error before the answer arrives', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.client.email);
     await page.getByLabel('Parola', { exact: true }).fill('not-the-password');
@@ -48,6 +49,9 @@ test.describe('sign-in, register and sign-out', () => {
     await page.getByRole('button', { name: 'Autentificare' }).click();
     await expect(page.getByText('Parola este obligatorie!')).toBeVisible();
     await expect(error).toHaveCount(0);
+    await screenshot(page, 'login-error-cleared-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'login-error-cleared-390');
     // Wrong again, then the right password, answered slowly: the old error is gone while it waits.
     await page.getByLabel('Parola', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Autentificare' }).click();

@@ -27,10 +27,12 @@ import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSelectedClient } from '../../lib/selected-client';
 import { NAV_ITEMS } from '../nav';
-import { ChooseClientPrompt, needsClient } from './client-gate';
+import { needsClient } from './client-gate';
 
 const DRAWER_WIDTH = 240;
 // Admins only: clients never download the selector (an Autocomplete).
+// Admins only too: the prompt shown in place of a client's page while no client is chosen.
+const ChooseClientPrompt = lazy(() => import('./choose-client-prompt'));
 const ClientSelector = lazy(() => import('../../components/client-selector').then((m) => ({ default: m.ClientSelector })));
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {

@@ -2,16 +2,8 @@ import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
 import { messages } from '@colete/contract';
 import { Paper, Typography } from '@mui/material';
 
-/**
- * The profile pages an admin uses for themself (their password, the landing pages of links, the
- * admin pages); every other page shows and changes a client's data, so it waits for a client.
- */
-const OWN_PAGES = [/^\/profile\/settings\/?$/, /^\/profile\/settings\/security\/?$/, /^\/profile\/templates\/?$/, /^\/profile\/admin(\/|$)/];
-
-export const needsClient = (pathname: string) => !OWN_PAGES.some((page) => page.test(pathname));
-
 /** In place of a client's page while the admin has chosen no client (spec 002: admins fetch only after choosing). */
-export function ChooseClientPrompt() {
+export default function ChooseClientPrompt() {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
       <PersonSearchOutlinedIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
