@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { LIST_FILTER_DEBOUNCE_MS } from '@colete/contract';
-import { act, createElement } from 'react';
+import { act, createElement, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,12 +8,16 @@ import { SEARCH_TABLE, useTableQuery } from './use-table-query';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let setSearch: (text: string) => void = () => undefined;
+/** What the test types in the list's search box. */
+const box: { type?: (text: string) => void } = {};
 function List() {
   const { setInput } = useTableQuery(SEARCH_TABLE);
-  setSearch = (text) => setInput('search', text);
+  useEffect(() => {
+    box.type = (text) => setInput('search', text);
+  });
   return null;
 }
+const setSearch = (text: string) => box.type?.(text);
 
 describe('a search typed in a list', () => {
   let root: Root;
