@@ -284,7 +284,8 @@ test('a merchant builds a return form with every field type, shares the link, an
     // The merchant finds it among their shipments, as a return.
     await page.goto(`/profile/orders?q=${encodeURIComponent(customerName)}`);
     await expect(page.getByText('Retur', { exact: true }).first()).toBeVisible();
-    await page.getByRole('link', { name: 'Elena Ionescu' }).first().click();
+    // The list names the customer who sends it back (the return's sender).
+    await page.getByRole('link', { name: customerName }).first().click();
     const answers = page.getByRole('list', { name: 'Raspunsurile clientului' });
     await expect(answers).toContainText('Motivul returului');
     await expect(answers).toContainText('Marime gresita');
@@ -395,4 +396,97 @@ test('a new client sees what templates are, and a filter without matches says so
   await page.getByRole('searchbox', { name: 'Cauta sablon' }).fill('nimic');
   await expect(page.getByText('Niciun sablon nu corespunde cautarii.')).toBeVisible();
   await expect(page).toHaveURL(/search=nimic/);
+});
+
+const UNSAFE_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><script>parent.hacked = 1</script><rect width="120" height="60" fill="red"/></svg>');
+const SAFE_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#0d47a1"/></svg>');
+
+test('at 390 px the option switches sit apart; a chosen address drops a stale locality message; an SVG logo is not previewed before the server accepts it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `Telefon ${Date.now()}`;
+  await signIn(page, DEMO.client);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/profile/templates/orders/new');
+  await expect(page.getByRole('heading', { name: 'Sablon nou' })).toBeVisible();
+
+  // The extra options on a phone: each switch whole inside the section, each row tall enough to tap, no two rows touching, each label on one line.
+  const options = page.getByRole('group', { name: 'Optiuni extra' });
+  await options.scrollIntoViewIfNeeded();
+  const section = (await page.getByRole('region', { name: '3. Optiuni extra' }).boundingBox())!;
+  const rows = await options.locator('label').evaluateAll((labels) =>
+    labels.map((l) => {
+      const row = l.getBoundingClientRect();
+      const track = l.querySelector('.MuiSwitch-root')!.getBoundingClientRect();
+      const text = l.querySelector('.MuiFormControlLabel-label')!;
+      const lineHeight = parseFloat(getComputedStyle(text).lineHeight);
+      return { label: text.textContent, top: row.top, bottom: row.bottom, height: row.height, trackLeft: track.left, trackRight: track.right, textLines: Math.round(text.getBoundingClientRect().height / lineHeight) };
+    }),
+  );
+  expect(rows).toHaveLength(7);
+  for (const [i, row] of rows.entries()) {
+    expect(row.trackLeft, `${row.label}: the switch is not cut off`).toBeGreaterThanOrEqual(section.x);
+    expect(row.trackRight, row.label ?? '').toBeLessThanOrEqual(section.x + section.width);
+    expect(row.height, `${row.label}: a row a finger can hit`).toBeGreaterThanOrEqual(40);
+    expect(row.textLines, `${row.label}: one line`).toBe(1);
+    if (i > 0) expect(row.top, `${row.label} below ${rows[i - 1]!.label}`).toBeGreaterThanOrEqual(rows[i - 1]!.bottom);
+  }
+  await options.screenshot({ path: '/tmp/shots-h5-returns/template-options-390.png' });
+
+  // A save with an empty form, a city typed but not chosen: 'Localitate invalida!'; choosing a valid address clears it.
+  await page.getByRole('button', { name: 'Salveaza sablonul' }).click();
+  await expect(page.getByText(GENERIC)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Judet' }).click();
+  await page.getByRole('option', { name: 'Cluj', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Localitate' }).fill('napo');
+  await page.getByLabel('Numar').focus();
+  await expect(page.getByText('Localitate invalida!')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Localitate' }).fill('napoca');
+  await page.getByRole('option', { name: 'Cluj-Napoca' }).click();
+  await expect(page.getByText('Localitate invalida!')).toHaveCount(0);
+  // Typed wrong again, then an address-book entry is chosen instead: the message goes too.
+  await page.getByRole('combobox', { name: 'Localitate' }).fill('napo');
+  await page.getByLabel('Numar').focus();
+  await expect(page.getByText('Localitate invalida!')).toBeVisible();
+  await page.getByLabel('Nume sablon').fill(name);
+  await page.getByRole('combobox', { name: 'Cautare in agenda' }).fill('Birou');
+  await page.getByRole('option', { name: /Birou Bucuresti/ }).click();
+  await expect(page.getByRole('combobox', { name: 'Localitate' })).toHaveValue(/Sectorul/);
+  await expect(page.getByText('Localitate invalida!')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  await expect(page.getByText('Localitate invalida!')).toHaveCount(0);
+
+  // An SVG with a script: never shown, and the server refuses it when the template is saved.
+  const fileInput = page.locator('input[type="file"]');
+  await fileInput.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: UNSAFE_SVG });
+  const logo = page.getByRole('region', { name: '4. Logo' });
+  await expect(logo.getByText('logo.svg')).toBeVisible();
+  await expect(logo.getByRole('img', { name: 'Logo sablon' })).toHaveCount(0);
+  await expect(logo.locator('img')).toHaveCount(0);
+  await logo.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-h5-returns/template-logo-svg-390.png' });
+  await page.getByRole('button', { name: 'Salveaza sablonul' }).click();
+  await expect(page.getByText('Eroare la incarcarea fisierului! Fisierul incarcat trebuie sa fie o imagine / un vector (png, jpg, jpeg, svg etc...)')).toBeVisible();
+  // The template itself was saved: the editor stays, in edit mode, without a logo.
+  await expect(page.getByRole('heading', { name: 'Modifica sablonul' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '4. Logo' }).locator('img')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+
+  // A safe SVG is accepted on save, and then shown from the server (once the message has gone from over the button:
+  // the pointer moved off it, or it stays).
+  await page.mouse.move(10, 10);
+  await expect(page.locator('#notistack-snackbar')).toHaveCount(0, { timeout: 15_000 });
+  await page.locator('input[type="file"]').setInputFiles({ name: 'bun.svg', mimeType: 'image/svg+xml', buffer: SAFE_SVG });
+  await expect(page.getByRole('region', { name: '4. Logo' }).getByRole('img', { name: 'Logo sablon' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Salveaza sablonul' }).click();
+  await expect(page.getByText(SAVED)).toBeVisible();
+  await searchList(page, name);
+  await card(page, name).getByRole('link', { name: `Modifica sablonul ${name}` }).click();
+  const saved = page.getByRole('region', { name: '4. Logo' }).getByRole('img', { name: 'Logo sablon' });
+  await expect(saved).toBeVisible();
+  expect(await saved.getAttribute('src')).toMatch(/^\/api\/order\/return\/[a-z0-9]+\/logo/);
+  await page.getByRole('group', { name: 'Optiuni extra' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots-h5-returns/template-editor-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: '/tmp/shots-h5-returns/template-editor-1440.png', fullPage: true });
+  await expectAccessible(page);
 });

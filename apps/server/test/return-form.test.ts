@@ -110,7 +110,7 @@ describe('the public return page', () => {
 
     const list = await as(ctx, bob, { method: 'GET', url: '/api/shipments' });
     expect(list.json().list).toEqual([
-      expect.objectContaining({ uniqueId: reference, kind: 'return', status: expect.objectContaining({ code: 'draft' }), clientReference: 'CMD-1001', sender: { contactName: 'Ana Ionescu', city: 'Sectorul 1' } }),
+      expect.objectContaining({ uniqueId: reference, kind: 'return', status: expect.objectContaining({ code: 'draft' }), clientReference: 'CMD-1001', sender: { contactName: 'Ana Ionescu', city: 'Sectorul 1', county: 'București' } }),
     ]);
     const detail = await as(ctx, bob, { method: 'GET', url: `/api/shipments/${reference}` });
     expect(detail.statusCode).toBe(200);
@@ -129,6 +129,31 @@ describe('the public return page', () => {
     });
     // The other merchant sees nothing of it.
     expect((await as(ctx, alice, { method: 'GET', url: `/api/shipments/${reference}` })).statusCode).toBe(404);
+  });
+
+  it('answers every missing field at once: the form’s answers and the address outside the nomenclature together (Defects 12)', async () => {
+    const d = await template(alice);
+    const res = await submit(d.uniqueId, { address: customer({ city: 'Nicaieri' }), answers: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      'answers.why': t.fieldRequired,
+      'answers.pay': t.fieldRequired,
+      'answers.items': t.answerRowsMin,
+      'address.city': messages.address.cityInvalid,
+    });
+  });
+
+  it('the merchant changes the return’s default parcel before activating it, then activates with offers for the new parcel (Defects 10)', async () => {
+    const d = await template(bob);
+    const reference = (await submit(d.uniqueId, { address: customer(), answers })).json().reference as string;
+    const parcel = { type: 'parcel', weight: 3.5, length: 45, width: 35, height: 25 };
+    const changed = await as(ctx, bob, { method: 'PUT', url: `/api/shipments/${reference}`, payload: { packages: [parcel, parcel], content: 'Retur geaca' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().shipment).toMatchObject({ kind: 'return', packages: [parcel, parcel], parcelCount: 2, content: 'Retur geaca', chooseService: true });
+    // The customer's part stays: the sender, the answers.
+    expect(changed.json().shipment.senderAddress).toMatchObject({ contactName: 'Ana Ionescu' });
+    expect(changed.json().shipment.returnAnswers).toHaveLength(3);
+    expect((await as(ctx, alice, { method: 'PUT', url: `/api/shipments/${reference}`, payload: { packages: [parcel], content: 'x' } })).statusCode).toBe(404);
   });
 
   it('keeps no client reference when the template does not allow it; an optional form may be left empty', async () => {

@@ -443,6 +443,77 @@ describe('a draft saved without a service (a return) is activated with a service
   });
 });
 
+describe('saved drafts are changed and deleted before activation (Defects 10)', () => {
+  const put = (u: TestUser, uniqueId: string, payload: object) => as(ctx, u, { method: 'PUT', url: `/api/shipments/${uniqueId}`, payload });
+  const del = (u: TestUser, uniqueId: string) => as(ctx, u, { method: 'DELETE', url: `/api/shipments/${uniqueId}` });
+  const parcels = { packages: [{ type: 'parcel', weight: 4.2, length: 50, width: 40, height: 30 }, { type: 'parcel', weight: 0.5, length: 20, width: 15, height: 5 }], content: 'Pantofi' };
+
+  it('changes a draft’s parcels and content; its priced service is dropped and offered again', async () => {
+    const { alice } = await twoUsers(ctx);
+    const offer = await standardOffer(alice);
+    const saved = (await create(alice, { ...draft(), serviceId: offer.serviceId, requestKey: key() })).json().shipment;
+    expect(saved).toMatchObject({ canActivate: true, serviceName: expect.any(String), price: offer.price });
+
+    const res = await put(alice, saved.uniqueId, parcels);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: m.draftUpdated });
+    expect(res.json().shipment).toMatchObject({
+      packages: parcels.packages,
+      content: 'Pantofi',
+      parcelCount: 2,
+      serviceName: null,
+      price: null,
+      canActivate: false,
+      chooseService: true,
+      status: { code: 'draft' },
+      clientReference: 'CMD-1001',
+    });
+    const again = await as(ctx, alice, { method: 'GET', url: `/api/shipments/${saved.uniqueId}/offers` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().offers.length).toBeGreaterThan(0);
+  });
+
+  it('validates the parcels and the content with field messages', async () => {
+    const { alice } = await twoUsers(ctx);
+    const saved = (await create(alice, { ...draft(), requestKey: key() })).json().shipment;
+    const bad = await put(alice, saved.uniqueId, { packages: [{ type: 'parcel', weight: 0, length: 30, width: 20, height: 1 }], content: ' ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ 'packages.0.weight': m.weightMin, 'packages.0.height': m.heightMin, content: m.contentRequired });
+    const none = await put(alice, saved.uniqueId, { packages: [], content: 'Carti' });
+    expect(none.json().errors).toMatchObject({ packages: m.packagesRequired });
+    const twoEnvelopes = await put(alice, saved.uniqueId, { packages: [{ type: 'envelope', weight: 0.2, length: 20, width: 20, height: 3 }, { type: 'envelope', weight: 0.2, length: 20, width: 20, height: 3 }], content: 'Acte' });
+    expect(twoEnvelopes.json().errors).toMatchObject({ packages: m.envelopeSingle });
+    // Nothing was changed by the refused calls.
+    const detail = (await as(ctx, alice, { method: 'GET', url: `/api/shipments/${saved.uniqueId}` })).json().shipment;
+    expect(detail).toMatchObject({ packages: draft().packages, content: 'Carti' });
+  });
+
+  it('deletes a draft; another client’s draft is 404; an activated shipment is neither changed nor deleted (409)', async () => {
+    const { alice, bob } = await twoUsers(ctx);
+    await topUp(alice, 100_000);
+    const saved = (await create(alice, { ...draft(), requestKey: key() })).json().shipment;
+    expect((await put(bob, saved.uniqueId, parcels)).statusCode).toBe(404);
+    expect((await del(bob, saved.uniqueId)).statusCode).toBe(404);
+    expect((await del(alice, 'NUEXISTA1234')).statusCode).toBe(404);
+
+    const offer = await standardOffer(alice);
+    const active = (await create(alice, { ...draft(), serviceId: offer.serviceId, activate: true, requestKey: key() })).json().shipment;
+    expect(active.status.code).toBe('created');
+    for (const res of [await put(alice, active.uniqueId, parcels), await del(alice, active.uniqueId)]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: m.notEditable, code: 'notDraft' });
+    }
+
+    const removed = await del(alice, saved.uniqueId);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ success: true, message: m.draftDeleted });
+    expect((await as(ctx, alice, { method: 'GET', url: `/api/shipments/${saved.uniqueId}` })).statusCode).toBe(404);
+    expect((await del(alice, saved.uniqueId)).statusCode).toBe(404);
+    const list = (await as(ctx, alice, { method: 'GET', url: '/api/shipments' })).json().list as { uniqueId: string }[];
+    expect(list.map((s) => s.uniqueId)).toEqual([active.uniqueId]);
+  });
+});
+
 describe('SMS to the recipient at pick-up (spec 000 pickUpRecipientNotify)', () => {
   const later = () =>
     shipmentsService({

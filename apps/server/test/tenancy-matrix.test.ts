@@ -238,6 +238,12 @@ const ROUTES: Record<string, Entry> = {
   },
   'GET /api/user/invoices/{id}/pdf': { kind: 'client', make: makeInvoice, request: (o) => ({ method: 'GET', url: `/api/user/invoices/${o.id}/pdf` }) },
   'GET /api/shipments/{uniqueId}': { kind: 'client', make: makeShipment, request: (o) => ({ method: 'GET', url: `/api/shipments/${o.uniqueId}` }) },
+  'PUT /api/shipments/{uniqueId}': {
+    kind: 'client',
+    make: makeShipment,
+    request: (o) => ({ method: 'PUT', url: `/api/shipments/${o.uniqueId}`, payload: { packages: [{ type: 'parcel', weight: 2, length: 30, width: 20, height: 10 }], content: 'Carti' } }),
+  },
+  'DELETE /api/shipments/{uniqueId}': { kind: 'client', make: makeShipment, request: (o) => ({ method: 'DELETE', url: `/api/shipments/${o.uniqueId}` }) },
   'POST /api/shipments/{uniqueId}/activate': {
     kind: 'client',
     make: makeShipment,

@@ -51,13 +51,16 @@ export const ZShipmentOptions = z.object({
 });
 export type TShipmentOptions = z.infer<typeof ZShipmentOptions>;
 
+/** The shipment's content text (required, at most 100 letters). */
+const shipmentContent = () => z.string().trim().min(1, { error: () => s().contentRequired }).max(100, messages.common.fieldInvalid);
+
 /** What the new-shipment page sends for offers and for saving. */
 export const ZShipmentDraft = z
   .object({
     sender: ZShipmentParty,
     recipient: ZShipmentParty,
     packages: packageList(ZPackage),
-    content: z.string().trim().min(1, { error: () => s().contentRequired }).max(100, messages.common.fieldInvalid),
+    content: shipmentContent(),
     clientReference: z.string().trim().max(50, messages.common.fieldInvalid).optional().nullable(),
     options: ZShipmentOptions,
   })
@@ -66,6 +69,21 @@ export const ZShipmentDraft = z
     if (packages.some((p) => p.type === 'envelope')) checkEnvelopeCount(ctx.issues, packages, ['packages']);
   });
 export type TShipmentDraft = Omit<z.input<typeof ZShipmentDraft>, 'sender' | 'recipient'> & { sender: TShipmentParty; recipient: TShipmentParty };
+
+/**
+ * PUT shipments/{uniqueId}: a saved draft's parcels and content, changed before activation (a
+ * customer's return arrives with a default parcel). The addresses and options stay as saved.
+ */
+export const ZShipmentDraftUpdate = z
+  .object({
+    packages: packageList(ZPackage),
+    content: shipmentContent(),
+  })
+  .check((ctx) => {
+    const packages = ctx.value.packages;
+    if (packages.some((p) => p.type === 'envelope')) checkEnvelopeCount(ctx.issues, packages, ['packages']);
+  });
+export type TShipmentDraftUpdate = z.input<typeof ZShipmentDraftUpdate>;
 export type TShipmentDraftParsed = z.output<typeof ZShipmentDraft>;
 
 export const ZPickupPointOffer = z.object({ id: z.string(), name: z.string(), fullAddress: z.string(), distanceKm: z.number().nullable() });
@@ -146,7 +164,7 @@ export const ZShipmentSummary = z.object({
   courierLogo: z.string().nullable(),
   serviceName: z.string().nullable(),
   recipient: z.object({ contactName: z.string(), city: z.string(), county: z.string() }),
-  sender: z.object({ contactName: z.string(), city: z.string() }),
+  sender: z.object({ contactName: z.string(), city: z.string(), county: z.string() }),
   clientReference: z.string().nullable(),
   price: z.string().nullable(),
   cod: z.string().nullable(),

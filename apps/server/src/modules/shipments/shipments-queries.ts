@@ -46,6 +46,11 @@ export async function updateShipment(db: Executor, id: number, values: Partial<N
   return row!;
 }
 
+/** Removes a shipment (a draft: the caller checked it); its history goes with it (cascade). */
+export async function deleteShipment(db: Executor, id: number) {
+  await db.delete(shipments).where(eq(shipments.id, id));
+}
+
 export async function shipmentHistory(db: Executor, shipmentId: number) {
   return db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipmentId)).orderBy(shipmentEvents.at, shipmentEvents.id);
 }

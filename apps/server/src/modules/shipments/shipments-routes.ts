@@ -4,9 +4,11 @@ import {
   ZShipmentActivateRequest,
   ZShipmentCreateRequest,
   ZShipmentDraft,
+  ZShipmentDraftUpdate,
   ZShipmentListQuery,
   ZShipmentListResponse,
   ZShipmentResponse,
+  ZSuccessResponse,
   ZUniqueIdParams,
   messages,
 } from '@colete/contract';
@@ -42,6 +44,18 @@ export function shipmentsRoutes(service: ShipmentsService) {
       success: true as const,
       shipment: await service.detail(acting(req).client, req.params.uniqueId),
     }));
+
+    // A saved draft (a customer's return too) is changed or deleted before activation; never after (409).
+    r.put('/api/shipments/:uniqueId', { schema: { tags, params: ZUniqueIdParams, body: ZShipmentDraftUpdate, response: { 200: ZShipmentResponse } } }, async (req) => ({
+      success: true as const,
+      message: m.draftUpdated,
+      shipment: await service.updateDraft(acting(req).client, req.params.uniqueId, req.body),
+    }));
+
+    r.delete('/api/shipments/:uniqueId', { schema: { tags, params: ZUniqueIdParams, response: { 200: ZSuccessResponse } } }, async (req) => {
+      await service.deleteDraft(acting(req).client, req.params.uniqueId);
+      return { success: true as const, message: m.draftDeleted };
+    });
 
     r.post('/api/shipments/:uniqueId/activate', { schema: { tags, params: ZUniqueIdParams, body: ZShipmentActivateRequest, response: { 200: ZShipmentResponse } } }, async (req) => {
       const { serviceId, pointId } = req.body ?? {};

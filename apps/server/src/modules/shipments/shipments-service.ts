@@ -5,6 +5,7 @@ import { conflict } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { activationStage, type ServiceChoice } from './activation.js';
 import { cancellationStage } from './cancellation.js';
+import { draftEditsStage } from './draft-edits.js';
 import { draftsStage } from './drafts.js';
 import { offersStage } from './offers.js';
 import { shipmentContext, type ShipmentsDeps } from './shipment-context.js';
@@ -28,6 +29,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
   const tracking = trackingStage(ctx, activation.finishStuck);
   const saveDraft = draftsStage(ctx, offers);
   const cancel = cancellationStage(ctx, views, tracking.refresh);
+  const edits = draftEditsStage(ctx);
 
   return {
     async offers(client: UserRow, draft: TShipmentDraftParsed) {
@@ -54,6 +56,14 @@ export function shipmentsService(deps: ShipmentsDeps) {
       const { offers: priced } = await offers.quote(client.id, views.draftOf(row), row.sender.addressId);
       return priced.map(offers.toOffer);
     },
+
+    /** A saved draft's parcels and content, before activation (the draft's service is chosen again). */
+    async updateDraft(client: UserRow, uniqueId: string, body: Pick<TShipmentDraftParsed, 'packages' | 'content'>) {
+      return views.detail(await edits.update(client, uniqueId, body));
+    },
+
+    /** Deletes a saved draft (never an activated shipment: 409). */
+    deleteDraft: (client: UserRow, uniqueId: string) => edits.remove(client, uniqueId),
 
     list: (client: UserRow, q: z.output<typeof ZShipmentListQuery>) => views.list(client, q),
 

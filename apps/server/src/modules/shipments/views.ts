@@ -89,7 +89,7 @@ export function viewsStage(ctx: ShipmentContext) {
       courierLogo: row.courierId ? (courier?.logo ?? null) : null,
       serviceName: row.serviceName,
       recipient: { contactName: row.recipient.contactName, city: row.recipient.addressCity, county: row.recipient.addressCounty },
-      sender: { contactName: row.sender.contactName, city: row.sender.addressCity },
+      sender: { contactName: row.sender.contactName, city: row.sender.addressCity, county: row.sender.addressCounty },
       clientReference: row.clientReference,
       price: row.priceBani === null ? null : baniToRon(row.priceBani),
       cod: row.options.codBani === null ? null : baniToRon(row.options.codBani),

@@ -8,7 +8,7 @@ import {
   type TReturnSubmissionParsed,
 } from '@colete/contract';
 import type { Database } from '../../db/client.js';
-import { badRequest, notFound, tooManyRequests, underPath } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, tooManyRequests, underPath } from '../../lib/errors.js';
 import { resolvePartyAddress } from '../addresses/index.js';
 import { notifyReturnSubmitted } from '../mail/index.js';
 import { createReturnDraft } from '../shipments/index.js';
@@ -66,10 +66,18 @@ export function returnsService(deps: {
     async submit(uniqueId: string, ip: string, body: TReturnSubmissionParsed) {
       const { template: row } = await live(uniqueId);
       const o = optionsOf(row);
+      // Every message at once: the form's answers and the address the nomenclature refuses together.
       const errors = validateReturnForm(o.return, body.answers);
-      if (Object.keys(errors).length > 0) throw badRequest(messages.common.invalidData, 'validation', errors);
-      const a = body.address;
-      const { address: fromCustomer } = await underPath('address', () => resolvePartyAddress(db, a));
+      const resolved = await underPath('address', () => resolvePartyAddress(db, body.address)).then(
+        (r) => r.address,
+        (err: unknown) => {
+          if (!(err instanceof AppError) || err.statusCode !== 400 || !err.errors) throw err;
+          Object.assign(errors, err.errors);
+          return null;
+        },
+      );
+      if (!resolved || Object.keys(errors).length > 0) throw badRequest(messages.common.invalidData, 'validation', errors);
+      const fromCustomer = resolved;
 
       // Only accepted returns count against both limits: a refused (429) or failed submission is
       // forgotten, so one address hammering the form cannot use up the template's day. Recorded

@@ -83,11 +83,15 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
       if (!l || cancelled) return;
       setLocality(l);
       setCityInput(localityLabel(l));
+      // The city is a known locality: a message about a typed one is stale.
+      if (form.getFieldState('city').error?.message === m.cityInvalid) clearErrors('city');
       if (l.postalCode === '0' && st) void fetchStreetCodes(l.localityName, c, st).then((codes) => !cancelled && setStreetCodes(codes)).catch(() => undefined);
     });
     return () => {
       cancelled = true;
     };
+    // Once, at mount (the form's methods are a new object each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A new house number can move the address to another code of the same street. Only the number
@@ -132,6 +136,8 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
 
   const chooseLocality = (l: TLocality | null, validate = true) => {
     setLocality(l);
+    // A locality from the list is valid whatever the form's own check says of the rest.
+    if (l) clearErrors('city');
     setStreetInput('');
     setStreetCodes([]);
     setCodeStreets([]);
@@ -281,8 +287,8 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
                     </>
                   ),
                 },
-                // The hint under the disabled field keeps a readable colour (WCAG contrast).
-                formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+                // The hint under the disabled field keeps a readable colour (WCAG contrast); a message stays red.
+                formHelperText: { sx: { '&.Mui-disabled': { color: errors.city ? 'error.main' : 'text.secondary' } } },
               }}
             />
           )}

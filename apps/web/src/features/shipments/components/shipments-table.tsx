@@ -11,6 +11,11 @@ const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURI
 const ReturnChip = ({ s }: { s: TShipmentSummary }) => (s.kind === 'return' ? <Chip size="small" variant="outlined" label="Retur" sx={{ ml: 1 }} /> : null);
 const NO_ROWS: TShipmentSummary[] = [];
 const courierLine = (s: TShipmentSummary) => [s.courierName, s.serviceName].filter(Boolean).join(' · ') || '-';
+/**
+ * The customer of a row: the recipient of the merchant's shipment, the sender of a return (the
+ * customer sends it back; the recipient is the merchant's own address).
+ */
+const partyOf = (s: TShipmentSummary) => (s.kind === 'return' ? s.sender : s.recipient);
 
 /** A table on wide screens, a list of rows on a phone; a row opens the shipment's details. */
 export function ShipmentsTable({ rows }: { rows: TShipmentSummary[] }) {
@@ -30,7 +35,7 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
           <TableRow>
             <TableCell>Data</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell>Destinatar</TableCell>
+            <TableCell>Client</TableCell>
             <TableCell>Curier / serviciu</TableCell>
             <TableCell>AWB</TableCell>
             <TableCell align="right">Pret</TableCell>
@@ -52,10 +57,11 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
               </TableCell>
               <TableCell sx={{ minWidth: 150 }}>
                 <Link component={RouterLink} to={detailsPath(s)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 600 }}>
-                  {s.recipient.contactName}
+                  {partyOf(s).contactName}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
-                  {s.recipient.city}, {s.recipient.county}
+                  {s.kind === 'return' ? 'Expeditor: ' : ''}
+                  {partyOf(s).city}, {partyOf(s).county}
                   {s.clientReference ? ` · Ref. ${s.clientReference}` : ''}
                 </Typography>
               </TableCell>
@@ -105,7 +111,7 @@ function PhoneRows({ rows }: { rows: TShipmentSummary[] }) {
                 </Box>
               </Stack>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {s.recipient.contactName} · {s.recipient.city}
+                {partyOf(s).contactName} · {partyOf(s).city}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {courierLine(s)}

@@ -1,6 +1,7 @@
 import { messages, type TShipmentActivateRequest, type TShipmentDetail } from '@colete/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
@@ -29,6 +30,7 @@ import { SectionCard } from '../components/section-card';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { km } from '../components/shipment-format';
 import { InsufficientBalanceAlert } from '../components/insufficient-balance-alert';
+import { DeleteDraftButton, DraftPackagesForm } from '../components/draft-editor';
 
 const m = messages.shipments;
 const yesNo = (v: boolean) => (v ? 'Da' : 'Nu');
@@ -166,6 +168,7 @@ function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack:
         {/* A cancelled shipment has no label: the server answers no formats, and the page offers none. */}
         {shipment.awb && shipment.status.code !== 'cancelled' && <LabelDownload uniqueId={shipment.uniqueId} formats={shipment.labelFormats} />}
         {shipment.canActivate && <ActivateButton pending={activation.pending} onClick={() => activation.run()} />}
+        {shipment.status.code === 'draft' && <DeleteDraftButton shipment={shipment} />}
         {shipment.canCancel && (
           <Button variant="outlined" color="error" onClick={() => setConfirmCancel(true)} disabled={cancel.isPending}>
             Anuleaza comanda
@@ -192,11 +195,12 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
   const queryClient = useQueryClient();
   const acting = useActingClientId();
   const [tracking, setTracking] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const isDraft = shipment.status.code === 'draft';
   const o = shipment.options;
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 1100 }}>
       <StatusCard shipment={shipment} onTrack={() => setTracking(true)} />
-      {shipment.chooseService && <ChooseService shipment={shipment} />}
       <SectionCard id="addresses" title="Adrese">
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <AddressView label="De la:" address={shipment.senderAddress} />
@@ -228,25 +232,43 @@ function ShipmentView({ shipment }: { shipment: TShipmentDetail }) {
           ]}
         />
       </SectionCard>
-      <SectionCard id="contents" title="Colete">
-        <Box component="ol" aria-label="Colete" sx={{ m: 0, mb: 2, pl: 3 }}>
-          {shipment.packages.map((p, i) => (
-            <li key={i}>
-              {p.type === 'envelope' ? 'Plic' : 'Colet'}: {formatNumber(p.weight)} kg, {formatNumber(p.length)} x {formatNumber(p.width)} x {formatNumber(p.height)} cm
-            </li>
-          ))}
-        </Box>
-        <Facts
-          rows={[
-            ['Continut', shipment.content],
-            ['Referinta client', shipment.clientReference ?? '-'],
-            ['Ramburs', o.cod ? formatMoney(o.cod) : 'Nu'],
-            ['Asigurare', o.insurance ? formatMoney(o.insurance) : 'Nu'],
-            ['Deschidere la livrare', yesNo(o.openAtDelivery)],
-            ['Livrare sambata', yesNo(o.saturdayDelivery)],
-          ]}
-        />
+      <SectionCard
+        id="contents"
+        title="Colete"
+        action={
+          isDraft && !editing ? (
+            <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
+              Modifica coletele
+            </Button>
+          ) : undefined
+        }
+      >
+        {isDraft && editing ? (
+          <DraftPackagesForm shipment={shipment} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <Box component="ol" aria-label="Colete" sx={{ m: 0, mb: 2, pl: 3 }}>
+              {shipment.packages.map((p, i) => (
+                <li key={i}>
+                  {p.type === 'envelope' ? 'Plic' : 'Colet'}: {formatNumber(p.weight)} kg, {formatNumber(p.length)} x {formatNumber(p.width)} x {formatNumber(p.height)} cm
+                </li>
+              ))}
+            </Box>
+            <Facts
+              rows={[
+                ['Continut', shipment.content],
+                ['Referinta client', shipment.clientReference ?? '-'],
+                ['Ramburs', o.cod ? formatMoney(o.cod) : 'Nu'],
+                ['Asigurare', o.insurance ? formatMoney(o.insurance) : 'Nu'],
+                ['Deschidere la livrare', yesNo(o.openAtDelivery)],
+                ['Livrare sambata', yesNo(o.saturdayDelivery)],
+              ]}
+            />
+          </>
+        )}
       </SectionCard>
+      {/* After the parcels it is priced for, which a draft may still change. */}
+      {shipment.chooseService && !editing && <ChooseService shipment={shipment} />}
       {!!shipment.returnAnswers?.length && (
         <SectionCard id="return-answers" title="Formular de retur">
           <Box component="ul" aria-label="Raspunsurile clientului" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 1 }}>

@@ -78,7 +78,7 @@ function CheckboxAnswer({ field, answer, set, errors = {}, disabled }: FieldProp
         {field.config.checkboxesArray.map((box) => (
           <FormControlLabel
             key={box.id}
-            control={<Checkbox checked={checked.includes(box.id)} onChange={(e) => toggle(box.id, e.target.checked)} disabled={disabled} />}
+            control={<Checkbox checked={checked.includes(box.id)} onChange={(e) => toggle(box.id, e.target.checked)} disabled={disabled} slotProps={{ input: { 'aria-invalid': !!error } }} />}
             label={box.description || ' '}
           />
         ))}
@@ -101,7 +101,7 @@ function RadioAnswer({ field, answer, set, errors = {}, idPrefix, disabled }: Fi
       </FormLabel>
       <RadioGroup aria-labelledby={labelId} value={value.methodId} onChange={(e) => set({ methodId: e.target.value, bankAccount: value.bankAccount ?? '' })}>
         {field.config.methodsArray.map((m) => (
-          <FormControlLabel key={m.id} value={m.id} control={<Radio disabled={disabled} />} label={m.name || ' '} />
+          <FormControlLabel key={m.id} value={m.id} control={<Radio disabled={disabled} slotProps={{ input: { 'aria-invalid': !!error } }} />} label={m.name || ' '} />
         ))}
       </RadioGroup>
       {error && <FormHelperText>{error}</FormHelperText>}
@@ -181,29 +181,56 @@ export function ReturnFormView({ fields, answers, onChange, errors, idPrefix, di
     <Stack spacing={2.5}>
       {fields.map((field) => {
         const common = { answer: answers[field.id], set: (a: TReturnAnswer) => onChange(field.id, a), errors, idPrefix, disabled };
-        switch (field.type) {
-          case 'title':
-            return (
-              <Typography key={field.id} component="p" role="heading" aria-level={3} sx={{ ...styleOf(field.config), fontSize: TITLE_FONT_SIZES[field.config.size], lineHeight: 1.3 }}>
-                {field.config.text}
-              </Typography>
-            );
-          case 'paragraph':
-            return (
-              <Typography key={field.id} sx={{ ...styleOf(field.config), whiteSpace: 'pre-line' }}>
-                {field.config.text}
-              </Typography>
-            );
-          case 'checkbox':
-            return <CheckboxAnswer key={field.id} field={field} {...common} />;
-          case 'radio-buttons':
-            return <RadioAnswer key={field.id} field={field} {...common} />;
-          case 'fields-table':
-            return <TableAnswer key={field.id} field={field} {...common} />;
-          default:
-            return <TextAnswer key={field.id} field={field} {...common} />;
-        }
+        const view = fieldView(field, common);
+        // Each answer is marked, so a page can take the customer to the first one with a message.
+        return field.type === 'title' || field.type === 'paragraph' ? (
+          view
+        ) : (
+          <div key={field.id} data-answer-field={field.id}>
+            {view}
+          </div>
+        );
       })}
     </Stack>
   );
+}
+
+function fieldView(field: TReturnField, common: Omit<FieldProps<'text-input'>, 'field'>) {
+  switch (field.type) {
+    case 'title':
+      return (
+        <Typography key={field.id} component="p" role="heading" aria-level={3} sx={{ ...styleOf(field.config), fontSize: TITLE_FONT_SIZES[field.config.size], lineHeight: 1.3 }}>
+          {field.config.text}
+        </Typography>
+      );
+    case 'paragraph':
+      return (
+        <Typography key={field.id} sx={{ ...styleOf(field.config), whiteSpace: 'pre-line' }}>
+          {field.config.text}
+        </Typography>
+      );
+    case 'checkbox':
+      return <CheckboxAnswer key={field.id} field={field} {...common} />;
+    case 'radio-buttons':
+      return <RadioAnswer key={field.id} field={field} {...common} />;
+    case 'fields-table':
+      return <TableAnswer key={field.id} field={field} {...common} />;
+    default:
+      return <TextAnswer key={field.id} field={field} {...common} />;
+  }
+}
+
+/**
+ * Focuses the first answer (in the form's order) that has a message: its first invalid input, or
+ * its first control (a table without rows: its add button). False when no answer has a message.
+ */
+export function focusFirstAnswerError(root: ParentNode, fields: readonly TReturnField[], errors: Record<string, string>): boolean {
+  const keys = Object.keys(errors);
+  const field = fields.find((f) => keys.some((k) => k === answerKey(f.id) || k.startsWith(`${answerKey(f.id)}.`)));
+  const box = field && root.querySelector(`[data-answer-field="${CSS.escape(field.id)}"]`);
+  const target = box?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? box?.querySelector<HTMLElement>('input, button');
+  if (!target) return false;
+  target.focus();
+  target.scrollIntoView({ block: 'center' });
+  return true;
 }

@@ -61,11 +61,11 @@ describe('builder errors', () => {
 describe('logo checks in the browser', () => {
   it('one image file of at most 50 KB, known by its content', async () => {
     const png = new File([PNG], 'logo.png', { type: 'image/png' });
-    expect(await checkLogo([png])).toBeNull();
-    expect(await checkLogo([png, png])).toBe(t.uploadOneFile);
-    expect(await checkLogo([new File([PNG, new Uint8Array(60 * 1024)], 'mare.png', { type: 'image/png' })])).toBe(t.uploadTooLarge);
-    expect(await checkLogo([new File(['nu este o imagine'], 'text.png', { type: 'image/png' })])).toBe(t.uploadNotImage);
-    expect(await checkLogo([new File(['<svg xmlns="http://www.w3.org/2000/svg"></svg>'], 'logo.svg', { type: 'image/svg+xml' })])).toBeNull();
+    expect(await checkLogo([png])).toEqual({ kind: 'raster' });
+    expect(await checkLogo([png, png])).toEqual({ problem: t.uploadOneFile });
+    expect(await checkLogo([new File([PNG, new Uint8Array(60 * 1024)], 'mare.png', { type: 'image/png' })])).toEqual({ problem: t.uploadTooLarge });
+    expect(await checkLogo([new File(['nu este o imagine'], 'text.png', { type: 'image/png' })])).toEqual({ problem: t.uploadNotImage });
+    expect(await checkLogo([new File(['<svg xmlns="http://www.w3.org/2000/svg"></svg>'], 'logo.svg', { type: 'image/svg+xml' })])).toEqual({ kind: 'svg' });
   });
 });
 

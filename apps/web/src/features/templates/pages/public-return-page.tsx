@@ -1,4 +1,4 @@
-import { ZReturnSubmission, messages, validateReturnForm, type TPublicTemplate, type TReturnAnswer, type TReturnAnswers } from '@colete/contract';
+import { ZReturnSubmission, messages, validateReturnForm, type TPublicTemplate, type TReturnAnswer, type TReturnAnswers, type TReturnField } from '@colete/contract';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import LinkOffOutlinedIcon from '@mui/icons-material/LinkOffOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePublicTemplate } from '../api/get-public-template';
 import { useSubmitReturn } from '../api/submit-return';
 import { initialAnswers } from '../components/return-form-model';
-import { ReturnFormView } from '../components/return-form-view';
+import { focusFirstAnswerError, ReturnFormView } from '../components/return-form-view';
 import { SafeHtml } from '../components/safe-html';
 import { ContactFields } from '../../../components/contact-fields';
 import { formResolver, type FormValuesOf } from '../../../lib/form-resolver';
@@ -31,10 +31,21 @@ const EMPTY: Values = { ...EMPTY_ADDRESS, ...EMPTY_PARTY_CONTACT, clientReferenc
 const RETURN_CONTACT_LABELS = { contactName: 'Nume si prenume', contactEmail: 'Email' };
 const FIELDS = ['contactName', 'contactCompany', 'contactPhone', 'contactEmail', 'clientReference', ...ADDRESS_PART_FIELDS] as const;
 
-/** The customer's part of the request (the contract's schema): their address and contact, and the reference. */
-/** After a refused submit, the first field with a message (the form's answers come first on the page). */
-const focusFirstError = () => setTimeout(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus(), 0);
+/**
+ * After a refused submit (every message is shown at once), the customer is taken to the first
+ * field with a message: the form's own answers first, in their order (a radio or checkbox group
+ * or a table included), then the contact and the address.
+ */
+const focusFirstError = (fields: readonly TReturnField[], answerErrors: Record<string, string>) =>
+  setTimeout(() => {
+    const main = document.querySelector('main');
+    if (!main || focusFirstAnswerError(main, fields, answerErrors)) return;
+    const first = main.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView({ block: 'center' });
+  }, 0);
 
+/** The customer's part of the request (the contract's schema): their address and contact, and the reference. */
 const valuesSchema = ZReturnSubmission.shape.address.extend({ clientReference: ZReturnSubmission.shape.clientReference });
 
 function Shell({ children }: { children: ReactNode }) {
@@ -110,7 +121,7 @@ function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueI
       (values) => {
         if (!answersOk) {
           setProblem(messages.common.incompleteForm);
-          return focusFirstError();
+          return focusFirstError(fields, found);
         }
         const { clientReference, ...address } = values;
         submit.mutate(
@@ -129,7 +140,7 @@ function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueI
       },
       () => {
         setProblem(messages.common.incompleteForm);
-        focusFirstError();
+        focusFirstError(fields, found);
       },
     )(e);
   };
@@ -207,8 +218,16 @@ export default function PublicReturnPage() {
   const t = template.data;
   return (
     <Shell>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
-        {t.logo && <Box component="img" src={t.logo} alt={`Logo ${t.merchantName}`} sx={{ width: 72, height: 72, objectFit: 'contain', bgcolor: 'background.paper', borderRadius: 2, border: 1, borderColor: 'divider', p: 0.5 }} />}
+      {/* The logo at its own size, up to 96 px high and 200-240 px wide (above the name on a phone, so neither is squeezed). */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, mb: 3 }}>
+        {t.logo && (
+          <Box
+            component="img"
+            src={t.logo}
+            alt={`Logo ${t.merchantName}`}
+            sx={{ display: 'block', width: 'auto', height: 'auto', maxWidth: { xs: 200, sm: 240 }, maxHeight: 96, objectFit: 'contain', bgcolor: 'background.paper', borderRadius: 2, border: 1, borderColor: 'divider', p: 0.5, flexShrink: 0 }}
+          />
+        )}
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
             {t.merchantName}
