@@ -32,3 +32,4 @@ export * from './pickup-points.js';
 export * from './templates.js';
 export * from './rules/return-form.js';
 export * from './packaging.js';
+export * from './format.js';

@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUS_VIEW } from '@colete/contract';
+import { SHIPMENT_STATUS_VIEW, formatDay } from '@colete/contract';
 import type { ShipmentFacts, ShipmentListener } from '../shipments/index.js';
 import { notifyByUserSettings, notifyPickupBySms } from './mail-service.js';
 
@@ -23,7 +23,7 @@ export const shipmentMailListener: ShipmentListener = {
           '',
           `Comanda catre ${s.recipient.contactName} (${s.recipient.city}) a fost activata.`,
           `Curier: ${s.courierName} - ${s.serviceName}. AWB: ${s.awb}.`,
-          `Data estimata a ridicarii: ${s.estimatedPickupDate}.`,
+          `Data estimata a ridicarii: ${s.estimatedPickupDate ? formatDay(s.estimatedPickupDate) : '-'}.`,
           '',
           'Multumim,',
           'Echipa Colete Online',
