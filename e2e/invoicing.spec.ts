@@ -70,7 +70,7 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
 
   // A top-up through the card page: invoiced as an advance (the default setting).
   await page.goto('/profile/prepay');
-  await page.getByRole('button', { name: '200 lei' }).click();
+  await page.getByRole('button', { name: '1.000,00 lei' }).click();
   await page.getByRole('button', { name: 'Plateste cu cardul' }).click();
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Plata a fost efectuata cu succes!' })).toBeVisible();
@@ -81,8 +81,8 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   await page.goto('/profile/billing/data/list');
   const notice = page.getByRole('alert').filter({ hasText: 'Cont nedecontat' });
   await expect(notice).toBeVisible();
-  await expect(notice.getByText('Sold preplatit: 200.00 RON')).toBeVisible();
-  await expect(notice.getByText('Sume nefacturate: 0.00 RON')).toBeVisible();
+  await expect(notice.getByText('Sold preplatit: 1.000,00 lei')).toBeVisible();
+  await expect(notice.getByText('Sume nefacturate: 0,00 lei')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Transport Rapid SA' }).getByRole('button', { name: 'Modifica' })).toBeDisabled();
   await expectAccessible(page);
 
@@ -92,6 +92,7 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   await expect(confirm.getByText('Operatiunea este ireversibila.')).toBeVisible();
   await expect(confirm.getByText('Abonamentele active de reincarcare automata vor fi dezactivate.')).toBeVisible();
   await expect(confirm.getByText('in contul RO66BACX0000001234567890', { exact: false })).toBeVisible();
+  await expect(confirm.getByText('(0,00 lei) si va returnam soldul preplatit (1.000,00 lei)', { exact: false })).toBeVisible();
   await screenshot(page, 'settle-confirm');
   await confirm.getByRole('button', { name: 'Renunta' }).click();
   await expect(notice).toBeVisible();
@@ -100,8 +101,8 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   await confirm.getByRole('button', { name: 'Deconteaza' }).click();
   await expect(page.getByText('Contul a fost decontat cu succes!')).toBeVisible();
   const done = page.getByRole('dialog', { name: 'Cont decontat' });
-  await expect(done.getByText(/Am emis factura COL \d{6} in valoare de -200.00 RON/)).toBeVisible();
-  await expect(done.getByText('Soldul preplatit de 200.00 RON va fi virat in contul RO66BACX0000001234567890.')).toBeVisible();
+  await expect(done.getByText(/Am emis factura COL \d{6} in valoare de -1\.000,00 lei/)).toBeVisible();
+  await expect(done.getByText('Soldul preplatit de 1.000,00 lei va fi virat in contul RO66BACX0000001234567890.')).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'settle-done');
 
@@ -110,7 +111,7 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   // What it says: its number, the client as the buyer (the platform is the seller), the advance of
-  // 200 lei reversed on one line split at the VAT rate, and the totals.
+  // 1.000 lei reversed on one line split at the VAT rate, and the totals.
   const number = (await done.getByText(/Am emis factura COL \d{6}/).textContent())!.match(/COL (\d{6})/)![1]!;
   const invoice = await readInvoicePdf(bytes);
   // The advance was paid today: it is reversed at today's standard rate (21% since 1 August 2025).
@@ -122,12 +123,12 @@ test('a client with a prepaid balance settles the account: confirmation, invoice
   expect(invoice.seller[0]).toBe('FURNIZOR');
   expect(invoice.seller.join(' ')).toMatch(/CIF: RO\d+/);
   for (const t of ['Transport Rapid SA', '4221306']) expect(invoice.seller.join(' ')).not.toContain(t);
-  const ron = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
-  const net = Math.round((-20_000 * 100) / (100 + VAT_PERCENT));
-  const vat = -20_000 - net;
+  const ron = (bani: number) => `${bani < 0 ? '-' : ''}${String(Math.floor(Math.abs(bani) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(Math.abs(bani) % 100).padStart(2, '0')}`;
+  const net = Math.round((-100_000 * 100) / (100 + VAT_PERCENT));
+  const vat = -100_000 - net;
   expect(invoice.rows).toHaveLength(1);
   expect(invoice.rows[0]).toMatch(new RegExp(`^1 Stornare avans.* buc 1 ${ron(net)} ${ron(net)} ${ron(vat)}$`));
-  expect(invoice.totals.slice(0, 3)).toEqual([`Total fara TVA ${ron(net)} RON`, `TVA ${VAT_PERCENT}% ${ron(vat)} RON`, 'Total de plata -200.00 RON']);
+  expect(invoice.totals.slice(0, 3)).toEqual([`Total fara TVA ${ron(net)} lei`, `TVA ${VAT_PERCENT}% ${ron(vat)} lei`, 'Total de plata -1.000,00 lei']);
 
   await done.getByRole('button', { name: 'Inchide' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Cont nedecontat' })).toHaveCount(0);

@@ -23,11 +23,11 @@ test('a top-up with a good card raises the balance; a declined card does not', a
   await page.getByRole('button', { name: 'Plateste cu cardul' }).click();
   await expect(page.getByText('Suma trebuie sa fie intre 10 si 50.000 lei!')).toBeVisible();
 
-  await page.getByRole('button', { name: '500 lei' }).click();
+  await page.getByRole('button', { name: '500,00 lei' }).click();
   await screenshot(page, 'prepay');
   await page.getByRole('button', { name: 'Plateste cu cardul' }).click();
   await expect(page.getByRole('heading', { name: 'Plata cu cardul' })).toBeVisible();
-  await expect(page.getByText('500.00 RON').first()).toBeVisible();
+  await expect(page.getByText('500,00 lei').first()).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'card-simulator');
 
@@ -44,7 +44,7 @@ test('a top-up with a good card raises the balance; a declined card does not', a
   await expect(page.getByTestId('balance')).toHaveText('500,00 lei');
   await expect(page.getByRole('cell', { name: 'Reincarcare cont cu cardul Visa **** 4242' })).toBeVisible();
 
-  await page.getByRole('button', { name: '200 lei' }).click();
+  await page.getByRole('button', { name: '200,00 lei' }).click();
   await page.getByRole('button', { name: 'Plateste cu cardul' }).click();
   await payWithCard(page, '4000 0000 0000 0002');
   await expect(page.getByRole('heading', { name: 'Plata a fost refuzata. Va rugam verificati datele cardului sau folositi alt card.' })).toBeVisible();

@@ -28,7 +28,7 @@ test('repayment account: saved values survive a reload; bad values are refused a
   await page.getByLabel('Cont IBAN').fill('ro66 bacx 0000 0012 3456 7890');
   await expect(page.getByText('Banca: UniCredit Bank')).toBeVisible();
   await choose(page, 'Cat de des primiti banii', 'La fiecare 3 zile');
-  await choose(page, 'Suma minima pentru plata', '1.000 lei');
+  await choose(page, 'Suma minima pentru plata', '1.000,00 lei');
   await choose(page, 'Asteptare rambursuri in procesare', 'Nu astept');
   await page.getByRole('button', { name: 'Salveaza' }).click();
   await expect(page.getByText('Datele contului de rambursare au fost salvate cu succes!')).toBeVisible();
@@ -37,7 +37,7 @@ test('repayment account: saved values survive a reload; bad values are refused a
   await page.reload();
   await expect(page.getByLabel('Cont IBAN')).toHaveValue('RO66BACX0000001234567890');
   await expect(page.getByRole('combobox', { name: 'Cat de des primiti banii' })).toHaveText('La fiecare 3 zile');
-  await expect(page.getByRole('combobox', { name: 'Suma minima pentru plata' })).toHaveText('1.000 lei');
+  await expect(page.getByRole('combobox', { name: 'Suma minima pentru plata' })).toHaveText('1.000,00 lei');
   await expect(page.getByRole('combobox', { name: 'Asteptare rambursuri in procesare' })).toHaveText('Nu astept');
 
   // Checked in the browser: a wrong check digit, an empty or invalid holder.

@@ -25,7 +25,7 @@ test('a client creates a subscription with a top-up, edits it, deactivates it wi
   await page.getByLabel('Reincarca automat contul cu acest card').check();
   // A trigger above the refill moves the refill to the smallest preset at or above it...
   await trigger(page).fill('300');
-  await expect(page.getByRole('button', { name: '500 lei' }).last()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: '500,00 lei' }).last()).toHaveAttribute('aria-pressed', 'true');
   // ...or to a custom amount holding the trigger when no preset is high enough.
   await trigger(page).fill('1200');
   await expect(page.getByLabel('Suma reincarcata (lei)')).toHaveValue('1200');
@@ -37,7 +37,7 @@ test('a client creates a subscription with a top-up, edits it, deactivates it wi
   await expect(page.getByText('Suma de reincarcare nu poate fi mai mica decat pragul de declansare!')).toBeVisible();
 
   await trigger(page).fill('100');
-  await page.getByRole('button', { name: '200 lei' }).last().click();
+  await page.getByRole('button', { name: '200,00 lei' }).last().click();
   // The message goes once the amounts are right.
   await expect(page.getByText('Suma de reincarcare nu poate fi mai mica decat pragul de declansare!')).toHaveCount(0);
   await expectAccessible(page);
@@ -56,12 +56,12 @@ test('a client creates a subscription with a top-up, edits it, deactivates it wi
   await card.getByRole('button', { name: 'Modifica' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Reincarca atunci cand soldul scade sub (lei)').fill('300');
-  await expect(dialog.getByRole('button', { name: '500 lei' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByRole('button', { name: '500,00 lei' })).toHaveAttribute('aria-pressed', 'true');
   await dialog.getByRole('button', { name: 'Alta suma' }).click();
   await dialog.getByLabel('Suma reincarcata (lei)').fill('45');
   await dialog.getByRole('button', { name: 'Salveaza' }).click();
   await expect(dialog.getByText('Suma de reincarcare trebuie sa fie de minim 50 lei!')).toBeVisible();
-  await dialog.getByRole('button', { name: '500 lei' }).click();
+  await dialog.getByRole('button', { name: '500,00 lei' }).click();
   await dialog.getByRole('button', { name: 'Salveaza' }).click();
   await expect(page.getByText('Abonamentul a fost actualizat cu succes!')).toBeVisible();
   await page.reload();

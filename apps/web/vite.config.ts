@@ -15,6 +15,12 @@ const UI_CHUNKS: [string, string[]][] = [
   ['ui-shell', ['AppBar', 'Toolbar', 'Drawer', 'ListItem', 'ListItemButton', 'ListItemIcon', 'ListItemText', 'MenuItem', 'Divider', 'Chip', 'Avatar', 'Table', 'TableBody', 'TableCell', 'TableHead', 'TableRow', 'Pagination']],
 ];
 
+/**
+ * Modules these components import but use only in development (prop types) or not at all, which
+ * the lazy date picker does use: left to Rollup, so they ship with the picker, not the first load.
+ */
+const LAZY_ONLY = /\/node_modules\/(prop-types\/|dom-helpers\/|react-transition-group\/esm\/CSSTransition\.js|@mui\/utils\/esm\/refType\/)/;
+
 let chunkOf: Map<string, string> | undefined;
 function uiChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
   if (!chunkOf) {
@@ -25,14 +31,14 @@ function uiChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
       const queue = ids.filter((moduleId) => root.test(moduleId));
       while (queue.length > 0) {
         const moduleId = queue.pop()!;
-        if (assigned.has(moduleId) || !moduleId.includes('/node_modules/') || /\/node_modules\/(react|react-dom|scheduler)\//.test(moduleId)) continue;
+        if (assigned.has(moduleId) || !moduleId.includes('/node_modules/') || /\/node_modules\/(react|react-dom|scheduler)\//.test(moduleId) || LAZY_ONLY.test(moduleId)) continue;
         assigned.set(moduleId, name);
         queue.push(...(meta.getModuleInfo(moduleId)?.importedIds ?? []));
       }
     }
     chunkOf = assigned;
   }
-  return chunkOf.get(id);
+  return LAZY_ONLY.test(id) ? 'ui-lazy' : chunkOf.get(id);
 }
 
 /**

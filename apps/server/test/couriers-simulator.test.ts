@@ -183,8 +183,8 @@ describe('limits and package rules', () => {
 
     const cod = await network.quote(quoteReq({ codBani: 600_000, insuranceBani: 1_500_000 }));
     expect(offer(cod, 'postaverde:standard').errors).toEqual([
-      'Rambursul poate fi de cel mult 5000 lei la Posta Verde.',
-      'Valoarea declarata poate fi de cel mult 10000 lei la Posta Verde.',
+      'Rambursul poate fi de cel mult 5.000,00 lei la Posta Verde.',
+      'Valoarea declarata poate fi de cel mult 10.000,00 lei la Posta Verde.',
     ]);
     expect(offer(cod, 'dunarea:standard').errors).toEqual([]);
   });

@@ -130,7 +130,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => ctx?.close());
 
-const ron = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
+/** Lei as the platform writes them, '1.033,68' (the totals add ' lei'). */
+const ron = (bani: number) => `${bani < 0 ? '-' : ''}${String(Math.floor(Math.abs(bani) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(Math.abs(bani) % 100).padStart(2, '0')}`;
 const block = (lines: string[]) => lines.join(' ');
 
 describe('invoice PDFs: what they say, and where', () => {
@@ -187,7 +188,7 @@ describe('invoice PDFs: what they say, and where', () => {
       const vat = split.reduce((s, l) => s + l.vatBani, 0);
       const total = split.reduce((s, l) => s + l.grossBani, 0);
       expect(row).toMatchObject({ netBani: net, vatBani: vat, totalBani: total });
-      expect(pdf.totals.slice(0, 3)).toEqual([`Total fara TVA ${ron(net)} RON`, `TVA ${row!.vatPercent}% ${ron(vat)} RON`, `Total de plata ${ron(total)} RON`]);
+      expect(pdf.totals.slice(0, 3)).toEqual([`Total fara TVA ${ron(net)} lei`, `TVA ${row!.vatPercent}% ${ron(vat)} lei`, `Total de plata ${ron(total)} lei`]);
     });
   }
 

@@ -40,7 +40,7 @@ describe('card top-up through the simulator', () => {
 
     const pageRes = await ctx.app.inject({ method: 'GET', url });
     expect(pageRes.statusCode).toBe(200);
-    expect(pageRes.body).toContain('200.00 RON');
+    expect(pageRes.body).toContain('200,00 lei');
     expect(pageRes.body).toContain('Mediu de test: simulator');
 
     const paid = await pay(url, good);

@@ -118,12 +118,12 @@ describe('invoices take each supply’s rate', () => {
     // The PDF names both rates and totals the VAT of each.
     const pdf = await readInvoicePdf(await renderInvoicePdf(invoice));
     expect(pdf.header.join(' ')).toContain('Cota TVA: 19%, 21%');
-    const ron = (b: number) => (b / 100).toFixed(2);
+    const ron = (bani: number) => `${bani < 0 ? '-' : ''}${String(Math.floor(Math.abs(bani) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(Math.abs(bani) % 100).padStart(2, '0')}`;
     expect(pdf.totals.slice(0, 4)).toEqual([
-      `Total fara TVA ${ron(nets[0]! + nets[1]!)} RON`,
-      `TVA 19% ${ron(gross[0]! - nets[0]!)} RON`,
-      `TVA 21% ${ron(gross[1]! - nets[1]!)} RON`,
-      `Total de plata ${ron(gross[0]! + gross[1]!)} RON`,
+      `Total fara TVA ${ron(nets[0]! + nets[1]!)} lei`,
+      `TVA 19% ${ron(gross[0]! - nets[0]!)} lei`,
+      `TVA 21% ${ron(gross[1]! - nets[1]!)} lei`,
+      `Total de plata ${ron(gross[0]! + gross[1]!)} lei`,
     ]);
   });
 

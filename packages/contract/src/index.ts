@@ -35,3 +35,4 @@ export * from './templates.js';
 export * from './rules/return-form.js';
 export * from './packaging.js';
 export * from './store.js';
+export * from './format.js';

@@ -1,3 +1,5 @@
+import { formatDay, formatDayTime } from '@colete/contract';
+
 /**
  * The platform's calendar: every date a client sees, every day and month a rule counts, is in
  * Europe/Bucharest. No other server file names the time zone or does offset arithmetic itself.
@@ -16,7 +18,6 @@ const PARTS = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   hourCycle: 'h23',
 });
-const RO_DATE = new Intl.DateTimeFormat('ro-RO', { timeZone: PLATFORM_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
 /** Bucharest's wall clock at an instant. */
@@ -60,8 +61,14 @@ export const monthKey = (at: Date) => bucharestParts(at).date.slice(0, 7);
 /** The Bucharest hour (0-23) of an instant. */
 export const bucharestHour = (at: Date) => bucharestParts(at).hour;
 
-/** A date as Romanians write it, 'dd.mm.yyyy', on Bucharest's calendar. */
-export const formatRoDate = (at: Date) => RO_DATE.format(at);
+/** A date as Romanians write it, 'dd.mm.yyyy', on Bucharest's calendar (the contract's one formatter writes it). */
+export const formatRoDate = (at: Date) => formatDay(bucharestDateKey(at));
+
+/** A date and time as the platform writes them, 'dd.mm.yyyy HH:MM', on Bucharest's wall clock. */
+export function formatRoDateTime(at: Date) {
+  const p = bucharestParts(at);
+  return formatDayTime(p.date, p.time);
+}
 
 /** Friday in Bucharest (spec 002: Saturday delivery is offered only then). */
 export function isFridayInBucharest(at: Date) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucharestDay, formatDate, formatDateLong, formatDateMedium, formatDateTime, formatMoney, formatNumber, formatTime, isFridayInBucharest } from './format';
+import { bucharestDay, formatDate, formatDateTime, formatMoney, formatNumber, formatTime, isFridayInBucharest } from './format';
 
 // 22:30 UTC on 5 March is already 6 March in Bucharest (UTC+2 in winter).
 const LATE = '2026-03-05T22:30:00Z';
@@ -13,6 +13,8 @@ describe('formatMoney', () => {
     expect(formatMoney(1250)).toBe('1.250,00 lei');
     expect(formatMoney('0')).toBe('0,00 lei');
     expect(formatMoney('-71.40')).toBe('-71,40 lei');
+    expect(formatMoney('-1234567.5')).toBe('-1.234.567,50 lei');
+    expect(formatMoney('1000')).toBe('1.000,00 lei');
   });
   it('shows a dash when there is no amount', () => {
     expect(formatMoney(null)).toBe('-');
@@ -37,11 +39,21 @@ describe('dates and times in Bucharest', () => {
     expect(formatTime(LATE)).toBe('00:30');
     expect(formatTime(SUMMER)).toBe('00:15');
   });
-  it('has the medium, long and date-time forms', () => {
-    expect(formatDateTime(LATE)).toBe('6 mar. 2026, 00:30');
-    expect(formatDateMedium(LATE)).toBe('6 mar. 2026');
-    expect(formatDateLong(SUMMER)).toBe('11 iulie 2026');
+  it('writes date-times as dd.mm.yyyy HH:MM, whatever the browser locale', () => {
+    expect(formatDateTime(LATE)).toBe('06.03.2026 00:30');
+    expect(formatDateTime(SUMMER)).toBe('11.07.2026 00:15');
     expect(formatDate(new Date(LATE))).toBe('06.03.2026');
+  });
+  it('follows summer time: the day Bucharest moves its clocks', () => {
+    // 29 March 2026, 03:00 becomes 04:00 (UTC+2 to UTC+3); 25 October 2026, 04:00 becomes 03:00.
+    expect(formatDateTime('2026-03-28T22:30:00Z')).toBe('29.03.2026 00:30');
+    expect(formatDateTime('2026-03-29T01:30:00Z')).toBe('29.03.2026 04:30');
+    expect(formatDateTime('2026-10-24T21:30:00Z')).toBe('25.10.2026 00:30');
+    expect(formatDateTime('2026-10-25T21:59:00Z')).toBe('25.10.2026 23:59');
+    expect(formatDateTime('2026-10-25T22:00:00Z')).toBe('26.10.2026 00:00');
+  });
+  it('shows a calendar day (YYYY-MM-DD) as that day', () => {
+    expect(formatDate('2026-11-24')).toBe('24.11.2026');
   });
   it('knows the Bucharest day and Friday', () => {
     expect(bucharestDay(new Date(LATE))).toBe('2026-03-06');

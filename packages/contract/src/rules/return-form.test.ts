@@ -115,12 +115,12 @@ describe('validateReturnForm and describeReturnAnswers', () => {
     expect(validateReturnForm({ enabled: true, isMandatory: true, fields }, {})['answers.txt']).toBe(t.fieldRequired);
   });
 
-  it('copies the labels and readable values', () => {
+  it('copies the labels and readable values, a date as dd.mm.yyyy', () => {
     expect(describeReturnAnswers(fields, valid)).toEqual([
       { label: 'Motiv', value: 'Marime' },
       { label: 'Telefon', value: '0722123456' },
       { label: 'Cont', value: IBAN },
-      { label: 'Data', value: '2026-11-20' },
+      { label: 'Data', value: '20.11.2026' },
       { label: t.returnCheckedLabel, value: 'A' },
       { label: 'Plata', value: `Transfer (IBAN ${IBAN})` },
       { label: t.returnTableLabel, value: 'Produs: Tricou; Cantitate: 2' },

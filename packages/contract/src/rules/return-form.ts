@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { formatDay } from '../format.js';
 import { messages } from '../messages.js';
 import type { TReturnAnswer, TReturnAnswers, TReturnAnswerView, TReturnField, TReturnForm } from '../templates.js';
 import { isValidRomanianIban, normalizeIban } from './iban.js';
@@ -173,10 +174,12 @@ export function describeReturnAnswers(fields: readonly TReturnField[], answers: 
       case 'bank-account-input':
         out.push({ label: field.config.label, value: normalizeIban(asText(answer)) });
         break;
+      case 'date-picker':
+        out.push({ label: field.config.label, value: formatDay(asText(answer)) });
+        break;
       case 'text-input':
       case 'email-input':
       case 'phone-input':
-      case 'date-picker':
         out.push({ label: field.config.label, value: asText(answer) });
         break;
     }

@@ -10,8 +10,8 @@ import {
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
+import { formatBani, formatDay } from '@colete/contract';
 import { formatRoDate } from '../../lib/dates.js';
-import { baniToRon } from '../../lib/money.js';
 import { pdfSafe, wrap } from '../../lib/pdf-text.js';
 import { code128Bars } from './code128.js';
 import type { AddressSpec, AwbFormat, PickupPoint } from './courier-network.js';
@@ -46,12 +46,9 @@ const INK = rgb(0, 0, 0);
 const MUTED = rgb(0.3, 0.3, 0.3);
 
 const dateRo = formatRoDate;
-const isoDateRo = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-/** Money as the platform shows it ('1.250,75 lei'): thousands grouped with dots, decimals after a comma. */
-const leiText = (bani: number) => {
-  const [whole, decimals] = baniToRon(bani).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${decimals} lei`;
-};
+const isoDateRo = formatDay;
+/** Money as the platform shows it ('1.250,75 lei'). */
+const leiText = formatBani;
 const kgText = (grams: number) => `${String(Math.round(grams / 10) / 100).replace('.', ',')} kg`;
 
 

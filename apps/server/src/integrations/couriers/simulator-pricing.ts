@@ -1,4 +1,4 @@
-import { gramsToKg, kgToGrams, normalizeText, PACKAGE_LIMITS } from '@colete/contract';
+import { formatBani, gramsToKg, kgToGrams, normalizeText, PACKAGE_LIMITS } from '@colete/contract';
 import { withVatAt } from '../../lib/vat.js';
 import type { AddressSpec, PackageSpec, QuoteRequest } from './courier-network.js';
 import type { RateCard, SimCourier, SimService, Zone } from './simulator-catalogue.js';
@@ -48,7 +48,6 @@ export function priceOf(courier: SimCourier, service: SimService, req: QuoteRequ
   return { priceNoVatBani: bani, priceBani: withVatAt(bani, req.at) };
 }
 
-const lei = (bani: number) => (bani % 100 === 0 ? String(bani / 100) : (bani / 100).toFixed(2).replace('.', ','));
 const kg = (grams: number) => String(gramsToKg(grams)).replace('.', ',');
 
 /** What no courier accepts: empty, below the minimums, or a wrong envelope. */
@@ -85,9 +84,9 @@ export function limitErrors(courier: SimCourier, service: SimService, req: Quote
   if (packages.some((p) => p.lengthCm + p.widthCm + p.heightCm > limits.maxSumCm))
     errors.push(`Suma dimensiunilor unui colet poate fi de cel mult ${limits.maxSumCm} cm la ${name}.`);
   if (packages.length > limits.maxParcels) errors.push(`${name} accepta cel mult ${limits.maxParcels} colete pe un AWB.`);
-  if (req.codBani !== null && req.codBani > limits.codMaxBani) errors.push(`Rambursul poate fi de cel mult ${lei(limits.codMaxBani)} lei la ${name}.`);
+  if (req.codBani !== null && req.codBani > limits.codMaxBani) errors.push(`Rambursul poate fi de cel mult ${formatBani(limits.codMaxBani)} la ${name}.`);
   if (req.insuranceBani !== null && req.insuranceBani > limits.insuranceMaxBani)
-    errors.push(`Valoarea declarata poate fi de cel mult ${lei(limits.insuranceMaxBani)} lei la ${name}.`);
+    errors.push(`Valoarea declarata poate fi de cel mult ${formatBani(limits.insuranceMaxBani)} la ${name}.`);
   const totalGrams = packages.reduce((sum, p) => sum + p.weightGrams, 0);
   if (service.maxTotalKg !== undefined && totalGrams > service.maxTotalKg * 1000)
     errors.push(`Serviciul ${service.name} accepta cel mult ${service.maxTotalKg} kg pe comanda.`);

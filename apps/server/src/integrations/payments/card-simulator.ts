@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { baniToRon } from '../../lib/money.js';
+import { formatBani } from '@colete/contract';
 import type { PaymentGateway, PaymentOutcome } from './payment-gateway.js';
 import { checkCard, TEST_CARDS } from './test-cards.js';
 
@@ -65,12 +65,12 @@ function cardForm(payment: PendingPayment, values: Record<string, string> = {}, 
     'Plata cu cardul',
     `<span class="badge">Mediu de test: simulator</span>
     <h1>Plata cu cardul</h1><div>Reincarcare cont Colete Online</div>
-    <div class="amount">${baniToRon(payment.amountBani)} RON</div>
+    <div class="amount">${formatBani(payment.amountBani)}</div>
     <form method="post" novalidate>
       ${field('number', 'Numar card', 'inputmode="numeric" autocomplete="cc-number" required')}
       <div class="row"><div>${field('expiry', 'Expira (LL/AA)', 'autocomplete="cc-exp" placeholder="12/30" required')}</div>
       <div>${field('cvc', 'CVV', 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
-      <button type="submit">Plateste ${baniToRon(payment.amountBani)} RON</button>
+      <button type="submit">Plateste ${formatBani(payment.amountBani)}</button>
     </form>
     <table><caption style="text-align:left;font-weight:600">Carduri de test (orice data viitoare, orice CVV)</caption>
     <thead><tr><th>Numar</th><th>Tip</th><th>Rezultat</th></tr></thead><tbody>${cards}</tbody></table>`,
@@ -82,7 +82,7 @@ const threeDsPage = (payment: PendingPayment) =>
     'Confirmare 3-D Secure',
     `<span class="badge">Mediu de test: simulator</span>
     <h1>Confirmare 3-D Secure</h1>
-    <p>Banca dumneavoastra cere confirmarea platii de <strong>${baniToRon(payment.amountBani)} RON</strong>.</p>
+    <p>Banca dumneavoastra cere confirmarea platii de <strong>${formatBani(payment.amountBani)}</strong>.</p>
     <form method="post" action="/sim/card/${payment.identifier}/3ds"><input type="hidden" name="decision" value="confirm">
     <button type="submit">Confirma plata</button></form>
     <form method="post" action="/sim/card/${payment.identifier}/3ds"><input type="hidden" name="decision" value="refuse">

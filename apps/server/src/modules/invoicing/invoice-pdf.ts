@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatRoDate } from '../../lib/dates.js';
-import { baniToRon } from '../../lib/money.js';
+import { formatBani, formatBaniAmount } from '@colete/contract';
 import { pdfSafe, wrap } from '../../lib/pdf-text.js';
 import { vatByRate } from './invoice-lines.js';
 import type { InvoiceRow } from './invoicing-queries.js';
@@ -106,9 +106,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
     desc.forEach((l, k) => text(l, M + 28, y - k * 12));
     text('buc', M + 232, y);
     text(String(line.quantity), cols[3]!.x, y, { right: true });
-    text(baniToRon(line.unitNetBani), cols[4]!.x, y, { right: true });
-    text(baniToRon(line.netBani), cols[5]!.x, y, { right: true });
-    text(baniToRon(line.vatBani), cols[6]!.x, y, { right: true });
+    text(formatBaniAmount(line.unitNetBani), cols[4]!.x, y, { right: true });
+    text(formatBaniAmount(line.netBani), cols[5]!.x, y, { right: true });
+    text(formatBaniAmount(line.vatBani), cols[6]!.x, y, { right: true });
     y -= desc.length * 12;
     page.drawLine({ start: { x: M, y: y + 6 }, end: { x: W - M, y: y + 6 }, thickness: 0.5, color: RULE });
     y -= 8;
@@ -118,7 +118,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   y -= 10;
   const total = (label: string, value: number, strong = false) => {
     text(label, W - M - 120, y, { size: strong ? 11 : 9, font: strong ? bold : regular, right: true });
-    text(`${baniToRon(value)} RON`, W - M, y, { size: strong ? 11 : 9, font: strong ? bold : regular, right: true, color: strong ? BRAND : INK });
+    text(formatBani(value), W - M, y, { size: strong ? 11 : 9, font: strong ? bold : regular, right: true, color: strong ? BRAND : INK });
     y -= strong ? 18 : 14;
   };
   total('Total fara TVA', invoice.netBani);

@@ -1,5 +1,6 @@
 import {
   INVOICING_DEFAULTS,
+  formatBani,
   messages,
   type TInvoiceSummary,
   type TInvoicingSettings,
@@ -129,13 +130,12 @@ const KIND_TEXT: Record<InvoiceRow['kind'], string> = {
 
 /** The sendInvoiceMail notification of one invoice, with its PDF attached (rendered when the mail is sent). */
 export function invoiceMail(row: InvoiceRow) {
-  const total = baniToRon(row.totalBani).replace('.', ',');
   return {
     subject: `Factura ${invoiceFullNumber(row)} - ${KIND_TEXT[row.kind]}`,
     text: [
       'Buna ziua,',
       '',
-      `Va transmitem atasat factura ${invoiceFullNumber(row)} pentru ${KIND_TEXT[row.kind]}, in valoare de ${total} lei (TVA inclus), emisa pe numele ${row.buyer.name}.`,
+      `Va transmitem atasat factura ${invoiceFullNumber(row)} pentru ${KIND_TEXT[row.kind]}, in valoare de ${formatBani(row.totalBani)} (TVA inclus), emisa pe numele ${row.buyer.name}.`,
       '',
       'Multumim,',
       'Echipa Colete Online',

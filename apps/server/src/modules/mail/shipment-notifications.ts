@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUS_VIEW } from '@colete/contract';
+import { SHIPMENT_STATUS_VIEW, formatDay } from '@colete/contract';
 import type { ShipmentFacts, ShipmentListener } from '../shipments/index.js';
 import { bucharestDayStart, formatRoDate } from '../../lib/dates.js';
 import { notifyByUserSettings, notifyOrderConfirmation, notifyPickupBySms } from './mail-service.js';
@@ -32,7 +32,7 @@ export const shipmentMailListener: ShipmentListener = {
           '',
           `Comanda catre ${s.recipient.contactName} (${s.recipient.city}) a fost activata.`,
           `Curier: ${s.courierName} - ${s.serviceName}. AWB: ${s.awb}.`,
-          ...(s.estimatedPickupDate ? [`Data estimata a ridicarii: ${dayText(s.estimatedPickupDate)}.`] : []),
+          ...(s.estimatedPickupDate ? [`Data estimata a ridicarii: ${formatDay(s.estimatedPickupDate)}.`] : []),
           withLabel ? 'Eticheta este atasata acestui mesaj.' : 'Eticheta se descarca din pagina comenzii.',
           '',
           'Multumim,',

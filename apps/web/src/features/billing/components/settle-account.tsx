@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile-query';
 import { useInvoiceHref } from '../../../lib/invoice-href';
+import { formatMoney } from '../../../lib/format';
 import { useSettleAccount } from '../api/settle-account';
 
 /** A refusal keeps the server's reason; anything else asks to retry or contact support (spec 000 section 8). */
@@ -48,13 +49,13 @@ function SettledDialog({ result, onClose }: { result: TSettleResponse | null; on
       <DialogContent>
         {result?.invoice && (
           <DialogContentText sx={{ mb: 2 }}>
-            Am emis factura <strong>{result.invoice.fullNumber}</strong> in valoare de <strong>{result.invoice.total} RON</strong> pe numele{' '}
+            Am emis factura <strong>{result.invoice.fullNumber}</strong> in valoare de <strong>{formatMoney(result.invoice.total)}</strong> pe numele{' '}
             {result.invoice.buyerName}.
           </DialogContentText>
         )}
         {result && Number(result.returnedAmount) > 0 && (
           <DialogContentText>
-            Soldul preplatit de <strong>{result.returnedAmount} RON</strong> va fi virat in contul {result.bankAccount}.
+            Soldul preplatit de <strong>{formatMoney(result.returnedAmount)}</strong> va fi virat in contul {result.bankAccount}.
           </DialogContentText>
         )}
       </DialogContent>
@@ -112,10 +113,10 @@ export function SettleAccount({ settled, locked }: { settled: boolean; locked: b
               {p && (
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
                   <Typography variant="body2">
-                    Sume nefacturate: <strong>{p.amountNotInvoicedSum} RON</strong>
+                    Sume nefacturate: <strong>{formatMoney(p.amountNotInvoicedSum)}</strong>
                   </Typography>
                   <Typography variant="body2">
-                    Sold preplatit: <strong>{p.amountPrepaidSum} RON</strong>
+                    Sold preplatit: <strong>{formatMoney(p.amountPrepaidSum)}</strong>
                   </Typography>
                 </Stack>
               )}
@@ -137,8 +138,8 @@ export function SettleAccount({ settled, locked }: { settled: boolean; locked: b
         onClose={() => setConfirming(false)}
       >
         <Typography sx={{ mb: 1 }}>
-          Emitem factura fiscala pentru comenzile nefacturate ({p?.amountNotInvoicedSum ?? '0.00'} RON) si va returnam soldul preplatit (
-          {p?.amountPrepaidSum ?? '0.00'} RON){p?.bankAccount ? ` in contul ${p.bankAccount}` : ''}.
+          Emitem factura fiscala pentru comenzile nefacturate ({formatMoney(p?.amountNotInvoicedSum ?? 0)}) si va returnam soldul preplatit (
+          {formatMoney(p?.amountPrepaidSum ?? 0)}){p?.bankAccount ? ` in contul ${p.bankAccount}` : ''}.
         </Typography>
         <Typography sx={{ mb: 1 }}>Abonamentele active de reincarcare automata vor fi dezactivate.</Typography>
         <Typography sx={{ fontWeight: 600 }}>Operatiunea este ireversibila.</Typography>

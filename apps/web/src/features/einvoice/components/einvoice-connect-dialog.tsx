@@ -7,10 +7,10 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { usePrepareEInvoiceConnection } from '../api/prepare-einvoice-connection';
-import { formatDateLong } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 
 const m = messages.einvoice;
-const date = (iso: string | null) => (iso ? formatDateLong(iso) : '');
+const date = (iso: string | null) => (iso ? formatDate(iso) : '');
 
 /** A verified Romanian company (spec 000 section 4); connected already only if its connection lapsed. */
 const canConnect = (entry: TBillingData) =>

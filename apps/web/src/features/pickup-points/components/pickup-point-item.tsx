@@ -6,7 +6,7 @@ import PrintDisabledOutlinedIcon from '@mui/icons-material/PrintDisabledOutlined
 import { Accordion, AccordionActions, AccordionDetails, AccordionSummary, Box, Button, Stack, Typography } from '@mui/material';
 import { CourierLogo } from '../../../components/courier-logo';
 import { PickupStatusChip } from './pickup-status-chip';
-import { formatDateMedium } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -52,8 +52,8 @@ export function PickupPointItem({ point, onRequestDelete }: { point: TPickupPoin
         <Row label="Zile de ridicare">{point.pickUpDays.length ? pickupDaysLabel(point.pickUpDays) : 'Stabilite de curier'}</Row>
         <Row label="Expeditii estimate pe luna">{point.estimatedOrdersCount}</Row>
         {point.enabled && point.deleted === 0 && <Row label="Reducere">{point.courier.correction}% la comenzile trimise de la aceasta adresa prin {point.forwarderName}</Row>}
-        <Row label="Cerere trimisa">{formatDateMedium(point.createdAt)}</Row>
-        {point.approvedAt && <Row label="Aprobat">{formatDateMedium(point.approvedAt)}</Row>}
+        <Row label="Cerere trimisa">{formatDate(point.createdAt)}</Row>
+        {point.approvedAt && <Row label="Aprobat">{formatDate(point.approvedAt)}</Row>}
         {point.rejected && <Row label="Motivul respingerii">{point.rejectReason ?? '-'}</Row>}
       </AccordionDetails>
       {point.deleted === 0 && !point.rejected && (

@@ -1,5 +1,6 @@
 import { PREPAY_PRESETS, SUBSCRIPTION_ERRORS, ZSubscriptionAmounts, refillAfterTriggerChange, type TSubscriptionAmounts } from '@colete/contract';
 import { Box, Chip, Stack, TextField, Typography } from '@mui/material';
+import { formatMoney } from '../../../lib/format';
 
 export type AmountsDraft = { refill: string; trigger: string; custom: boolean };
 
@@ -51,7 +52,7 @@ export function SubscriptionAmounts({ value, onChange, errors = {} }: { value: A
             return (
               <Chip
                 key={p}
-                label={`${p} lei`}
+                label={formatMoney(p)}
                 color={chosen ? 'primary' : 'default'}
                 variant={chosen ? 'filled' : 'outlined'}
                 aria-pressed={chosen}

@@ -1,7 +1,7 @@
 import { PREPAY_PRESETS, TOP_UP_MAX_LEI, TOP_UP_MIN_LEI, ZTopUpRequest, messages } from '@colete/contract';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, type Theme } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -17,8 +17,33 @@ import { useReEnableSubscription } from '../api/re-enable-subscription';
 import { useTopUp } from '../api/top-up';
 import { SubscriptionAmountsDialog } from '../components/subscription-amounts-dialog';
 import type { TSubscription } from '@colete/contract';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 
+/**
+ * At phone width each movement is a stacked row, date and amount on top, then the description
+ * and the invoice: nothing hides behind a horizontal scroll (issue 16 item 16).
+ */
+const stackedOnPhone = (t: Theme) => ({
+  [t.breakpoints.down('sm')]: {
+    '& thead': { display: 'none' },
+    '& table, & tbody': { display: 'block' },
+    '& tr': {
+      display: 'grid',
+      gridTemplateColumns: '1fr auto',
+      gridTemplateAreas: '"date amount" "desc desc" "invoice invoice"',
+      columnGap: 2,
+      rowGap: 0.5,
+      py: 1.25,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& td': { border: 0, p: 0 },
+    '& td:nth-of-type(1)': { gridArea: 'date', color: 'text.secondary' },
+    '& td:nth-of-type(2)': { gridArea: 'desc' },
+    '& td:nth-of-type(3)': { gridArea: 'amount' },
+    '& td:nth-of-type(4)': { gridArea: 'invoice' },
+  },
+});
 
 export default function PrepayPage() {
   const balance = useBalance();
@@ -84,7 +109,7 @@ export default function PrepayPage() {
               {PREPAY_PRESETS.map((p) => (
                 <Chip
                   key={p}
-                  label={`${p} lei`}
+                  label={formatMoney(p)}
                   color={amount === String(p) ? 'primary' : 'default'}
                   variant={amount === String(p) ? 'filled' : 'outlined'}
                   onClick={() => setAmount(String(p))}
@@ -97,7 +122,7 @@ export default function PrepayPage() {
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               error={!!error}
-              helperText={error ?? `Intre ${TOP_UP_MIN_LEI} si ${formatNumber(TOP_UP_MAX_LEI)} lei`}
+              helperText={error ?? `Intre ${formatMoney(TOP_UP_MIN_LEI)} si ${formatMoney(TOP_UP_MAX_LEI)}`}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
             <FormControlLabel
@@ -180,7 +205,7 @@ export default function PrepayPage() {
       {movements.length === 0 ? (
         <Typography color="text.secondary">Nu exista miscari in cont.</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={[{ overflowX: 'auto' }, stackedOnPhone]}>
           <Table size="small" aria-label="Ultimele miscari">
             <TableHead>
               <TableRow>

@@ -18,11 +18,11 @@ import { SettingsFrame } from '../components/settings-frame';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { stripProfile, useSettingsFeedback } from '../components/use-settings-feedback';
 import { SaveBar } from '../../../components/form-actions';
-import { formatNumber } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 
 const FIELDS = ['bankAccount', 'bankAccountHolder', 'repaymentSendInterval', 'repaymentSendMinAmount', 'repaymentWaitPending'] as const;
 const intervalLabel = (days: number) => (days === 1 ? 'Zilnic' : `La fiecare ${days} zile`);
-const amountLabel = (amount: number) => (amount === REPAYMENT_NO_LIMIT ? 'Fara suma minima' : `${formatNumber(amount)} lei`);
+const amountLabel = (amount: number) => (amount === REPAYMENT_NO_LIMIT ? 'Fara suma minima' : formatMoney(amount));
 
 function RepaymentForm({ profile }: { profile: TProfile }) {
   const save = useSaveProfile();

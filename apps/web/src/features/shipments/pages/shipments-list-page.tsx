@@ -4,6 +4,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { DateField } from '../../../components/date-field/date-field';
 import { ErrorState } from '../../../components/error-state';
 import { ApiError } from '../../../lib/api-client';
 import { LoadingState } from '../../../components/loading-state';
@@ -25,7 +26,6 @@ const SHIPMENTS_TABLE = {
   q: tableParam.text(),
   page: tableParam.page(),
 };
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** /profile/orders: the client's shipments, filtered and paged on the server. */
 export default function ShipmentsListPage() {
@@ -56,22 +56,8 @@ export default function ShipmentsListPage() {
         aria-label="Filtre comenzi"
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '160px 160px 240px 1fr' }, mb: 2, maxWidth: 1100 }}
       >
-        <TextField
-          type="date"
-          label="De la"
-          value={filters.from}
-          onChange={(e) => DAY.test(e.target.value) && update({ from: e.target.value })}
-          error={!!rangeError}
-          helperText={rangeError}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.to } }}
-        />
-        <TextField
-          type="date"
-          label="Pana la"
-          value={filters.to}
-          onChange={(e) => DAY.test(e.target.value) && update({ to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from } }}
-        />
+        <DateField label="De la" value={filters.from} onChange={(from) => update({ from })} max={filters.to} error={!!rangeError} helperText={rangeError} />
+        <DateField label="Pana la" value={filters.to} onChange={(to) => update({ to })} min={filters.from} />
         <TextField
           select
           label="Status"
