@@ -126,3 +126,14 @@ test('the billing page and the settle dialog write the sums as 1.000,00 lei', as
   await confirm.getByRole('button', { name: 'Renunta' }).click();
   await shot(page, 'billing-390');
 });
+
+test("the public return form's date answer is typed and shown dd.mm.yyyy in an en-US browser", async ({ page }) => {
+  await page.goto('/order/return/demo-retur');
+  const field = page.getByLabel('Data primirii coletului');
+  await expect(field).toBeVisible();
+  await typeDay(field, '24.11.2026');
+  await expect(field).toHaveValue('24.11.2026');
+  await field.blur();
+  await expect(field).toHaveValue('24.11.2026');
+  await shot(page, 'return-form-date-390');
+});

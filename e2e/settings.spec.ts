@@ -179,10 +179,18 @@ for (const width of [1440, 390]) {
     await expect(page.getByRole('group', { name: 'Alerte de livrare' }).getByRole('switch')).not.toBeChecked();
     await expect(bad).toHaveValue('contabil@firma');
 
-    // Corrected where it stands, and sent with Enter (the keyboard's 'Go').
+    // The refusal's snackbar never lies over the save button (on a phone it shows at the top).
+    const snack = page.locator('#notistack-snackbar');
+    await expect(snack).toBeVisible();
+    const save = page.getByRole('button', { name: 'Salveaza' });
+    const [s, b] = [(await snack.boundingBox())!, (await save.boundingBox())!];
+    expect(s.y + s.height <= b.y || b.y + b.height <= s.y || s.x + s.width <= b.x || b.x + b.width <= s.x).toBe(true);
+
+    // Corrected where it stands, and saved with the button while the snackbar still shows.
     await bad.fill('contabil@firma.ro');
     await expect(group.getByText('Adresa de email este invalida!')).toHaveCount(0);
-    await bad.press('Enter');
+    await expect(snack).toBeVisible();
+    await save.click();
     await expect(page.getByText('Setarile notificarilor prin email au fost salvate cu succes!')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Email 1 - Facturi')).toHaveValue('contabil@firma.ro');

@@ -1,5 +1,6 @@
 import { SNACKBAR_MS } from '@colete/contract';
-import { styled } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { styled, type Theme } from '@mui/material/styles';
 import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import type { EnqueueSnackbar } from '../lib/snackbar';
@@ -23,15 +24,17 @@ const COMPONENTS = {
 
 /**
  * notistack's provider on its own (its snackbars render beside the app); loaded by SnackbarHost
- * with the first message. Once mounted, notistack's enqueueSnackbar shows messages.
+ * with the first message; at the bottom, or at the top on a phone. Once mounted, notistack's enqueueSnackbar shows messages.
  */
 export default function Snackbars({ onReady }: { onReady: (enqueue: EnqueueSnackbar) => void }) {
+  // On a phone the forms' save buttons sit at the bottom: messages show at the top, never over them.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   useEffect(() => onReady((message, options) => void enqueueSnackbar(message, options)), [onReady]);
   return (
     <SnackbarProvider
       maxSnack={3}
       autoHideDuration={SNACKBAR_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={{ vertical: phone ? 'top' : 'bottom', horizontal: 'center' }}
       Components={COMPONENTS}
     />
   );

@@ -17,6 +17,12 @@ export type DateFieldProps = {
   error?: boolean;
   helperText?: string;
   sx?: object;
+  /** The input's id (a form focuses its first invalid field by it). */
+  id?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** Emptying the field calls onChange('') (a form's optional answer); a list's filter keeps its day. */
+  clearable?: boolean;
 };
 
 /**
@@ -27,7 +33,10 @@ export type DateFieldProps = {
 export function DateField(props: DateFieldProps) {
   const fallback = (
     <TextField
+      id={props.id}
       label={props.label}
+      required={props.required}
+      disabled={props.disabled}
       value={props.value ? formatDate(props.value) : ''}
       error={props.error}
       helperText={props.helperText}

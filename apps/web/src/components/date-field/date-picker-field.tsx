@@ -14,7 +14,7 @@ const toDay = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(is
 const TYPING_PAUSE_MS = 500;
 
 /** The lazy half of DateField: the DatePicker in Romanian (months, weekdays, buttons), dd.mm.yyyy. */
-export default function DatePickerField({ label, value, onChange, min, max, error, helperText, sx }: DateFieldProps) {
+export default function DatePickerField({ label, value, onChange, min, max, error, helperText, sx, id, required, disabled, clearable }: DateFieldProps) {
   // What the field shows while typing; the parent's day replaces it when it changes from outside.
   const [draft, setDraft] = useState<Dayjs | null>(() => toDay(value));
   const [shown, setShown] = useState(value);
@@ -27,6 +27,7 @@ export default function DatePickerField({ label, value, onChange, min, max, erro
 
   const commit = (v: Dayjs | null) => {
     clearTimeout(timer.current);
+    if (v === null && clearable && value !== '') onChange('');
     if (v?.isValid() && v.year() >= 1000 && v.format(ISO) !== value) onChange(v.format(ISO));
   };
   return (
@@ -45,7 +46,8 @@ export default function DatePickerField({ label, value, onChange, min, max, erro
         format="DD.MM.YYYY"
         enableAccessibleFieldDOMStructure={false}
         sx={sx}
-        slotProps={{ textField: { error: error || undefined, helperText, onBlur: () => commit(draft) } }}
+        disabled={disabled}
+        slotProps={{ textField: { id, required, error: error || undefined, helperText, onBlur: () => commit(draft) } }}
       />
     </LocalizationProvider>
   );

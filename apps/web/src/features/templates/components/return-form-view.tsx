@@ -18,6 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { answerKey, emptyRow, styleOf, TITLE_FONT_SIZES } from './return-form-model';
+import { DateField } from '../../../components/date-field/date-field';
 
 type Props = {
   fields: readonly TReturnField[];
@@ -42,8 +43,24 @@ function TextAnswer({ field, answer, set, errors = {}, idPrefix, disabled }: Fie
   const error = errors[answerKey(field.id)];
   const c = field.config as { label: string; placeholder?: string; description?: string; isMandatory?: boolean; maxLength?: number };
   const mandatory = field.type === 'bank-account-input' || !!c.isMandatory;
-  const type = { 'text-input': 'text', 'email-input': 'email', 'phone-input': 'tel', 'bank-account-input': 'text', 'date-picker': 'date' }[field.type];
+  const type = { 'text-input': 'text', 'email-input': 'email', 'phone-input': 'tel', 'bank-account-input': 'text', 'date-picker': 'text' }[field.type];
   const autoComplete = { 'text-input': 'off', 'email-input': 'email', 'phone-input': 'tel', 'bank-account-input': 'off', 'date-picker': 'off' }[field.type];
+  if (field.type === 'date-picker') {
+    // dd.mm.yyyy in Romanian whatever the customer's browser language; the answer stays 'YYYY-MM-DD'.
+    return (
+      <DateField
+        id={`${idPrefix}-${field.id}`}
+        label={c.label || ' '}
+        required={mandatory}
+        value={text(answer)}
+        onChange={set}
+        clearable
+        error={!!error}
+        helperText={error ?? (c.description || undefined)}
+        disabled={disabled}
+      />
+    );
+  }
   return (
     <TextField
       id={`${idPrefix}-${field.id}`}
@@ -58,7 +75,6 @@ function TextAnswer({ field, answer, set, errors = {}, idPrefix, disabled }: Fie
       helperText={error ?? (c.description || undefined)}
       disabled={disabled}
       slotProps={{
-        inputLabel: field.type === 'date-picker' ? { shrink: true } : undefined,
         htmlInput: field.type === 'text-input' && c.maxLength ? { maxLength: c.maxLength } : undefined,
       }}
     />
