@@ -1,6 +1,5 @@
 import { SHIPMENT_STATUS_VIEW, formatDay } from '@colete/contract';
 import type { ShipmentFacts, ShipmentListener } from '../shipments/index.js';
-import { bucharestDayStart, formatRoDate } from '../../lib/dates.js';
 import { notifyByUserSettings, notifyOrderConfirmation, notifyPickupBySms } from './mail-service.js';
 
 /**
@@ -10,9 +9,6 @@ import { notifyByUserSettings, notifyOrderConfirmation, notifyPickupBySms } from
  * repeated delivery of an event queues nothing twice. An event marked notify: false (the demo
  * seed's history) tells nobody. The registry (jobs/lifecycle-events.ts) subscribes them.
  */
-
-/** A day of the courier's ('YYYY-MM-DD') as the mail writes it: dd.mm.yyyy. */
-const dayText = (day: string) => formatRoDate(bucharestDayStart(day));
 
 /**
  * Mail to the account: the order confirmation (with its label, see notifyOrderConfirmation) and
