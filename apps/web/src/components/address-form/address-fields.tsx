@@ -1,9 +1,8 @@
-import { AUTOCOMPLETE_DEBOUNCE_MS, POSTAL_CODE_PATTERN, messages, numberInRange, type TLocality, type ZAddressFields } from '@colete/contract';
+import { AUTOCOMPLETE_DEBOUNCE_MS, POSTAL_CODE_PATTERN, messages, type TLocality } from '@colete/contract';
 import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
-import type { FormValuesOf } from '../../lib/form-resolver';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   fetchLocalities,
@@ -16,32 +15,11 @@ import {
 } from './geo-api';
 import { CountyField } from './county-field';
 import { nextPageOnScroll } from './scroll-pager';
-import type { z } from 'zod';
+import { codeForNumber, type AddressFormValues, type StreetCode } from './address-values';
 
-/** The address fields every form shares (the contract's ZAddressFields); values are strings, '' when empty. */
-export type AddressFormValues = FormValuesOf<z.input<typeof ZAddressFields>>;
-
-export const EMPTY_ADDRESS: AddressFormValues = {
-  countyCode: '',
-  city: '',
-  postalCode: '',
-  street: '',
-  number: '',
-  block: '',
-  entrance: '',
-  intercom: '',
-  floor: '',
-  apartment: '',
-  additionalInfo: '',
-};
+export { EMPTY_ADDRESS, type AddressFormValues } from './address-values';
 
 const m = messages.address;
-type StreetCode = { code: string; street: string; numbers: string };
-
-/** The code of the street that covers the house number, or the street's first code. */
-function codeForNumber(codes: StreetCode[], houseNumber: string): string | undefined {
-  return (houseNumber ? codes.find((c) => numberInRange(c.numbers, houseNumber)) : undefined)?.code ?? codes[0]?.code;
-}
 
 /**
  * County, city, postal code, street and the rest of a Romanian address ('basic': without block,
