@@ -58,7 +58,7 @@ test('the add dialog fills a company from its CUI; a name the register does not 
   await expect(dialog.getByLabel('Denumire firma')).toHaveValue('Demo Logistic SRL');
   await expect(dialog.getByLabel('Nr. Registrul Comertului (optional)')).toHaveValue('J12/1234/2010');
   await expect(dialog.getByLabel('Platitor de TVA')).toBeChecked();
-  await expect(dialog.getByRole('combobox', { name: 'Judet' })).toHaveText('Cluj');
+  await expect(dialog.getByRole('combobox', { name: 'Judet' })).toHaveValue('Cluj');
   await expect(dialog.getByRole('combobox', { name: 'Localitate' })).toHaveValue('Cluj-Napoca');
   await expect(dialog.getByRole('combobox', { name: 'Strada' })).toHaveValue('Strada Memorandumului');
   await expect(dialog.getByLabel('Cod postal')).toHaveValue('400114');
@@ -91,7 +91,7 @@ test('at 390 px the unsettled banner is readable, and settling without a bank ac
   await freshClient(page, 'Banner Decontare SRL');
   // A prepaid balance (a card top-up) makes the account not settled.
   await page.goto('/profile/prepay');
-  await page.getByRole('button', { name: '200 lei' }).click();
+  await page.getByRole('button', { name: '200,00 lei' }).click();
   await page.getByRole('button', { name: 'Plateste cu cardul' }).click();
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Plata a fost efectuata cu succes!' })).toBeVisible();
