@@ -259,7 +259,11 @@ test('a merchant builds a return form with every field type, shares the link, an
     await form.getByLabel('Motivul returului').fill('Marime gresita');
     await form.getByLabel('Email comanda').fill('client@exemplu.ro');
     await form.getByLabel('IBAN rambursare').fill('RO49AAAA1B31007593840000');
-    await form.getByLabel('Data livrarii').fill('2026-11-02');
+    // The Romanian date field: typed dd.mm.yyyy as a person does, sent as '2026-11-02'.
+    const day = form.getByLabel('Data livrarii');
+    await day.click();
+    await day.pressSequentially('02.11.2026');
+    await expect(day).toHaveValue('02.11.2026');
     await form.getByRole('checkbox', { name: 'Produsul este sigilat' }).check();
     await form.getByRole('radio', { name: 'Transfer bancar' }).check();
     await form.getByLabel('Cont bancar (IBAN)').fill('RO49AAAA1B31007593840000');
