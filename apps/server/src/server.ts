@@ -20,7 +20,7 @@ export async function createServer(config: Config): Promise<Server> {
   // The seeds and the job runner share one set of services (the app has its own, hosted by it).
   const services = buildServices(config, database, app.log);
   if (config.demoSeed) {
-    await seedDemo(database, services);
+    await seedDemo(database, services, { storeSimulatorKey: config.store === 'simulator' ? config.tokenEncryptionKey : undefined });
     await seedDemoShipments(database, services.network, services.shipmentBilling);
     await seedDemoTemplates(database);
   }

@@ -267,7 +267,7 @@ describe('the simulated shop answers as Shopify does', () => {
     const accessToken = tokenOf(row);
     const adapter = shopifyAdapter({ mode: 'simulator', apiKey: SIM_APP_KEY, apiSecret: secret, hostName: 'localhost', authorizeBase: () => '', fetch: simulatorFetch(ctx.app) });
     type Page = { orders: { nodes: { name: string; createdAt: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } };
-    const orders = 'query Orders($after: String, $query: String) { orders(first: 5, after: $after, query: $query) { nodes { name createdAt } pageInfo { hasNextPage endCursor } } }';
+    const orders = 'query Orders($after: String, $query: String) { orders(first: 5, after: $after, query: $query, reverse: true) { nodes { name createdAt } pageInfo { hasNextPage endCursor } } }';
     const first = await adapter.graphql<Page>(shop, accessToken, orders);
     const second = await adapter.graphql<Page>(shop, accessToken, orders, { after: first.data.orders.pageInfo.endCursor });
     expect(first.data.orders.nodes.map((o) => o.name)).toEqual(['#1012', '#1011', '#1010', '#1009', '#1008']);
@@ -277,7 +277,7 @@ describe('the simulated shop answers as Shopify does', () => {
     const recent = await adapter.graphql<Page>(shop, accessToken, orders, { query: `created_at:>=${since}` });
     expect(recent.data.orders.nodes.map((o) => o.name)).toEqual(['#1012', '#1011', '#1010']);
 
-    await expect(adapter.graphql(shop, accessToken, '{ products(first: 1) { nodes { id } } }')).rejects.toThrow(/undefinedField/);
+    await expect(adapter.graphql(shop, accessToken, '{ draftOrders(first: 1) { nodes { id } } }')).rejects.toThrow(/undefinedField/);
     const mutation = 'mutation Subscribe($topic: WebhookSubscriptionTopic!, $webhookSubscription: WebhookSubscriptionInput!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: $webhookSubscription) { webhookSubscription { id } userErrors { field message } } }';
     const refused = await adapter.graphql<{ webhookSubscriptionCreate: { userErrors: { field: string[] }[] } }>(shop, accessToken, mutation, { topic: 'ORDERS_CREATE', webhookSubscription: { callbackUrl: 'http://exemplu.ro/hook', format: 'JSON' } });
     expect(refused.data.webhookSubscriptionCreate.userErrors).toEqual([{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address protocol http:// is not supported' }]);

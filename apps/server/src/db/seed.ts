@@ -6,6 +6,7 @@ import { searchTextOf } from '../modules/addresses/index.js';
 import { creditCardTopUp } from '../modules/prepay/index.js';
 import { seedDemoMail } from '../modules/mail/index.js';
 import { invoiceFileName } from '../modules/invoicing/index.js';
+import { connectDemoShop } from '../modules/store/index.js';
 import type { Services } from '../services.js';
 import type { Database } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -42,7 +43,7 @@ const DEMO_BILLING = [
  * transaction, so a second start (or a second instance) keeps whatever was saved since. With the
  * services, the demo top-ups get their advance invoices (without their mails).
  */
-export async function seedDemo(database: Database, services?: Pick<Services, 'invoicing'>): Promise<boolean> {
+export async function seedDemo(database: Database, services?: Pick<Services, 'invoicing'>, opts: { storeSimulatorKey?: Buffer } = {}): Promise<boolean> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   return database.db.transaction(async (tx) => {
     const taken = await tx
@@ -105,6 +106,8 @@ export async function seedDemo(database: Database, services?: Pick<Services, 'in
           createdAt: new Date(Date.now() - (DEMO_BILLING.length - i) * 86_400_000),
         })),
       ).returning();
+      // With the store simulator: the demo client's shop is connected (its orders come from the simulator's demo shop).
+      if (opts.storeSimulatorKey) await connectDemoShop(tx, client.id, opts.storeSimulatorKey);
       await tx.update(users).set({ contactGivenName: 'Mihai', contactFamilyName: 'Pop', contactPhone: '+40722123456' }).where(eq(users.id, client.id));
       // A few months of card top-ups, each a completed payment of the card simulator and its movement.
       const DAY = 86_400_000;

@@ -4,6 +4,9 @@ import type { Database } from '../../db/client.js';
 import { shopifyAdapter, type FetchLike, type ShopifyAdapter } from './shopify-adapter.js';
 import { SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, simAppSecret } from './shopify-app.js';
 import { shopifySimulatorRoutes } from './simulator.js';
+import { issueToken } from './simulator-store.js';
+import { SHOPIFY_SCOPES, SIM_DEMO_SHOP } from './shopify-app.js';
+import type { Executor } from '../../db/client.js';
 
 export { SHOPIFY_API_VERSION, SHOPIFY_CALLBACK_PATH, SHOPIFY_SCOPES, SHOPIFY_WEBHOOK_PATH, SIM_DEMO_SHOP, SIM_PREFIX } from './shopify-app.js';
 export { StoreApiError, type ShopifyAdapter } from './shopify-adapter.js';
@@ -56,4 +59,9 @@ type ShopifyAdapterLog = { warn(obj: object, msg: string): void };
 export function storeSimulatorRoutes(config: Pick<Config, 'store' | 'tokenEncryptionKey' | 'publicUrl' | 'storeSimBucket'>, database: Database, host: FastifyInstance) {
   if (config.store !== 'simulator') return null;
   return shopifySimulatorRoutes({ database, key: config.tokenEncryptionKey, publicUrl: config.publicUrl, host, bucket: config.storeSimBucket });
+}
+
+/** The demo shop installed by the simulator for the demo seed: an offline token with every scope of the app. */
+export function issueDemoShopToken(db: Executor) {
+  return issueToken(db, { shop: SIM_DEMO_SHOP, clientId: SIM_APP_KEY, scopes: SHOPIFY_SCOPES.join(',') }).then((accessToken) => ({ shop: SIM_DEMO_SHOP, accessToken, scopes: SHOPIFY_SCOPES.join(',') }));
 }

@@ -1,6 +1,7 @@
 /**
  * The simulator's Admin GraphQL API: the part of Shopify's schema the platform reads so far (shop,
- * locations, orders with cursor paging and the `query` filter, webhookSubscriptionCreate), with
+ * locations, orders with cursor paging and the `query` filter, order and fulfillmentOrder by id,
+ * products, webhookSubscriptionCreate; the shop's data is in simulator-shop-data.ts), with
  * Shopify's cost block and leaky-bucket throttle. Operations are read at the root only: each root
  * field answers its whole object, so a client that selects fewer fields still finds what it asked.
  */
@@ -72,31 +73,6 @@ export const locationNodes = () =>
       formatted: [l.address1, `${l.zip} ${l.city}`, 'Romania'],
     },
   }));
-
-const CUSTOMERS = ['Andreea Popa', 'Mihai Ionescu', 'Elena Stan', 'Radu Marin', 'Ioana Dumitru', 'Cristian Florea'];
-
-/** The shop's orders, newest first: a dozen over the last weeks (the demo data of a later part adds more). */
-export function orderNodes(shop: string, now = Date.now()) {
-  return Array.from({ length: 12 }, (_, i) => {
-    const n = 1012 - i;
-    const cod = i % 3 === 0;
-    const cents = 4990 + ((i * 3719) % 30000);
-    return {
-      id: `gid://shopify/Order/${n}`,
-      legacyResourceId: String(n),
-      name: `#${n}`,
-      createdAt: new Date(now - (i * 2 + 1) * 86_400_000).toISOString(),
-      cancelledAt: null,
-      displayFinancialStatus: cod ? 'PENDING' : 'PAID',
-      displayFulfillmentStatus: 'UNFULFILLED',
-      paymentGatewayNames: [cod ? 'Cash on Delivery (COD)' : 'shopify_payments'],
-      tags: [],
-      customer: { displayName: CUSTOMERS[i % CUSTOMERS.length] },
-      totalPriceSet: { shopMoney: { amount: (cents / 100).toFixed(2), currencyCode: 'RON' } },
-      shop,
-    };
-  });
-}
 
 // ---------- reading an operation ----------
 
@@ -184,8 +160,24 @@ export function page<T>(all: T[], first: number, after: unknown) {
   };
 }
 
-/** The `query` filter of orders: created_at:>=date, created_at:<=date (others are ignored, as Shopify ignores unknown terms). */
-export function filterOrders<T extends { createdAt: string }>(orders: T[], query: unknown) {
+type Filterable = { name: string; createdAt: string; cancelledAt: string | null; closed: boolean; displayFinancialStatus: string; displayFulfillmentStatus: string; tags: string[]; legacyResourceId: string };
+
+const FULFILLMENT_FILTER: Record<string, string[]> = {
+  unfulfilled: ['UNFULFILLED', 'PARTIALLY_FULFILLED', 'ON_HOLD'],
+  unshipped: ['UNFULFILLED', 'ON_HOLD'],
+  partial: ['PARTIALLY_FULFILLED'],
+  shipped: ['FULFILLED'],
+  fulfilled: ['FULFILLED'],
+  on_hold: ['ON_HOLD'],
+};
+
+/**
+ * The `query` filter of orders, in Shopify's search syntax (terms joined by spaces or AND):
+ * created_at:>=date (and >, <=, <), name:#1001 (or 1001), id:1001, status:open|closed|cancelled|
+ * not_closed|any, financial_status:paid|pending|..., fulfillment_status:unfulfilled|unshipped|
+ * partial|shipped|fulfilled|on_hold|any, tag:x. Other terms are ignored, as Shopify ignores unknown terms.
+ */
+export function filterOrders<T extends Filterable>(orders: T[], query: unknown) {
   if (typeof query !== 'string') return orders;
   let out = orders;
   for (const m of query.matchAll(/created_at:([<>]=?)'?([\d\-T:.Z+]+)'?/g)) {
@@ -195,6 +187,22 @@ export function filterOrders<T extends { createdAt: string }>(orders: T[], query
     out = out.filter((o) => {
       const t = Date.parse(o.createdAt);
       return op === '>=' ? t >= at : op === '>' ? t > at : op === '<=' ? t <= at : t < at;
+    });
+  }
+  for (const m of query.matchAll(/\b(name|id|status|financial_status|fulfillment_status|tag):(?:'([^']*)'|"([^"]*)"|([^\s)]+))/g)) {
+    const key = m[1]!;
+    const value = (m[2] ?? m[3] ?? m[4] ?? '').toLowerCase();
+    if (value === 'any' || value === '*') continue;
+    out = out.filter((o) => {
+      if (key === 'name') return o.name.toLowerCase() === (value.startsWith('#') ? value : `#${value}`);
+      if (key === 'id') return o.legacyResourceId === value;
+      if (key === 'tag') return o.tags.some((t) => t.toLowerCase() === value);
+      if (key === 'financial_status') return o.displayFinancialStatus.toLowerCase() === value;
+      if (key === 'fulfillment_status') return (FULFILLMENT_FILTER[value] ?? [value.toUpperCase()]).includes(o.displayFulfillmentStatus);
+      // status: open (not closed, not cancelled), closed, cancelled, not_closed.
+      if (value === 'cancelled') return o.cancelledAt !== null;
+      if (value === 'closed') return o.closed;
+      return !o.closed && o.cancelledAt === null;
     });
   }
   return out;

@@ -4,7 +4,9 @@ import type { Database } from '../../db/client.js';
 import { PLATFORM_TIME_ZONE } from '../../lib/dates.js';
 import { SHOPIFY_API_VERSION, SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, signQuery, signWebhook, simAppSecret } from './shopify-app.js';
 import { appsPage, consentPage, invalidRequestPage, type ConsentParams } from './simulator-pages.js';
-import { STANDARD_BUCKET, argument, connectionCost, filterOrders, locationNodes, orderNodes, page, rootFields, throttle, type Bucket } from './simulator-graphql.js';
+import { STANDARD_BUCKET, argument, connectionCost, filterOrders, locationNodes, page, rootFields, throttle, type Bucket } from './simulator-graphql.js';
+import { orderNodes } from './simulator-orders.js';
+import { productNodes } from './simulator-shop-data.js';
 import { isInstalled, issueCode, issueToken, redeemCode, revokeShop, tokenShop } from './simulator-store.js';
 
 export const SIM_AUTHORIZE_PATH = `${SIM_PREFIX}/admin/oauth/authorize`;
@@ -17,7 +19,21 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The scopes a field needs (Shopify answers ACCESS_DENIED without them). */
-const FIELD_SCOPES: Record<string, string | undefined> = { shop: undefined, locations: 'read_locations', orders: 'read_orders', webhookSubscriptionCreate: undefined };
+const FIELD_SCOPES: Record<string, string | undefined> = {
+  shop: undefined,
+  locations: 'read_locations',
+  orders: 'read_orders',
+  order: 'read_orders',
+  fulfillmentOrder: 'read_merchant_managed_fulfillment_orders',
+  products: 'read_products',
+  webhookSubscriptionCreate: undefined,
+};
+/** Root fields answering one object (cost 1); the others are connections. */
+const OBJECT_FIELDS = new Set(['shop', 'order', 'fulfillmentOrder']);
+/** A global id of the type, or null. */
+const gidOf = (value: unknown, type: string) => (typeof value === 'string' && new RegExp(`^gid://shopify/${type}/\\d+$`).test(value) ? value : null);
+/** The products without the simulator's own bookkeeping (where each is stocked). */
+const publicProducts = () => productNodes().map(({ stockedAt: _s, ...p }) => p);
 
 /**
  * A Shopify shop served at our own address (issue 13): the app install's consent page and token
@@ -120,7 +136,7 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
 
       // What the operation would cost: connections at 2 plus one a node asked for, objects 1, mutations 10.
       const firstOf = (args: string) => Math.min(250, Math.max(0, Number(argument(args, 'first', vars) ?? 0)));
-      const requested = operation.fields.reduce((sum, f) => sum + (operation.kind === 'mutation' ? 10 : f.name === 'shop' ? 1 : connectionCost(firstOf(f.args))), 0);
+      const requested = operation.fields.reduce((sum, f) => sum + (operation.kind === 'mutation' ? 10 : OBJECT_FIELDS.has(f.name) ? 1 : connectionCost(firstOf(f.args))), 0);
       // A single query may cost at most 1,000 points (or the whole bucket, when smaller): more is refused outright, not throttled.
       const maxCost = Math.min(1000, bucket.maximumAvailable);
       if (requested > maxCost) {
@@ -156,6 +172,18 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
           const name = owner.shop.replace('.myshopify.com', '').split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
           data[f.alias] = { id: `gid://shopify/Shop/${owner.shop.length}`, name, myshopifyDomain: owner.shop, email: `contact@${owner.shop}`, currencyCode: 'RON', ianaTimezone: PLATFORM_TIME_ZONE, plan: { displayName: 'Developer Preview', partnerDevelopment: true } };
           actual += 1;
+        } else if (f.name === 'order' || f.name === 'fulfillmentOrder') {
+          // One object by its global id: null when there is none, an error when the id is not one of the type.
+          const type = f.name === 'order' ? 'Order' : 'FulfillmentOrder';
+          const id = argument(f.args, 'id', vars);
+          if (!gidOf(id, type)) {
+            errors.push({ message: `Invalid global id '${String(id)}'`, path: [f.alias], extensions: { code: 'argumentLiteralsIncompatible', typeName: 'CoercionError' } });
+            data[f.alias] = null;
+            continue;
+          }
+          const orders = orderNodes(owner.shop);
+          data[f.alias] = f.name === 'order' ? (orders.find((o) => o.id === id) ?? null) : (orders.flatMap((o) => o.fulfillmentOrders.nodes).find((fo) => fo.id === id) ?? null);
+          actual += 1;
         } else if (f.name === 'webhookSubscriptionCreate') {
           const sub = argument(f.args, 'webhookSubscription', vars) as { callbackUrl?: unknown } | undefined;
           const topic = argument(f.args, 'topic', vars);
@@ -170,7 +198,8 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
             errors.push({ message: 'you must provide one of first or last', path: [f.alias], extensions: { code: 'BAD_REQUEST' } });
             continue;
           }
-          const all = f.name === 'locations' ? locationNodes() : filterOrders(orderNodes(owner.shop), argument(f.args, 'query', vars));
+          // Shopify sorts by id, oldest first; `reverse: true` answers the newest first (orders' ids grow with their dates).
+          const all: object[] = f.name === 'locations' ? locationNodes() : f.name === 'products' ? publicProducts() : [...filterOrders(orderNodes(owner.shop), argument(f.args, 'query', vars))].reverse();
           const result = page(argument(f.args, 'reverse', vars) === true ? [...all].reverse() : all, first, argument(f.args, 'after', vars));
           if (!result) {
             errors.push({ message: 'Invalid cursor for current pagination sort.', path: [f.alias], extensions: { code: 'BAD_REQUEST' } });

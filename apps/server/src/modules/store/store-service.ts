@@ -25,6 +25,7 @@ import {
   setToken,
   type StoreAccountRow,
 } from './store-queries.js';
+import { shopOrders, type OrdersPageInput } from './store-orders.js';
 
 /** A consent must come back within 10 minutes (the shop's own redirect carries a 90 s timestamp on top). */
 export const STORE_AUTHORIZATION_TTL_MS = 10 * 60_000;
@@ -78,6 +79,15 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
     deps.log?.warn({ ...extra, why }, 'store connection failed');
     return { ok: false, reason: 'failed' };
   };
+
+  const orders = shopOrders(deps.app);
+  /** The client's connected account and its token: 404 for another client's, the disconnected message when it is not connected. */
+  async function connectedAccount(clientId: number, id: number) {
+    const row = await accountOf(db, clientId, id);
+    if (!row) throw notFound(m.notFound);
+    if (row.status !== 'CONNECTED' || !row.accessTokenEnc) throw badRequest(STORE_CHECK_MESSAGES.storeDisconnected, 'storeDisconnected');
+    return { row, token: cipher.decrypt(row.accessTokenEnc, tokenContext(row.id)) };
+  }
 
   return {
     mode: deps.app.mode,
@@ -181,6 +191,18 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
       const row = await accountOf(db, clientId, id);
       if (!row) throw notFound(m.notFound);
       return row.status === 'CONNECTED' && row.accessTokenEnc ? cipher.decrypt(row.accessTokenEnc, tokenContext(row.id)) : null;
+    },
+
+    /** A page of the client's store's orders (newest first, by cursor, with Shopify's `query` filter); another client's store answers 404. */
+    async orders(clientId: number, id: number, input: OrdersPageInput = {}) {
+      const { row, token } = await connectedAccount(clientId, id);
+      return orders.page(row.shop, token, input);
+    },
+
+    /** One order of the client's store with its fulfillment orders, or null when the store has no such order. */
+    async order(clientId: number, id: number, orderId: string) {
+      const { row, token } = await connectedAccount(clientId, id);
+      return orders.one(row.shop, token, orderId);
     },
 
     /**

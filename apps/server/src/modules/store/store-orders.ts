@@ -1,0 +1,145 @@
+import type { ShopifyAdapter } from '../../integrations/store/index.js';
+
+/*
+ * Reading a shop's orders through Admin GraphQL (issue 13): a page of orders by cursor with
+ * Shopify's `query` filter, and one order with its line items and fulfillment orders. The answers
+ * are mapped to the platform's own shapes: money in bani, weights in grams.
+ */
+
+type Money = { shopMoney: { amount: string; currencyCode: string } };
+type Weight = { unit: 'GRAMS' | 'KILOGRAMS' | 'OUNCES' | 'POUNDS'; value: number };
+type MailingAddress = { name: string | null; firstName: string | null; lastName: string | null; company: string | null; address1: string | null; address2: string | null; city: string | null; province: string | null; provinceCode: string | null; zip: string | null; countryCodeV2: string | null; phone: string | null };
+type PageInfo = { hasNextPage: boolean; endCursor: string | null };
+
+const ORDER_FIELDS = `id legacyResourceId name createdAt cancelledAt closed displayFinancialStatus displayFulfillmentStatus paymentGatewayNames tags note email phone
+  customer { id displayName email phone }
+  shippingAddress { name firstName lastName company address1 address2 city province provinceCode zip countryCodeV2 phone }
+  totalPriceSet { shopMoney { amount currencyCode } } totalWeight`;
+
+export const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) { nodes { ${ORDER_FIELDS} } pageInfo { hasNextPage endCursor } }
+}`;
+
+export const ORDER_QUERY = `query Order($id: ID!) {
+  order(id: $id) {
+    ${ORDER_FIELDS}
+    lineItems(first: 100) { nodes { id name sku quantity currentQuantity variant { id } image { url } originalUnitPriceSet { shopMoney { amount currencyCode } } } }
+    fulfillmentOrders(first: 20) { nodes {
+      id status requestStatus fulfillAt
+      assignedLocation { name location { id } }
+      lineItems(first: 100) { nodes { id totalQuantity remainingQuantity sku weight { unit value } lineItem { id sku name } } }
+      fulfillmentHolds { id reason reasonNotes handle }
+      supportedActions { action }
+    } }
+  }
+}`;
+
+type OrderNode = {
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  createdAt: string;
+  cancelledAt: string | null;
+  closed: boolean;
+  displayFinancialStatus: string | null;
+  displayFulfillmentStatus: string;
+  paymentGatewayNames: string[];
+  tags: string[];
+  note: string | null;
+  email: string | null;
+  phone: string | null;
+  customer: { id: string; displayName: string; email: string | null; phone: string | null } | null;
+  shippingAddress: MailingAddress | null;
+  totalPriceSet: Money;
+  totalWeight: string | null;
+};
+type FulfillmentOrderNode = {
+  id: string;
+  status: string;
+  requestStatus: string;
+  fulfillAt: string | null;
+  assignedLocation: { name: string; location: { id: string } | null };
+  lineItems: { nodes: { id: string; totalQuantity: number; remainingQuantity: number; sku: string | null; weight: Weight | null; lineItem: { id: string; sku: string | null; name: string } }[] };
+  fulfillmentHolds: { id: string; reason: string; reasonNotes: string | null; handle: string | null }[];
+  supportedActions: { action: string }[];
+};
+type FullOrderNode = OrderNode & {
+  lineItems: { nodes: { id: string; name: string; sku: string | null; quantity: number; currentQuantity: number; variant: { id: string } | null; image: { url: string } | null; originalUnitPriceSet: Money }[] };
+  fulfillmentOrders: { nodes: FulfillmentOrderNode[] };
+};
+
+/** Shopify's decimal amount ('39.90') in bani, without floating-point drift. */
+export function toBani(amount: string) {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?/.exec(amount.trim());
+  if (!m) return 0;
+  const bani = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -bani : bani;
+}
+
+const GRAMS_PER: Record<Weight['unit'], number> = { GRAMS: 1, KILOGRAMS: 1000, OUNCES: 28.349523125, POUNDS: 453.59237 };
+export const toGrams = (w: Weight | null) => (w ? Math.round(w.value * GRAMS_PER[w.unit]) : null);
+
+/** Cash on delivery: Shopify's manual payment method of that name (the order stays pending until paid). */
+export const isCashOnDelivery = (gateways: string[]) => gateways.some((g) => /cash on delivery|\bcod\b|ramburs/i.test(g));
+
+const summary = (o: OrderNode) => ({
+  id: o.id,
+  number: o.legacyResourceId,
+  name: o.name,
+  createdAt: o.createdAt,
+  cancelledAt: o.cancelledAt,
+  closed: o.closed,
+  financialStatus: o.displayFinancialStatus,
+  fulfillmentStatus: o.displayFulfillmentStatus,
+  paymentGateways: o.paymentGatewayNames,
+  cashOnDelivery: isCashOnDelivery(o.paymentGatewayNames),
+  tags: o.tags,
+  note: o.note,
+  email: o.email,
+  phone: o.phone,
+  customer: o.customer,
+  shippingAddress: o.shippingAddress,
+  totalBani: toBani(o.totalPriceSet.shopMoney.amount),
+  currency: o.totalPriceSet.shopMoney.currencyCode,
+  totalWeightGrams: o.totalWeight === null ? null : Number(o.totalWeight),
+});
+export type ShopOrderSummary = ReturnType<typeof summary>;
+
+const fulfillmentOrder = (fo: FulfillmentOrderNode) => ({
+  id: fo.id,
+  status: fo.status,
+  requestStatus: fo.requestStatus,
+  fulfillAt: fo.fulfillAt,
+  location: { id: fo.assignedLocation.location?.id ?? null, name: fo.assignedLocation.name },
+  lineItems: fo.lineItems.nodes.map((l) => ({ id: l.id, lineItemId: l.lineItem.id, name: l.lineItem.name, sku: l.sku ?? l.lineItem.sku, totalQuantity: l.totalQuantity, remainingQuantity: l.remainingQuantity, weightGrams: toGrams(l.weight) })),
+  holds: fo.fulfillmentHolds.map((h) => ({ id: h.id, reason: h.reason, reasonNotes: h.reasonNotes, handle: h.handle })),
+  supportedActions: fo.supportedActions.map((a) => a.action),
+});
+export type ShopFulfillmentOrder = ReturnType<typeof fulfillmentOrder>;
+
+const fullOrder = (o: FullOrderNode) => ({
+  ...summary(o),
+  lineItems: o.lineItems.nodes.map((l) => ({ id: l.id, name: l.name, sku: l.sku, quantity: l.quantity, currentQuantity: l.currentQuantity, variantId: l.variant?.id ?? null, imageUrl: l.image?.url ?? null, unitPriceBani: toBani(l.originalUnitPriceSet.shopMoney.amount) })),
+  fulfillmentOrders: o.fulfillmentOrders.nodes.map(fulfillmentOrder),
+});
+export type ShopOrder = ReturnType<typeof fullOrder>;
+
+export type OrdersPageInput = { first?: number; after?: string | null; query?: string | null };
+
+/** The shop's order reads, on the app's GraphQL client (which waits out the shop's throttle). */
+export function shopOrders(app: Pick<ShopifyAdapter, 'graphql'>) {
+  return {
+    /** A page of orders, newest first: `after` is the previous page's endCursor, `query` Shopify's search syntax. */
+    async page(shop: string, accessToken: string, input: OrdersPageInput = {}) {
+      const first = Math.min(250, Math.max(1, input.first ?? 50));
+      const answer = await app.graphql<{ orders: { nodes: OrderNode[]; pageInfo: PageInfo } }>(shop, accessToken, ORDERS_QUERY, { first, after: input.after ?? null, query: input.query ?? null });
+      return { orders: answer.data.orders.nodes.map(summary), pageInfo: answer.data.orders.pageInfo };
+    },
+
+    /** One order (by its global id) with its line items and fulfillment orders, or null when the shop has none of that id. */
+    async one(shop: string, accessToken: string, orderId: string): Promise<ShopOrder | null> {
+      const answer = await app.graphql<{ order: FullOrderNode | null }>(shop, accessToken, ORDER_QUERY, { id: orderId });
+      return answer.data.order ? fullOrder(answer.data.order) : null;
+    },
+  };
+}
