@@ -1,12 +1,18 @@
-import { messages, type TShipmentDraftParsed } from '@colete/contract';
+import { messages, type TShipmentDraftEditParsed, type TShipmentDraftParsed } from '@colete/contract';
 import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
-import { storedPackage, type ShipmentContext } from './shipment-context.js';
+import { returnSearchText, saveTypedAddresses } from './drafts.js';
+import type { OffersStage, PricedOffer } from './offers.js';
+import { pointOf, searchText, storedPackage, type ShipmentContext } from './shipment-context.js';
 import { deleteShipment, findShipment, updateShipment, type ShipmentRow } from './shipments-queries.js';
 
 const m = messages.shipments;
 type DraftUpdate = Pick<TShipmentDraftParsed, 'packages' | 'content'>;
+
+/** No service: the draft's page asks for one again, with offers for the draft as it now is. */
+const NO_SERVICE = { courierId: null, serviceId: null, serviceName: null, point: null, priceBani: null, priceNoVatBani: null };
 
 /**
  * A saved draft (a customer's return or a shipment saved for later) changed or deleted before
@@ -14,14 +20,33 @@ type DraftUpdate = Pick<TShipmentDraftParsed, 'packages' | 'content'>;
  * running at the same time either sees the change or makes it refused (409); another client's
  * draft is unknown (404).
  */
-export function draftEditsStage(ctx: ShipmentContext) {
+export function draftEditsStage(ctx: ShipmentContext, offers: OffersStage) {
   const { db } = ctx;
 
-  async function lockedDraft(tx: Executor, client: UserRow, uniqueId: string): Promise<ShipmentRow> {
-    const row = await findShipment(tx, client.id, uniqueId, { lock: true });
+  /** The client's draft, locked when read inside a transaction (`ex` is the transaction). */
+  async function lockedDraft(ex: Executor, client: UserRow, uniqueId: string): Promise<ShipmentRow> {
+    const row = await findShipment(ex, client.id, uniqueId, { lock: ex !== db });
     if (!row) throw notFound(m.notFound);
     if (row.status !== 'draft') throw conflict(m.notEditable, 'notDraft');
     return row;
+  }
+
+  /** The service asked for (else the draft's own), priced again, when the changed draft is still offered it; else none. */
+  function keptService(priced: PricedOffer[], serviceId: string | null, pointId: string | null) {
+    if (!serviceId) return NO_SERVICE;
+    try {
+      const { offer, point } = offers.chosenOffer(priced, serviceId, pointId);
+      return {
+        courierId: offer.courierId,
+        serviceId: offer.serviceId,
+        serviceName: offer.serviceName,
+        point: point ? pointOf(point) : null,
+        priceBani: offer.priceBani,
+        priceNoVatBani: offer.priceNoVatBani,
+      };
+    } catch {
+      return NO_SERVICE;
+    }
   }
 
   return {
@@ -36,14 +61,44 @@ export function draftEditsStage(ctx: ShipmentContext) {
           packages: body.packages.map(storedPackage),
           parcelCount: body.packages.length,
           content: body.content,
-          courierId: null,
-          serviceId: null,
-          serviceName: null,
-          point: null,
-          priceBani: null,
-          priceNoVatBani: null,
+          ...NO_SERVICE,
         });
       }),
+
+    /**
+     * The whole draft as the new-shipment page sends it, checked like a new shipment (the parties
+     * against the nomenclature, Saturday delivery on a Friday only) before the row is locked: the
+     * courier's quote is not made inside the transaction. The service sent (or the draft's own when
+     * none is sent) stays, priced again, only while the changed draft is still offered it.
+     */
+    async edit(client: UserRow, uniqueId: string, body: TShipmentDraftEditParsed) {
+      // Another client's draft, or an activated shipment, is refused before any quote.
+      await lockedDraft(db, client, uniqueId);
+      const { sender, recipient, offers: priced } = await offers.quote(client.id, body);
+      return db.transaction(async (tx) => {
+        const row = await lockedDraft(tx, client, uniqueId);
+        await saveTypedAddresses(tx, client, body, sender, recipient);
+        const service = body.serviceId ? keptService(priced, body.serviceId, body.pointId ?? null) : keptService(priced, row.serviceId, row.point?.id ?? null);
+        const o = body.options;
+        const values = {
+          sender: sender.address,
+          recipient: recipient.address,
+          packages: body.packages.map(storedPackage),
+          parcelCount: body.packages.length,
+          content: body.content,
+          clientReference: body.clientReference ?? null,
+          options: {
+            codBani: o.cod.active ? leiToBani(o.cod.amount) : null,
+            insuranceBani: o.insurance.active ? leiToBani(o.insurance.amount) : null,
+            openAtDelivery: o.openAtDelivery,
+            saturdayDelivery: o.saturdayDelivery,
+          },
+          ...service,
+        };
+        const found = { ...row, ...values };
+        return updateShipment(tx, row.id, { ...values, searchText: row.kind === 'return' ? returnSearchText(found) : searchText(found) });
+      });
+    },
 
     /** Removes the draft and its history; money movements of a refused earlier attempt stay in the ledger (they net to zero). */
     remove: (client: UserRow, uniqueId: string) =>

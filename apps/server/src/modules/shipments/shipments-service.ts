@@ -1,4 +1,4 @@
-import { messages, type TShipmentDraftParsed, type ZShipmentCreateRequest, type ZShipmentListQuery } from '@colete/contract';
+import { messages, type TShipmentDraftChangeParsed, type TShipmentDraftParsed, type ZShipmentCreateRequest, type ZShipmentListQuery } from '@colete/contract';
 import type { z } from 'zod';
 import type { AwbFormat } from '../../integrations/couriers/courier-network.js';
 import { conflict } from '../../lib/errors.js';
@@ -29,7 +29,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
   const tracking = trackingStage(ctx, activation.finishStuck);
   const saveDraft = draftsStage(ctx, offers);
   const cancel = cancellationStage(ctx, views, tracking.refresh);
-  const edits = draftEditsStage(ctx);
+  const edits = draftEditsStage(ctx, offers);
 
   return {
     async offers(client: UserRow, draft: TShipmentDraftParsed) {
@@ -57,9 +57,9 @@ export function shipmentsService(deps: ShipmentsDeps) {
       return priced.map(offers.toOffer);
     },
 
-    /** A saved draft's parcels and content, before activation (the draft's service is chosen again). */
-    async updateDraft(client: UserRow, uniqueId: string, body: Pick<TShipmentDraftParsed, 'packages' | 'content'>) {
-      return views.detail(await edits.update(client, uniqueId, body));
+    /** A saved draft changed before activation: its parcels and content, or the whole draft (its service kept only while still offered). */
+    async updateDraft(client: UserRow, uniqueId: string, body: TShipmentDraftChangeParsed) {
+      return views.detail(await (body.full ? edits.edit(client, uniqueId, body) : edits.update(client, uniqueId, body)));
     },
 
     /** Deletes a saved draft (never an activated shipment: 409). */
