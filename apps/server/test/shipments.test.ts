@@ -514,6 +514,14 @@ describe('saved drafts are changed and deleted before activation (Defects 10)', 
     // One shipment: the draft changed in place, found under its new recipient's name.
     const list = (await as(ctx, alice, { method: 'GET', url: '/api/shipments?q=Ioana%20Noua' })).json().list as { uniqueId: string }[];
     expect(list.map((s) => s.uniqueId)).toEqual([saved.uniqueId]);
+    // The new-shipment page's edit mode reads it back as its form holds it.
+    const form = await as(ctx, alice, { method: 'GET', url: `/api/shipments/${saved.uniqueId}/draft` });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json()).toMatchObject({
+      kind: 'shipment',
+      serviceId: offer.serviceId,
+      draft: { recipient: { contactName: 'Ioana Noua', contactPhone: '+40744555666', number: '155', city: 'Sectorul 1' }, options: { cod: { active: true, amount: 275.4 }, openAtDelivery: true }, clientReference: 'CMD-2002', packages: edited.packages },
+    });
     // A service the changed draft is not offered is dropped: the page asks for one again.
     const dropped = await put(alice, saved.uniqueId, { ...edited, serviceId: 'nu-exista' });
     expect(dropped.statusCode, dropped.body).toBe(200);
@@ -555,6 +563,8 @@ describe('saved drafts are changed and deleted before activation (Defects 10)', 
     const refused = await put(alice, active.uniqueId, draft({ recipient: moved }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: m.notEditable, code: 'notDraft' });
+    expect((await as(ctx, alice, { method: 'GET', url: `/api/shipments/${active.uniqueId}/draft` })).statusCode).toBe(409);
+    expect((await as(ctx, bob, { method: 'GET', url: `/api/shipments/${saved.uniqueId}/draft` })).statusCode).toBe(404);
   });
 
   it('deletes a draft; another client’s draft is 404; an activated shipment is neither changed nor deleted (409)', async () => {

@@ -112,6 +112,54 @@ export const ZShipmentDraftChange = z.unknown().transform((value, ctx): TShipmen
 });
 export type TShipmentDraftChange = TShipmentDraftUpdate | TShipmentDraftEdit;
 
+const text = z.string();
+const maybe = z.string().nullable();
+/** A saved party in the shared address form's names (as stored: a form shows it, the PUT checks it). */
+export const ZDraftFormParty = z.object({
+  contactName: text,
+  contactCompany: maybe,
+  contactPhone: text,
+  contactPhone2: maybe,
+  contactEmail: maybe,
+  countyCode: text,
+  city: text,
+  postalCode: maybe,
+  street: maybe,
+  number: text,
+  block: maybe,
+  entrance: maybe,
+  intercom: maybe,
+  floor: maybe,
+  apartment: maybe,
+  additionalInfo: maybe,
+});
+export type TDraftFormParty = z.infer<typeof ZDraftFormParty>;
+/**
+ * GET shipments/{uniqueId}/draft: a saved draft as the new-shipment page's form holds it (its edit
+ * mode), with the service chosen when it was saved (none: a return, or a service dropped since).
+ */
+export const ZShipmentDraftFormResponse = z.object({
+  success: z.literal(true),
+  uniqueId: z.string(),
+  kind: z.enum(['shipment', 'return']),
+  draft: z.object({
+    sender: ZDraftFormParty,
+    recipient: ZDraftFormParty,
+    packages: z.array(z.object({ type: z.enum(PACKAGE_TYPES), weight: z.number(), length: z.number(), width: z.number(), height: z.number() })),
+    content: z.string(),
+    clientReference: z.string().nullable(),
+    options: z.object({
+      cod: z.object({ active: z.boolean(), amount: z.number() }),
+      insurance: z.object({ active: z.boolean(), amount: z.number() }),
+      openAtDelivery: z.boolean(),
+      saturdayDelivery: z.boolean(),
+    }),
+  }),
+  serviceId: z.string().nullable(),
+  pointId: z.string().nullable(),
+});
+export type TShipmentDraftFormResponse = z.infer<typeof ZShipmentDraftFormResponse>;
+
 export const ZPickupPointOffer = z.object({ id: z.string(), name: z.string(), fullAddress: z.string(), distanceKm: z.number().nullable() });
 export const ZOffer = z.object({
   serviceId: z.string(),

@@ -5,6 +5,7 @@ import {
   ZShipmentCreateRequest,
   ZShipmentDraft,
   ZShipmentDraftChange,
+  ZShipmentDraftFormResponse,
   ZShipmentListQuery,
   ZShipmentListResponse,
   ZShipmentResponse,
@@ -65,6 +66,11 @@ export function shipmentsRoutes(service: ShipmentsService) {
         shipment: await service.activate(acting(req).client, req.params.uniqueId, serviceId ? { serviceId, pointId } : undefined),
       };
     });
+
+    r.get('/api/shipments/:uniqueId/draft', { schema: { tags, params: ZUniqueIdParams, response: { 200: ZShipmentDraftFormResponse } } }, async (req) => ({
+      success: true as const,
+      ...(await service.draftForm(acting(req).client, req.params.uniqueId)),
+    }));
 
     r.get('/api/shipments/:uniqueId/offers', { schema: { tags, params: ZUniqueIdParams, response: { 200: ZOffersResponse } } }, async (req) => ({
       success: true as const,
