@@ -498,7 +498,7 @@ describe('saved drafts are changed and deleted before activation (Defects 10)', 
     const edited = draft({ recipient: moved, options: { ...noOptions, cod: { active: true, amount: 275.4 }, openAtDelivery: true }, clientReference: 'CMD-2002' });
     const res = await put(alice, saved.uniqueId, { ...edited, serviceId: offer.serviceId });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: m.draftUpdated });
+    expect(res.json()).toMatchObject({ message: m.draftEdited });
     const after = await detailOf(alice, saved.uniqueId);
     expect(after).toMatchObject({
       uniqueId: saved.uniqueId,
@@ -565,6 +565,28 @@ describe('saved drafts are changed and deleted before activation (Defects 10)', 
     expect(refused.json()).toMatchObject({ message: m.notEditable, code: 'notDraft' });
     expect((await as(ctx, alice, { method: 'GET', url: `/api/shipments/${active.uniqueId}/draft` })).statusCode).toBe(409);
     expect((await as(ctx, bob, { method: 'GET', url: `/api/shipments/${saved.uniqueId}/draft` })).statusCode).toBe(404);
+  });
+
+  it('keeps a sender from the address book (and its pick-up point discount) when the edited draft sends it back unchanged', async () => {
+    const alice = await createUser(ctx);
+    const book = await as(ctx, alice, { method: 'POST', url: '/api/address', payload: { ...sender, shortName: 'Depozit' } });
+    const addressId = book.json().address.id as number;
+    const plain = (await offers(alice, draft())).json().offers as { serviceId: string; courierId: string; type: string; price: string }[];
+    const choice = plain.find((o) => o.type === 'standard')!;
+    await ctx.database.db.insert(pickupPoints).values({ userId: alice.id, addressId, courierId: choice.courierId, enabled: true, printerAvailable: true, estimatedOrdersCount: 10, discountPercent: 10, approvedAt: new Date() });
+    const saved = (await create(alice, { ...draft({ sender: { addressId } }), requestKey: key() })).json().shipment;
+    // The edit page sends the sender back as its form holds it (typed), the recipient changed.
+    const form = (await as(ctx, alice, { method: 'GET', url: `/api/shipments/${saved.uniqueId}/draft` })).json();
+    const res = await put(alice, saved.uniqueId, { ...form.draft, sender: { ...form.draft.sender, saveAs: null }, recipient: moved, serviceId: choice.serviceId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Number(res.json().shipment.price)).toBeCloseTo(Number(choice.price) * 0.9, 1);
+    const [row] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, saved.uniqueId));
+    expect(row!.sender.addressId).toBe(addressId);
+    // A sender changed on the page is a typed address of its own.
+    const changed = await put(alice, saved.uniqueId, { ...form.draft, sender: { ...form.draft.sender, contactName: 'Alt Expeditor' }, recipient: moved });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [after] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, saved.uniqueId));
+    expect(after!.sender).toMatchObject({ addressId: null, contactName: 'Alt Expeditor' });
   });
 
   it('deletes a draft; another client’s draft is 404; an activated shipment is neither changed nor deleted (409)', async () => {

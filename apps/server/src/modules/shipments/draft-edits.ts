@@ -1,4 +1,5 @@
-import { messages, type TShipmentDraftEditParsed, type TShipmentDraftParsed } from '@colete/contract';
+import { addressFormFields, messages, type TShipmentDraftEditParsed, type TShipmentDraftParsed } from '@colete/contract';
+import type { ShipmentAddress } from '../../db/schema.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { leiToBani } from '../../lib/money.js';
@@ -10,6 +11,7 @@ import { deleteShipment, findShipment, updateShipment, type ShipmentRow } from '
 
 const m = messages.shipments;
 type DraftUpdate = Pick<TShipmentDraftParsed, 'packages' | 'content'>;
+type Party = TShipmentDraftParsed['sender'];
 
 /** No service: the draft's page asks for one again, with offers for the draft as it now is. */
 const NO_SERVICE = { courierId: null, serviceId: null, serviceName: null, point: null, priceBani: null, priceNoVatBani: null };
@@ -29,6 +31,18 @@ export function draftEditsStage(ctx: ShipmentContext, offers: OffersStage) {
     if (!row) throw notFound(m.notFound);
     if (row.status !== 'draft') throw conflict(m.notEditable, 'notDraft');
     return row;
+  }
+
+  /**
+   * The draft's address-book entry for a party the page sends back as its form holds it, unchanged
+   * (the edit page shows a saved party typed): the party stays that entry's. Null otherwise.
+   */
+  function keptEntry(input: Party, stored: ShipmentAddress): number | null {
+    if ('addressId' in input || stored.addressId === null || input.saveAs) return null;
+    const saved: Record<string, string | null | undefined> = addressFormFields(stored);
+    const typed: Record<string, string | null | undefined> = input;
+    const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim() === (b ?? '').trim();
+    return Object.keys(saved).every((field) => same(saved[field], typed[field])) ? stored.addressId : null;
   }
 
   /** The service asked for (else the draft's own), priced again, when the changed draft is still offered it; else none. */
@@ -73,10 +87,13 @@ export function draftEditsStage(ctx: ShipmentContext, offers: OffersStage) {
      */
     async edit(client: UserRow, uniqueId: string, body: TShipmentDraftEditParsed) {
       // Another client's draft, or an activated shipment, is refused before any quote.
-      await lockedDraft(db, client, uniqueId);
-      const { sender, recipient, offers: priced } = await offers.quote(client.id, body);
+      const before = await lockedDraft(db, client, uniqueId);
+      // The sender's address-book entry gives the pick-up point discount: kept while sent back unchanged.
+      const { sender, recipient, offers: priced } = await offers.quote(client.id, body, keptEntry(body.sender, before.sender));
       return db.transaction(async (tx) => {
         const row = await lockedDraft(tx, client, uniqueId);
+        sender.address.addressId ??= keptEntry(body.sender, row.sender);
+        recipient.address.addressId ??= keptEntry(body.recipient, row.recipient);
         await saveTypedAddresses(tx, client, body, sender, recipient);
         const service = body.serviceId ? keptService(priced, body.serviceId, body.pointId ?? null) : keptService(priced, row.serviceId, row.point?.id ?? null);
         const o = body.options;

@@ -49,7 +49,7 @@ export function shipmentsRoutes(service: ShipmentsService) {
     // A saved draft (a customer's return too) is changed or deleted before activation; never after (409).
     r.put('/api/shipments/:uniqueId', { schema: { tags, params: ZUniqueIdParams, body: ZShipmentDraftChange, response: { 200: ZShipmentResponse } } }, async (req) => ({
       success: true as const,
-      message: m.draftUpdated,
+      message: req.body.full ? m.draftEdited : m.draftUpdated,
       shipment: await service.updateDraft(acting(req).client, req.params.uniqueId, req.body),
     }));
 
