@@ -87,4 +87,11 @@ test('a shipment saved for later is edited in full on the new-shipment page and 
   await expect(recipient.getByLabel('Telefon')).toHaveValue(/744999888/);
   await expect(options.getByLabel('Valoare ramburs')).toHaveValue('275,5');
   await screenshot(page, 'draft-edit-390');
+
+  // Activated from there: that same draft, now with its AWB, no longer editable.
+  await couriers.getByRole('button', { name: 'Activeaza comanda' }).click();
+  await expect(page.getByText(m.activated)).toBeVisible();
+  await expect(page.getByTestId('awb')).toBeVisible();
+  expect(page.url()).toBe(detailsUrl);
+  await expect(page.getByRole('link', { name: 'Modifica comanda' })).toHaveCount(0);
 });
