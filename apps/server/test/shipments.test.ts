@@ -488,6 +488,107 @@ describe('saved drafts are changed and deleted before activation (Defects 10)', 
     expect(detail).toMatchObject({ packages: draft().packages, content: 'Carti' });
   });
 
+  const detailOf = async (u: TestUser, uniqueId: string) => (await as(ctx, u, { method: 'GET', url: `/api/shipments/${uniqueId}` })).json().shipment;
+  const moved = { ...recipient, contactName: 'Ioana Noua', contactPhone: '+40744555666', number: '155' };
+
+  it('changes the whole draft as the new-shipment page sends it: the recipient, cash on delivery, its kept service priced again', async () => {
+    const { alice } = await twoUsers(ctx);
+    const offer = await standardOffer(alice);
+    const saved = (await create(alice, { ...draft(), serviceId: offer.serviceId, requestKey: key() })).json().shipment;
+    const edited = draft({ recipient: moved, options: { ...noOptions, cod: { active: true, amount: 275.4 }, openAtDelivery: true }, clientReference: 'CMD-2002' });
+    const res = await put(alice, saved.uniqueId, { ...edited, serviceId: offer.serviceId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: m.draftEdited });
+    const after = await detailOf(alice, saved.uniqueId);
+    expect(after).toMatchObject({
+      uniqueId: saved.uniqueId,
+      status: { code: 'draft' },
+      recipientAddress: { contactName: 'Ioana Noua', phone: '+40744555666', line: expect.stringContaining('155') },
+      senderAddress: { contactName: 'Ana Expeditor' },
+      options: { cod: '275.40', openAtDelivery: true },
+      clientReference: 'CMD-2002',
+      // Still offered for the changed draft: kept, and ready to activate.
+      serviceName: expect.any(String),
+      canActivate: true,
+    });
+    // One shipment: the draft changed in place, found under its new recipient's name.
+    const list = (await as(ctx, alice, { method: 'GET', url: '/api/shipments?q=Ioana%20Noua' })).json().list as { uniqueId: string }[];
+    expect(list.map((s) => s.uniqueId)).toEqual([saved.uniqueId]);
+    // The new-shipment page's edit mode reads it back as its form holds it.
+    const form = await as(ctx, alice, { method: 'GET', url: `/api/shipments/${saved.uniqueId}/draft` });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json()).toMatchObject({
+      kind: 'shipment',
+      serviceId: offer.serviceId,
+      draft: { recipient: { contactName: 'Ioana Noua', contactPhone: '+40744555666', number: '155', city: 'Sectorul 1' }, options: { cod: { active: true, amount: 275.4 }, openAtDelivery: true }, clientReference: 'CMD-2002', packages: edited.packages },
+    });
+    // A service the changed draft is not offered is dropped: the page asks for one again.
+    const dropped = await put(alice, saved.uniqueId, { ...edited, serviceId: 'nu-exista' });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json().shipment).toMatchObject({ serviceName: null, price: null, canActivate: false, chooseService: true });
+  });
+
+  it('checks the whole draft like a new shipment: the same field messages, and nothing changes', async () => {
+    const { alice } = await twoUsers(ctx);
+    const saved = (await create(alice, { ...draft(), requestKey: key() })).json().shipment;
+    const before = await detailOf(alice, saved.uniqueId);
+    const bad = draft({ recipient: { ...recipient, contactPhone: '12' }, options: { ...noOptions, cod: { active: true, amount: -5 } } });
+    const res = await put(alice, saved.uniqueId, bad);
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as Record<string, string>;
+    expect(errors).toMatchObject({ 'recipient.contactPhone': expect.any(String), 'options.cod.amount': m.amountInvalid });
+    // The new-shipment page's own answer for the same draft.
+    expect(errors).toEqual((await offers(alice, bad)).json().errors);
+    const nowhere = await put(alice, saved.uniqueId, draft({ recipient: { ...recipient, city: 'Nicaieri' } }));
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().errors).toMatchObject({ 'recipient.city': messages.address.cityInvalid });
+    expect(await detailOf(alice, saved.uniqueId)).toEqual(before);
+  });
+
+  it('corrects a return’s sender (the customer); another client’s draft is 404, an activated one 409', async () => {
+    const { alice, bob } = await twoUsers(ctx);
+    await topUp(alice, 100_000);
+    const saved = (await create(alice, { ...draft(), requestKey: key() })).json().shipment;
+    await ctx.database.db.update(shipments).set({ kind: 'return' }).where(eq(shipments.uniqueId, saved.uniqueId));
+    const customer = { ...sender, contactName: 'Maria Clienta', contactPhone: '+40755111222', contactEmail: 'maria@example.com' };
+    expect((await put(bob, saved.uniqueId, draft({ sender: customer }))).statusCode).toBe(404);
+    const res = await put(alice, saved.uniqueId, draft({ sender: customer }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await detailOf(alice, saved.uniqueId)).toMatchObject({ senderAddress: { contactName: 'Maria Clienta', phone: '+40755111222', email: 'maria@example.com' } });
+    // The merchant finds the return by its customer's corrected name.
+    const found = (await as(ctx, alice, { method: 'GET', url: '/api/shipments?q=Maria%20Clienta' })).json().list as { uniqueId: string }[];
+    expect(found.map((s) => s.uniqueId)).toEqual([saved.uniqueId]);
+
+    const active = await activeShipment(alice);
+    const refused = await put(alice, active.uniqueId, draft({ recipient: moved }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: m.notEditable, code: 'notDraft' });
+    expect((await as(ctx, alice, { method: 'GET', url: `/api/shipments/${active.uniqueId}/draft` })).statusCode).toBe(409);
+    expect((await as(ctx, bob, { method: 'GET', url: `/api/shipments/${saved.uniqueId}/draft` })).statusCode).toBe(404);
+  });
+
+  it('keeps a sender from the address book (and its pick-up point discount) when the edited draft sends it back unchanged', async () => {
+    const alice = await createUser(ctx);
+    const book = await as(ctx, alice, { method: 'POST', url: '/api/address', payload: { ...sender, shortName: 'Depozit' } });
+    const addressId = book.json().address.id as number;
+    const plain = (await offers(alice, draft())).json().offers as { serviceId: string; courierId: string; type: string; price: string }[];
+    const choice = plain.find((o) => o.type === 'standard')!;
+    await ctx.database.db.insert(pickupPoints).values({ userId: alice.id, addressId, courierId: choice.courierId, enabled: true, printerAvailable: true, estimatedOrdersCount: 10, discountPercent: 10, approvedAt: new Date() });
+    const saved = (await create(alice, { ...draft({ sender: { addressId } }), requestKey: key() })).json().shipment;
+    // The edit page sends the sender back as its form holds it (typed), the recipient changed.
+    const form = (await as(ctx, alice, { method: 'GET', url: `/api/shipments/${saved.uniqueId}/draft` })).json();
+    const res = await put(alice, saved.uniqueId, { ...form.draft, sender: { ...form.draft.sender, saveAs: null }, recipient: moved, serviceId: choice.serviceId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Number(res.json().shipment.price)).toBeCloseTo(Number(choice.price) * 0.9, 1);
+    const [row] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, saved.uniqueId));
+    expect(row!.sender.addressId).toBe(addressId);
+    // A sender changed on the page is a typed address of its own.
+    const changed = await put(alice, saved.uniqueId, { ...form.draft, sender: { ...form.draft.sender, contactName: 'Alt Expeditor' }, recipient: moved });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [after] = await ctx.database.db.select().from(shipments).where(eq(shipments.uniqueId, saved.uniqueId));
+    expect(after!.sender).toMatchObject({ addressId: null, contactName: 'Alt Expeditor' });
+  });
+
   it('deletes a draft; another client’s draft is 404; an activated shipment is neither changed nor deleted (409)', async () => {
     const { alice, bob } = await twoUsers(ctx);
     await topUp(alice, 100_000);

@@ -218,6 +218,7 @@ export const messages = {
     notFound: 'Comanda nu exista!',
     notDraft: 'Comanda este deja activata!',
     draftUpdated: 'Coletele comenzii au fost modificate!',
+    draftEdited: 'Comanda salvata a fost modificata!',
     draftDeleted: 'Comanda salvata a fost stearsa!',
     notEditable: 'Comanda este activata: doar o comanda salvata (neactivata) poate fi modificata sau stearsa.',
     cancelled: 'Comanda a fost anulata!',

@@ -86,6 +86,80 @@ export const ZShipmentDraftUpdate = z
 export type TShipmentDraftUpdate = z.input<typeof ZShipmentDraftUpdate>;
 export type TShipmentDraftParsed = z.output<typeof ZShipmentDraft>;
 
+/**
+ * PUT shipments/{uniqueId} with the whole draft, as the new-shipment page sends it (its edit mode):
+ * the parties, parcels, content, reference and options, and the service chosen among the new offers
+ * (kept only while it is still offered for the changed draft).
+ */
+export const ZShipmentDraftEdit = ZShipmentDraft.safeExtend({
+  serviceId: z.string().min(1).max(100).optional().nullable(),
+  pointId: z.string().min(1).max(100).optional().nullable(),
+});
+export type TShipmentDraftEdit = TShipmentDraft & { serviceId?: string | null; pointId?: string | null };
+export type TShipmentDraftEditParsed = z.output<typeof ZShipmentDraftEdit>;
+
+export type TShipmentDraftChangeParsed = ({ full: true } & TShipmentDraftEditParsed) | ({ full: false } & z.output<typeof ZShipmentDraftUpdate>);
+/**
+ * The PUT's body: the whole draft when it names a party (sender or recipient), else the parcels and
+ * content alone (the details page's parcel editor). Each is checked by its own schema's messages.
+ */
+export const ZShipmentDraftChange = z.unknown().transform((value, ctx): TShipmentDraftChangeParsed => {
+  const full = !!value && typeof value === 'object' && ('sender' in value || 'recipient' in value);
+  const parsed = full ? ZShipmentDraftEdit.safeParse(value) : ZShipmentDraftUpdate.safeParse(value);
+  if (parsed.success) return full ? { full: true, ...(parsed.data as TShipmentDraftEditParsed) } : { full: false, ...(parsed.data as z.output<typeof ZShipmentDraftUpdate>) };
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+export type TShipmentDraftChange = TShipmentDraftUpdate | TShipmentDraftEdit;
+
+const text = z.string();
+const maybe = z.string().nullable();
+/** A saved party in the shared address form's names (as stored: a form shows it, the PUT checks it). */
+export const ZDraftFormParty = z.object({
+  contactName: text,
+  contactCompany: maybe,
+  contactPhone: text,
+  contactPhone2: maybe,
+  contactEmail: maybe,
+  countyCode: text,
+  city: text,
+  postalCode: maybe,
+  street: maybe,
+  number: text,
+  block: maybe,
+  entrance: maybe,
+  intercom: maybe,
+  floor: maybe,
+  apartment: maybe,
+  additionalInfo: maybe,
+});
+export type TDraftFormParty = z.infer<typeof ZDraftFormParty>;
+/**
+ * GET shipments/{uniqueId}/draft: a saved draft as the new-shipment page's form holds it (its edit
+ * mode), with the service chosen when it was saved (none: a return, or a service dropped since).
+ */
+export const ZShipmentDraftFormResponse = z.object({
+  success: z.literal(true),
+  uniqueId: z.string(),
+  kind: z.enum(['shipment', 'return']),
+  draft: z.object({
+    sender: ZDraftFormParty,
+    recipient: ZDraftFormParty,
+    packages: z.array(z.object({ type: z.enum(PACKAGE_TYPES), weight: z.number(), length: z.number(), width: z.number(), height: z.number() })),
+    content: z.string(),
+    clientReference: z.string().nullable(),
+    options: z.object({
+      cod: z.object({ active: z.boolean(), amount: z.number() }),
+      insurance: z.object({ active: z.boolean(), amount: z.number() }),
+      openAtDelivery: z.boolean(),
+      saturdayDelivery: z.boolean(),
+    }),
+  }),
+  serviceId: z.string().nullable(),
+  pointId: z.string().nullable(),
+});
+export type TShipmentDraftFormResponse = z.infer<typeof ZShipmentDraftFormResponse>;
+
 export const ZPickupPointOffer = z.object({ id: z.string(), name: z.string(), fullAddress: z.string(), distanceKm: z.number().nullable() });
 export const ZOffer = z.object({
   serviceId: z.string(),

@@ -81,6 +81,8 @@ const routes: RouteObject[] = [
           { path: 'addresses', element: <AddressesPage /> },
           { path: 'orders', element: <ShipmentsListPage /> },
           { path: 'orders/new', element: <NewShipmentPage /> },
+          // The same page on a saved draft (its details page's 'Modifica comanda').
+          { path: 'orders/edit/:uniqueId', element: <NewShipmentPage /> },
           { path: 'details/order/:uniqueId', element: <ShipmentDetailsPage /> },
           { path: 'pick-up-points', element: <Navigate to="list" replace /> },
           { path: 'pick-up-points/list', element: <PickupListPage /> },

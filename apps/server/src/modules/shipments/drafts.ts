@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RETURN_DEFAULT_PARCEL, messages, normalizeText, pickPartyAddress, type TReturnAnswerView, type ZShipmentCreateRequest } from '@colete/contract';
+import { RETURN_DEFAULT_PARCEL, messages, normalizeText, pickPartyAddress, type TReturnAnswerView, type TShipmentDraftParsed, type ZShipmentCreateRequest } from '@colete/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { ShipmentAddress } from '../../db/schema.js';
@@ -9,7 +9,7 @@ import { leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 import { insertAddress, searchTextOf } from '../addresses/index.js';
 import type { OffersStage } from './offers.js';
-import { pointOf, searchText, storedPackage, type ShipmentContext } from './shipment-context.js';
+import { pointOf, searchText, storedPackage, type Resolved, type ShipmentContext } from './shipment-context.js';
 import { findByRequestKey, insertShipment, type ShipmentRow } from './shipments-queries.js';
 
 const m = messages.shipments;
@@ -20,6 +20,16 @@ export const newUniqueId = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
 };
+
+/** An address typed with 'save in the address book' joins it with the shipment (a new one or a saved draft changed). */
+export async function saveTypedAddresses(tx: Executor, client: UserRow, req: Pick<TShipmentDraftParsed, 'sender' | 'recipient'>, sender: Resolved, recipient: Resolved) {
+  for (const [input, party] of [[req.sender, sender], [req.recipient, recipient]] as const) {
+    if ('addressId' in input || !input.saveAs) continue;
+    // Already checked against the nomenclature by the quote: the entry is the party's address as resolved.
+    const values = { shortName: input.saveAs, ...pickPartyAddress(party.address) };
+    party.address.addressId = (await insertAddress(tx, { ...values, searchText: searchTextOf(values), userId: client.id })).id;
+  }
+}
 
 /** Drafts: the page's shipment saved once per request key (its typed addresses joining the address book when asked). */
 export function draftsStage(ctx: ShipmentContext, offers: OffersStage) {
@@ -32,13 +42,7 @@ export function draftsStage(ctx: ShipmentContext, offers: OffersStage) {
     const { sender, recipient, offers: priced } = await offers.quote(client.id, req);
     const chosen = req.serviceId ? offers.chosenOffer(priced, req.serviceId, req.pointId) : null;
     return db.transaction(async (tx) => {
-      // An address typed with 'save in the address book' joins it with the shipment.
-      for (const [input, party] of [[req.sender, sender], [req.recipient, recipient]] as const) {
-        if ('addressId' in input || !input.saveAs) continue;
-        // Already checked against the nomenclature by the quote: the entry is the party's address as resolved.
-        const values = { shortName: input.saveAs, ...pickPartyAddress(party.address) };
-        party.address.addressId = (await insertAddress(tx, { ...values, searchText: searchTextOf(values), userId: client.id })).id;
-      }
+      await saveTypedAddresses(tx, client, req, sender, recipient);
       const values = {
         uniqueId: newUniqueId(),
         userId: client.id,
@@ -84,6 +88,10 @@ export type ReturnDraft = {
   returnAnswers: TReturnAnswerView[];
 };
 
+/** A return is looked up by who sent it too: the customer's name and city. */
+export const returnSearchText = (r: Pick<ShipmentRow, 'uniqueId' | 'sender' | 'recipient' | 'clientReference'>) =>
+  normalizeText([r.uniqueId, r.sender.contactName, r.sender.addressCity, r.recipient.contactName, r.recipient.contactCompany, r.clientReference].filter(Boolean).join(' | '));
+
 /**
  * A customer's return from a template's public page: a draft of kind 'return' without a service
  * (the merchant chooses one on its page), one parcel of the default size. The customer's name and
@@ -109,7 +117,7 @@ export async function createReturnDraft(ex: Executor, d: ReturnDraft): Promise<S
       saturdayDelivery: d.options.saturdayDelivery && isFridayInBucharest(d.at),
     },
     parcelCount: 1,
-    searchText: normalizeText([uniqueId, d.sender.contactName, d.sender.addressCity, d.recipient.contactName, d.recipient.contactCompany, d.clientReference].filter(Boolean).join(' | ')),
+    searchText: returnSearchText({ uniqueId, sender: d.sender, recipient: d.recipient, clientReference: d.clientReference }),
     extra: d.extra,
     returnAnswers: d.returnAnswers,
   });

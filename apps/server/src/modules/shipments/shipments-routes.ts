@@ -4,7 +4,8 @@ import {
   ZShipmentActivateRequest,
   ZShipmentCreateRequest,
   ZShipmentDraft,
-  ZShipmentDraftUpdate,
+  ZShipmentDraftChange,
+  ZShipmentDraftFormResponse,
   ZShipmentListQuery,
   ZShipmentListResponse,
   ZShipmentResponse,
@@ -46,9 +47,9 @@ export function shipmentsRoutes(service: ShipmentsService) {
     }));
 
     // A saved draft (a customer's return too) is changed or deleted before activation; never after (409).
-    r.put('/api/shipments/:uniqueId', { schema: { tags, params: ZUniqueIdParams, body: ZShipmentDraftUpdate, response: { 200: ZShipmentResponse } } }, async (req) => ({
+    r.put('/api/shipments/:uniqueId', { schema: { tags, params: ZUniqueIdParams, body: ZShipmentDraftChange, response: { 200: ZShipmentResponse } } }, async (req) => ({
       success: true as const,
-      message: m.draftUpdated,
+      message: req.body.full ? m.draftEdited : m.draftUpdated,
       shipment: await service.updateDraft(acting(req).client, req.params.uniqueId, req.body),
     }));
 
@@ -65,6 +66,11 @@ export function shipmentsRoutes(service: ShipmentsService) {
         shipment: await service.activate(acting(req).client, req.params.uniqueId, serviceId ? { serviceId, pointId } : undefined),
       };
     });
+
+    r.get('/api/shipments/:uniqueId/draft', { schema: { tags, params: ZUniqueIdParams, response: { 200: ZShipmentDraftFormResponse } } }, async (req) => ({
+      success: true as const,
+      ...(await service.draftForm(acting(req).client, req.params.uniqueId)),
+    }));
 
     r.get('/api/shipments/:uniqueId/offers', { schema: { tags, params: ZUniqueIdParams, response: { 200: ZOffersResponse } } }, async (req) => ({
       success: true as const,

@@ -1,5 +1,6 @@
-import { messages, type TShipmentDraftParsed, type ZShipmentCreateRequest, type ZShipmentListQuery } from '@colete/contract';
+import { addressFormFields, messages, type TShipmentDraftChangeParsed, type TShipmentDraftFormResponse, type TShipmentDraftParsed, type ZShipmentCreateRequest, type ZShipmentListQuery } from '@colete/contract';
 import type { z } from 'zod';
+import type { ShipmentAddress } from '../../db/schema.js';
 import type { AwbFormat } from '../../integrations/couriers/courier-network.js';
 import { conflict } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
@@ -29,7 +30,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
   const tracking = trackingStage(ctx, activation.finishStuck);
   const saveDraft = draftsStage(ctx, offers);
   const cancel = cancellationStage(ctx, views, tracking.refresh);
-  const edits = draftEditsStage(ctx);
+  const edits = draftEditsStage(ctx, offers);
 
   return {
     async offers(client: UserRow, draft: TShipmentDraftParsed) {
@@ -57,9 +58,27 @@ export function shipmentsService(deps: ShipmentsDeps) {
       return priced.map(offers.toOffer);
     },
 
-    /** A saved draft's parcels and content, before activation (the draft's service is chosen again). */
-    async updateDraft(client: UserRow, uniqueId: string, body: Pick<TShipmentDraftParsed, 'packages' | 'content'>) {
-      return views.detail(await edits.update(client, uniqueId, body));
+    /** A saved draft changed before activation: its parcels and content, or the whole draft (its service kept only while still offered). */
+    async updateDraft(client: UserRow, uniqueId: string, body: TShipmentDraftChangeParsed) {
+      return views.detail(await (body.full ? edits.edit(client, uniqueId, body) : edits.update(client, uniqueId, body)));
+    },
+
+    /** A saved draft as the new-shipment page's form holds it (its edit mode); anything but a draft is 409. */
+    async draftForm(client: UserRow, uniqueId: string): Promise<Omit<TShipmentDraftFormResponse, 'success'>> {
+      const row = await views.own(client, uniqueId);
+      if (row.status !== 'draft') throw conflict(m.notEditable, 'notDraft');
+      const d = views.draftOf(row);
+      const party = (p: ShipmentAddress) => {
+        const f = addressFormFields(p);
+        return { ...f, contactCompany: f.contactCompany ?? null, contactPhone2: f.contactPhone2 ?? null, contactEmail: f.contactEmail ?? null, postalCode: f.postalCode ?? null, block: f.block ?? null, entrance: f.entrance ?? null, intercom: f.intercom ?? null, floor: f.floor ?? null, apartment: f.apartment ?? null, additionalInfo: f.additionalInfo ?? null };
+      };
+      return {
+        uniqueId: row.uniqueId,
+        kind: row.kind,
+        draft: { sender: party(row.sender), recipient: party(row.recipient), packages: d.packages, content: d.content, clientReference: d.clientReference ?? null, options: d.options },
+        serviceId: row.serviceId,
+        pointId: row.point?.id ?? null,
+      };
     },
 
     /** Deletes a saved draft (never an activated shipment: 409). */

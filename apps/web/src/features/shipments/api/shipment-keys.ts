@@ -10,6 +10,7 @@ export const shipmentKeys = {
   list: (acting: ActingClientId, params: ShipmentListParams) => [...shipmentKeys.lists(acting), params] as const,
   details: (acting: ActingClientId) => [...shipmentKeys.all(acting), 'detail'] as const,
   detail: (acting: ActingClientId, uniqueId: string) => [...shipmentKeys.details(acting), uniqueId] as const,
+  draftForm: (acting: ActingClientId, uniqueId: string) => [...shipmentKeys.all(acting), 'draft-form', uniqueId] as const,
   tracking: (acting: ActingClientId, uniqueId: string) => [...shipmentKeys.all(acting), 'tracking', uniqueId] as const,
   offers: (acting: ActingClientId, draftKey: string) => [...shipmentKeys.all(acting), 'offers', draftKey] as const,
 };

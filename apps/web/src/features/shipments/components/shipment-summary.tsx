@@ -29,6 +29,7 @@ export function ShipmentSummary({
   options,
   pending,
   onSubmit,
+  saveLabel = 'Salveaza pentru activare ulterioara',
   balanceError,
 }: {
   offer: TOffer | null;
@@ -36,6 +37,8 @@ export function ShipmentSummary({
   options: string[];
   pending: 'activate' | 'save' | null;
   onSubmit: (activate: boolean) => void;
+  /** The save button's text ('Salveaza modificarile' on a saved draft's page). */
+  saveLabel?: string;
   balanceError: string | null;
 }) {
   const point = offer && chosen?.pointId ? offer.points.find((p) => p.id === chosen.pointId) : undefined;
@@ -84,7 +87,7 @@ export function ShipmentSummary({
         chosen && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }} useFlexGap>
             <Button variant="outlined" onClick={() => onSubmit(false)} disabled={pending !== null}>
-              {pending === 'save' ? 'Se salveaza...' : 'Salveaza pentru activare ulterioara'}
+              {pending === 'save' ? 'Se salveaza...' : saveLabel}
             </Button>
             <Button variant="contained" onClick={() => onSubmit(true)} disabled={pending !== null}>
               Activeaza comanda

@@ -1,17 +1,23 @@
-import { ADDRESS_TYPE_LOCKED, messages, OFFERS_DEBOUNCE_MS, type TShipmentDraft } from '@colete/contract';
+import { ADDRESS_TYPE_LOCKED, messages, OFFERS_DEBOUNCE_MS, type TShipmentDraft, type TShipmentDraftFormResponse, type TShipmentResponse } from '@colete/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Card, TextField, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAddressBook } from '../../../components/address-book/use-address-book';
 import { useCreateShipment } from '../api/create-shipment';
+import { useUpdateDraft } from '../api/draft-actions';
+import { useDraftForm } from '../api/get-draft-form';
+import { useActivateShipment } from '../api/shipment-actions';
+import { savedPartyValues, savedShipmentValues } from '../components/draft-form-values';
+import { ErrorState } from '../../../components/error-state';
+import { LoadingState } from '../../../components/loading-state';
 import { useOffers } from '../api/get-offers';
 import { CourierList } from '../components/courier-list';
 import { ExtraOptions } from '../components/extra-options';
@@ -28,30 +34,47 @@ import { formResolver } from '../../../lib/form-resolver';
 
 const m = messages.shipments;
 
-function usePartyForm(): PartyForm {
-  return useForm<PartyValues, unknown, z.output<typeof partyFormSchema>>({ resolver: formResolver<PartyValues>()(partyFormSchema), defaultValues: EMPTY_PARTY, mode: 'onTouched' });
+function usePartyForm(defaultValues: PartyValues = EMPTY_PARTY): PartyForm {
+  return useForm<PartyValues, unknown, z.output<typeof partyFormSchema>>({ resolver: formResolver<PartyValues>()(partyFormSchema), defaultValues, mode: 'onTouched' });
 }
 
 /** A party is ready when it is a chosen address-book entry, or a typed address the contract (and the save name) accept. */
 const partyReady = (source: PartySource, values: PartyValues) =>
   source.mode === 'book' ? !!source.entry : partyFormSchema.safeParse(values).success;
 
-/** /profile/orders/new: sender, recipient, packages, options, then the couriers' offers and activation. */
+/**
+ * /profile/orders/new: sender, recipient, packages, options, then the couriers' offers and activation.
+ * /profile/orders/edit/{uniqueId}: the same page on a saved draft, every saved value filled in; saving
+ * changes that draft (and activating activates it) instead of making a new one.
+ */
 export default function NewShipmentPage() {
+  const { uniqueId } = useParams();
+  return uniqueId ? <SavedDraftPage uniqueId={uniqueId} /> : <ShipmentPage saved={null} />;
+}
+
+function SavedDraftPage({ uniqueId }: { uniqueId: string }) {
+  const form = useDraftForm(uniqueId);
+  if (form.isPending) return <LoadingState />;
+  if (form.isError) return <ErrorState message={apiErrorMessage(form.error)} onRetry={() => void form.refetch()} />;
+  return <ShipmentPage key={uniqueId} saved={form.data} />;
+}
+
+function ShipmentPage({ saved }: { saved: TShipmentDraftFormResponse | null }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   // One key per page: a double click, a retried request or a second press never makes two shipments.
   const [requestKey] = useState(() => crypto.randomUUID().replace(/-/g, ''));
   const [saturdayAllowed] = useState(() => isFridayInBucharest());
 
-  const senderForm = usePartyForm();
-  const recipientForm = usePartyForm();
-  const form = useForm<ShipmentFormValues>({ defaultValues: EMPTY_SHIPMENT });
+  const senderForm = usePartyForm(saved ? savedPartyValues(saved.draft.sender) : undefined);
+  const recipientForm = usePartyForm(saved ? savedPartyValues(saved.draft.recipient) : undefined);
+  const form = useForm<ShipmentFormValues>({ defaultValues: saved ? savedShipmentValues(saved.draft) : EMPTY_SHIPMENT });
 
   // The sender starts as the client's pick-up point address, else the first address-book entry
   // (a new address when the book is empty).
   const book = useAddressBook('');
-  const [senderChoice, setSenderChoice] = useState<PartySource | null>(null);
+  // A saved draft's parties are shown as typed (as saved), to be corrected in place.
+  const [senderChoice, setSenderChoice] = useState<PartySource | null>(saved ? { mode: 'new' } : null);
   const entries = book.data?.addresses ?? [];
   const firstEntry = entries.find((e) => e.type === ADDRESS_TYPE_LOCKED) ?? entries[0] ?? null;
   const sender: PartySource = senderChoice ?? (book.isSuccess && !firstEntry ? { mode: 'new' } : { mode: 'book', entry: firstEntry });
@@ -71,7 +94,8 @@ export default function NewShipmentPage() {
   const offersDraft = useMemo(() => (offeredKey ? (JSON.parse(offeredKey) as TShipmentDraft) : null), [offeredKey]);
   const offers = useOffers(offersDraft);
   const stale = offers.isFetching || offers.isPlaceholderData || offeredKey !== draftKey;
-  const [selection, setSelection] = useState<OfferSelection | null>(null);
+  // A saved draft's service stays chosen while it is still offered.
+  const [selection, setSelection] = useState<OfferSelection | null>(saved?.serviceId ? { serviceId: saved.serviceId, pointId: saved.pointId } : null);
   const chosen = stale ? null : validSelection(offers.data, selection);
   const chosenOffer = chosen ? (offers.data?.find((o) => o.serviceId === chosen.serviceId) ?? null) : null;
 
@@ -93,6 +117,8 @@ export default function NewShipmentPage() {
   };
 
   const create = useCreateShipment();
+  const update = useUpdateDraft(saved?.uniqueId ?? '');
+  const activateSaved = useActivateShipment(saved?.uniqueId ?? '');
   const busy = useRef(false);
   const [pending, setPending] = useState<'activate' | 'save' | null>(null);
   const [balanceError, setBalanceError] = useState<string | null>(null);
@@ -102,26 +128,37 @@ export default function NewShipmentPage() {
     busy.current = true;
     setPending(activate ? 'activate' : 'save');
     setBalanceError(null);
-    create.mutate(
-      { ...draft, serviceId: chosen.serviceId, pointId: chosen.pointId, requestKey, activate },
+    const done = (data: TShipmentResponse, message: string) => {
+      enqueueSnackbar(data.message ?? message, { variant: 'success' });
+      navigate(`/profile/details/order/${encodeURIComponent(data.shipment.uniqueId)}`);
+    };
+    const failed = (error: Error) => {
+      busy.current = false;
+      setPending(null);
+      if (error instanceof ApiError && error.code === 'insufficientBalance') {
+        setBalanceError(error.message || m.insufficientBalance);
+        return;
+      }
+      applyServerErrors(error, senderForm.setError, PARTY_FIELDS, (p) => p.replace(/^sender\./, ''));
+      applyServerErrors(error, recipientForm.setError, PARTY_FIELDS, (p) => p.replace(/^recipient\./, ''));
+      enqueueSnackbar(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : activate ? m.activateError : apiErrorMessage(error), {
+        variant: 'error',
+      });
+    };
+    const choice = { serviceId: chosen.serviceId, pointId: chosen.pointId };
+    if (!saved) {
+      create.mutate({ ...draft, ...choice, requestKey, activate }, { onSuccess: (data) => done(data, activate ? m.activated : m.saved), onError: failed });
+      return;
+    }
+    // A saved draft: changed in place, then (when asked) activated with the service chosen here.
+    update.mutate(
+      { ...draft, ...choice },
       {
         onSuccess: (data) => {
-          enqueueSnackbar(data.message ?? (activate ? m.activated : m.saved), { variant: 'success' });
-          navigate(`/profile/details/order/${encodeURIComponent(data.shipment.uniqueId)}`);
+          if (!activate) return done(data, m.draftEdited);
+          activateSaved.mutate(choice, { onSuccess: (activated) => done(activated, m.activated), onError: failed });
         },
-        onError: (error) => {
-          busy.current = false;
-          setPending(null);
-          if (error instanceof ApiError && error.code === 'insufficientBalance') {
-            setBalanceError(error.message || m.insufficientBalance);
-            return;
-          }
-          applyServerErrors(error, senderForm.setError, PARTY_FIELDS, (p) => p.replace(/^sender\./, ''));
-          applyServerErrors(error, recipientForm.setError, PARTY_FIELDS, (p) => p.replace(/^recipient\./, ''));
-          enqueueSnackbar(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : activate ? m.activateError : apiErrorMessage(error), {
-            variant: 'error',
-          });
-        },
+        onError: failed,
       },
     );
   };
@@ -132,10 +169,20 @@ export default function NewShipmentPage() {
 
   return (
     <>
-      <Button component={RouterLink} to="/profile/orders" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        Comenzi
-      </Button>
-      <PageHeader title="Comanda noua" subtitle="Expeditor, destinatar, colete si optiuni; ofertele curierilor se actualizeaza la fiecare modificare." />
+      {saved ? (
+        <Button component={RouterLink} to={`/profile/details/order/${encodeURIComponent(saved.uniqueId)}`} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+          Detalii comanda
+        </Button>
+      ) : (
+        <Button component={RouterLink} to="/profile/orders" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+          Comenzi
+        </Button>
+      )}
+      {saved ? (
+        <PageHeader title="Modifica comanda" subtitle={`Comanda salvata ${saved.uniqueId}: modificarile se salveaza pe aceeasi comanda; ofertele curierilor se actualizeaza la fiecare modificare.`} />
+      ) : (
+        <PageHeader title="Comanda noua" subtitle="Expeditor, destinatar, colete si optiuni; ofertele curierilor se actualizeaza la fiecare modificare." />
+      )}
       {/* Wide screens: the form on the left, the offers and the summary in a column that stays in view. */}
       <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(360px, 420px)' }, maxWidth: { xs: 1100, lg: 1400 } }}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -204,6 +251,7 @@ export default function NewShipmentPage() {
               options={chosenOptions(values.options, saturdayAllowed)}
               pending={pending}
               onSubmit={submit}
+              saveLabel={saved ? 'Salveaza modificarile' : undefined}
               balanceError={balanceError}
             />
           </Box>

@@ -168,6 +168,11 @@ function StatusCard({ shipment, onTrack }: { shipment: TShipmentDetail; onTrack:
         {/* A cancelled shipment has no label: the server answers no formats, and the page offers none. */}
         {shipment.awb && shipment.status.code !== 'cancelled' && <LabelDownload uniqueId={shipment.uniqueId} formats={shipment.labelFormats} />}
         {shipment.canActivate && <ActivateButton pending={activation.pending} onClick={() => activation.run()} />}
+        {shipment.status.code === 'draft' && (
+          <Button component={RouterLink} to={`/profile/orders/edit/${encodeURIComponent(shipment.uniqueId)}`} variant="outlined" startIcon={<EditOutlinedIcon />}>
+            Modifica comanda
+          </Button>
+        )}
         {shipment.status.code === 'draft' && <DeleteDraftButton shipment={shipment} />}
         {shipment.canCancel && (
           <Button variant="outlined" color="error" onClick={() => setConfirmCancel(true)} disabled={cancel.isPending}>
