@@ -4,19 +4,11 @@
  * a seeded PRNG (from the shop's domain) makes every shop's data the same at every start, so tests
  * can rely on it. The demo shop (colete-demo) has a few months of orders; any other test shop a dozen.
  */
+import { seededRandom } from '../../lib/seeded-random.js';
 import { SIM_DEMO_SHOP } from './shopify-app.js';
 
-/** mulberry32: a small deterministic PRNG. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shop's deterministic generator (mulberry32). */
+export const prng = seededRandom;
 const seedOf = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
 const money = (bani: number) => ({ shopMoney: { amount: (bani / 100).toFixed(2), currencyCode: 'RON' } });

@@ -1,10 +1,10 @@
 import { messages, ZSavedPackageAddRequest, type TSavedPackage } from '@colete/contract';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useAddSavedPackage } from '../../../components/packaging/packaging-api';
-import { useSnackbar } from '../../../lib/snackbar';
 import { useEditSavedPackage } from '../api/edit-saved-package';
-import { AXES_FIELDS, axesToNumbers, axesToText, checkWith, EMPTY_AXES, serverFieldErrors, type AxesText } from './measure-form';
+import { MeasureDialog, useMeasureSave } from './measure-dialog';
+import { AXES_FIELDS, axesToNumbers, axesToText, checkWith, EMPTY_AXES, type AxesText } from './measure-form';
 
 const m = messages.packaging;
 
@@ -16,66 +16,42 @@ export function SavedPackageDialog({ item, onClose }: { item: TSavedPackage | 'n
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = useAddSavedPackage();
   const edit = useEditSavedPackage();
-  const { enqueueSnackbar } = useSnackbar();
+  const submit = useMeasureSave({ saved: m.packageSaved, onClose, setErrors });
   const pending = add.isPending || edit.isPending;
 
   const save = () => {
     const checked = checkWith(ZSavedPackageAddRequest, { name, ...axesToNumbers(axes) });
     if (checked.errors) return setErrors(checked.errors);
     setErrors({});
-    const done = {
-      onSuccess: () => {
-        enqueueSnackbar(m.packageSaved, { variant: 'success' });
-        onClose();
-      },
-      onError: (error: unknown) => {
-        const fields = serverFieldErrors(error);
-        if (fields) setErrors(fields);
-        enqueueSnackbar(m.saveError, { variant: 'error' });
-      },
-    };
-    if (editing) edit.mutate({ id: editing.id, ...checked.data }, done);
-    else add.mutate(checked.data, done);
+    if (editing) submit(edit.mutate, { id: editing.id, ...checked.data }, m.saveError);
+    else submit(add.mutate, checked.data, m.saveError);
   };
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), save())}>
-        <DialogTitle>{editing ? 'Modifica pachetul salvat' : 'Pachet salvat nou'}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
-            <TextField
-              label="Nume"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={!!errors.name}
-              helperText={errors.name}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-              sx={{ gridColumn: '1 / -1' }}
-              autoFocus
-            />
-            {AXES_FIELDS.map((f) => (
-              <TextField
-                key={f.key}
-                label={f.label}
-                value={axes[f.key]}
-                onChange={(e) => setAxes({ ...axes, [f.key]: e.target.value })}
-                error={!!errors[f.key]}
-                helperText={errors[f.key]}
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-            ))}
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Renunta
-          </Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            Salveaza
-          </Button>
-        </DialogActions>
+    <MeasureDialog title={editing ? 'Modifica pachetul salvat' : 'Pachet salvat nou'} maxWidth="sm" pending={pending} onClose={onClose} onSave={save}>
+      <Box sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
+        <TextField
+          label="Nume"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={!!errors.name}
+          helperText={errors.name}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          sx={{ gridColumn: '1 / -1' }}
+          autoFocus
+        />
+        {AXES_FIELDS.map((f) => (
+          <TextField
+            key={f.key}
+            label={f.label}
+            value={axes[f.key]}
+            onChange={(e) => setAxes({ ...axes, [f.key]: e.target.value })}
+            error={!!errors[f.key]}
+            helperText={errors[f.key]}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        ))}
       </Box>
-    </Dialog>
+    </MeasureDialog>
   );
 }
