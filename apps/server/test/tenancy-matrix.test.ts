@@ -244,6 +244,7 @@ const ROUTES: Record<string, Entry> = {
     request: (o) => ({ method: 'PUT', url: `/api/shipments/${o.uniqueId}`, payload: { packages: [{ type: 'parcel', weight: 2, length: 30, width: 20, height: 10 }], content: 'Carti' } }),
   },
   'DELETE /api/shipments/{uniqueId}': { kind: 'client', make: makeShipment, request: (o) => ({ method: 'DELETE', url: `/api/shipments/${o.uniqueId}` }) },
+  'GET /api/shipments/{uniqueId}/draft': { kind: 'client', make: makeShipment, request: (o) => ({ method: 'GET', url: `/api/shipments/${o.uniqueId}/draft` }) },
   'POST /api/shipments/{uniqueId}/activate': {
     kind: 'client',
     make: makeShipment,
