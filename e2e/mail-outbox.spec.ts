@@ -1,5 +1,10 @@
 import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './support/fixtures';
 
+// The demo client's outbox is read exactly (its two seeded mails). Other specs activate shipments
+// as the demo client, and each activation now mails its confirmation, so this file gets a server of
+// its own: the default mail mode, named, makes its workers distinct from the shared ones.
+test.use({ serverEnv: { MAIL: 'outbox' } });
+
 test('the demo client opens Emailuri trimise from the mail settings, sees the kept notifications and reads one', async ({ page }) => {
   await signIn(page, DEMO.client);
   await page.goto('/profile/settings/notify/mail');
