@@ -12,7 +12,7 @@ import { shipmentMailListener } from '../src/modules/mail/index.js';
 import type { ShipmentFacts } from '../src/modules/shipments/index.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
-import { NO_OPTIONS, RECIPIENT, SENDER } from './support/parties.js';
+import { NO_OPTIONS, RECIPIENT, SENDER, templateAddress } from './support/parties.js';
 import { pdfText } from './support/pdf-tools.js';
 import { fakeSmtpServer, type SmtpMessage } from './support/smtp-server.js';
 
@@ -176,17 +176,7 @@ describe('order confirmation: the label travels with it unless "fara atasamente"
 });
 
 describe('a return submitted through the public form', () => {
-  const merchantAddress = {
-    shortName: 'Depozit',
-    contactName: 'Mihai Pop',
-    contactCompany: 'Magazin Online SRL',
-    contactPhone: '0722123456',
-    countyCode: 'CJ',
-    city: 'Cluj-Napoca',
-    postalCode: '400114',
-    street: 'Memorandumului',
-    number: '28',
-  };
+  const merchantAddress = templateAddress({ shortName: 'Depozit' });
   const fields = [
     { id: 'why', type: 'text-input', config: { label: 'Motivul returului', isMandatory: true, minLength: 5, maxLength: 200 } },
     { id: 'pay', type: 'radio-buttons', config: { label: 'Rambursare', isMandatory: true, methodsArray: [{ id: 'voucher', name: 'Voucher' }, { id: 'bank', name: 'Transfer bancar', showBankAccount: true }] } },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnAttempts, shipments } from '../src/db/schema.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, twoUsers, type TestContext, type TestUser } from './helper.js';
+import { templateAddress } from './support/parties.js';
 
 const t = messages.templates;
 const IBAN = 'RO49AAAA1B31007593840000';
@@ -17,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const merchantAddress = {
-  shortName: 'Depozit',
-  contactName: 'Mihai Pop',
-  contactCompany: 'Magazin Online SRL',
-  contactPhone: '0722123456',
-  countyCode: 'CJ',
-  city: 'Cluj-Napoca',
-  postalCode: '400114',
-  street: 'Memorandumului',
-  number: '28',
-};
+const merchantAddress = templateAddress({ shortName: 'Depozit' });
 const fields = [
   { id: 'ttl', type: 'title', config: { text: 'Formular de retur', size: 'large' } },
   { id: 'why', type: 'text-input', config: { label: 'Motivul returului', isMandatory: true, minLength: 5, maxLength: 200 } },

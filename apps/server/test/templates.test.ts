@@ -4,6 +4,7 @@ import { seedDemo } from '../src/db/seed.js';
 import { seedDemoTemplates } from '../src/db/seed-templates.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, createUser, sessionCookie, twoUsers, type TestContext, type TestUser } from './helper.js';
+import { templateAddress } from './support/parties.js';
 
 const t = messages.templates;
 let ctx: TestContext;
@@ -15,18 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-export const templateAddress = (extra: object = {}) => ({
-  shortName: 'Depozit Cluj',
-  contactName: 'Mihai Pop',
-  contactCompany: 'Magazin Online SRL',
-  contactPhone: '0722123456',
-  countyCode: 'CJ',
-  city: 'Cluj-Napoca',
-  postalCode: '400114',
-  street: 'Memorandumului',
-  number: '28',
-  ...extra,
-});
 const saveBody = (extra: { name?: string; id?: number; uniqueId?: string; options?: object; address?: object; logo?: null } = {}) => ({
   data: { name: extra.name ?? 'Retururi magazin', id: extra.id, uniqueId: extra.uniqueId, options: extra.options ?? {} },
   address: extra.address ?? templateAddress(),

@@ -24,3 +24,17 @@ export const RECIPIENT: TypedParty = {
 };
 /** No cash on delivery, insurance, opening or Saturday delivery. */
 export const NO_OPTIONS: TShipmentDraft['options'] = { cod: { active: false, amount: 0 }, insurance: { active: false, amount: 0 }, openAtDelivery: false, saturdayDelivery: false };
+
+/** An order template's return address (the merchant's warehouse in Cluj), with what a test changes. */
+export const templateAddress = (extra: object = {}) => ({
+  shortName: 'Depozit Cluj',
+  contactName: 'Mihai Pop',
+  contactCompany: 'Magazin Online SRL',
+  contactPhone: '0722123456',
+  countyCode: 'CJ',
+  city: 'Cluj-Napoca',
+  postalCode: '400114',
+  street: 'Memorandumului',
+  number: '28',
+  ...extra,
+});

@@ -10,7 +10,7 @@ import { lockUser } from '../billing/index.js';
 import { balanceBani, chargeShipment, hasMovement, reverseCharge } from '../ledger/index.js';
 import { factsOf, recordShipmentEvent } from './lifecycle-events.js';
 import type { OffersStage } from './offers.js';
-import { pointOf, searchText, type ShipmentContext } from './shipment-context.js';
+import { searchText, serviceOf, type ShipmentContext } from './shipment-context.js';
 import { STATUS_VIEW } from './shipment-status.js';
 import { addEvents, findShipment, stuckActivations, updateShipment, type ShipmentRow } from './shipments-queries.js';
 import type { ViewsStage } from './views.js';
@@ -80,12 +80,7 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
         status: 'activating',
         statusAt: ctx.now(),
         paymentType,
-        courierId: offer.courierId,
-        serviceId: offer.serviceId,
-        serviceName: offer.serviceName,
-        point: point ? pointOf(point) : null,
-        priceBani: offer.priceBani,
-        priceNoVatBani: offer.priceNoVatBani,
+        ...serviceOf(offer, point),
       });
     });
     if (!claimed) return waitForActivation(client, uniqueId);

@@ -6,7 +6,7 @@ import { leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 import { returnSearchText, saveTypedAddresses } from './drafts.js';
 import type { OffersStage, PricedOffer } from './offers.js';
-import { pointOf, searchText, storedPackage, type ShipmentContext } from './shipment-context.js';
+import { searchText, serviceOf, storedPackage, type ShipmentContext } from './shipment-context.js';
 import { deleteShipment, findShipment, updateShipment, type ShipmentRow } from './shipments-queries.js';
 
 const m = messages.shipments;
@@ -50,14 +50,7 @@ export function draftEditsStage(ctx: ShipmentContext, offers: OffersStage) {
     if (!serviceId) return NO_SERVICE;
     try {
       const { offer, point } = offers.chosenOffer(priced, serviceId, pointId);
-      return {
-        courierId: offer.courierId,
-        serviceId: offer.serviceId,
-        serviceName: offer.serviceName,
-        point: point ? pointOf(point) : null,
-        priceBani: offer.priceBani,
-        priceNoVatBani: offer.priceNoVatBani,
-      };
+      return serviceOf(offer, point);
     } catch {
       return NO_SERVICE;
     }

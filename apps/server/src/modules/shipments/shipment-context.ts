@@ -1,7 +1,7 @@
 import { addressDetailsLine, normalizeText } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
 import type { ShipmentAddress, ShipmentPoint } from '../../db/schema.js';
-import type { AddressSpec, CourierNetwork, PickupPoint } from '../../integrations/couriers/courier-network.js';
+import type { AddressSpec, CourierNetwork, Offer, PickupPoint } from '../../integrations/couriers/courier-network.js';
 import type { ShipmentBilling } from './ports.js';
 import type { ShipmentRow } from './shipments-queries.js';
 import { STATUS_VIEW } from './shipment-status.js';
@@ -43,6 +43,16 @@ export type Resolved = { address: ShipmentAddress; coords: { lat: number; lng: n
 /** Packages as stored (grams, centimetres) and as the page sends them (kilograms). */
 export { formPackage, storedPackage } from '../../lib/packages.js';
 export const pointOf = (p: PickupPoint): ShipmentPoint => ({ id: p.id, name: p.name, fullAddress: p.fullAddress, distanceKm: p.distanceKm });
+
+/** The shipment's columns for a chosen offer (and point): what activation and a draft's edit store. */
+export const serviceOf = (offer: Offer, point: PickupPoint | null | undefined) => ({
+  courierId: offer.courierId,
+  serviceId: offer.serviceId,
+  serviceName: offer.serviceName,
+  point: point ? pointOf(point) : null,
+  priceBani: offer.priceBani,
+  priceNoVatBani: offer.priceNoVatBani,
+});
 
 /** The shipment's party as the courier takes it: the one mapping from the address shape to the courier network. */
 export const toSpec = (r: Pick<Resolved, 'address' | 'coords'>): AddressSpec => ({
