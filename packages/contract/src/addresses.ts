@@ -1,6 +1,8 @@
 import { z } from './zod.js';
 import { ZPageNumber, zPageLimit } from './common/pagination.js';
-import { messages } from './messages.js';
+import { addressMessages } from './messages/address.js';
+import { authMessages } from './messages/auth.js';
+import { commonMessages } from './messages/common.js';
 import { isValidPhone } from './rules/phone.js';
 import { POSTAL_CODE_PATTERN } from './geo.js';
 import { ZPartyAddress } from './party-address.js';
@@ -13,12 +15,12 @@ export const ADDRESS_PAGE_SIZE = 20;
 /** The address-book pickers ask for the whole book at once. */
 export const ADDRESS_MAX_LIMIT = 500;
 
-const m = messages.address;
+const m = addressMessages;
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, messages.common.fieldInvalid)
+    .max(max, commonMessages.fieldInvalid)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
@@ -29,7 +31,7 @@ export const ZAddressFields = z.object({
   city: z.string().trim().min(1, m.cityRequired).max(100, m.cityInvalid),
   postalCode: z.string().trim().min(1, m.postalCodeRequired).regex(POSTAL_CODE_PATTERN, m.postalCodeInvalid),
   street: optionalText(150),
-  number: z.string().trim().min(1, messages.common.fieldRequired).max(20, messages.common.fieldInvalid),
+  number: z.string().trim().min(1, commonMessages.fieldRequired).max(20, commonMessages.fieldInvalid),
   block: optionalText(20),
   entrance: optionalText(20),
   intercom: optionalText(20),
@@ -39,27 +41,27 @@ export const ZAddressFields = z.object({
 });
 export type TAddressFields = z.infer<typeof ZAddressFields>;
 
-const phone = z.string().trim().min(1, messages.common.fieldRequired).refine((p) => isValidPhone(p), messages.common.fieldInvalid);
+const phone = z.string().trim().min(1, commonMessages.fieldRequired).refine((p) => isValidPhone(p), commonMessages.fieldInvalid);
 
 /** An address-book entry as the form sends it. */
 export const ZAddressInput = ZAddressFields.extend({
-  shortName: z.string().trim().min(1, m.shortNameRequired).max(60, messages.common.fieldInvalid),
+  shortName: z.string().trim().min(1, m.shortNameRequired).max(60, commonMessages.fieldInvalid),
   contactCompany: optionalText(100),
-  contactName: z.string().trim().min(1, m.contactNameRequired).max(100, messages.common.fieldInvalid),
+  contactName: z.string().trim().min(1, m.contactNameRequired).max(100, commonMessages.fieldInvalid),
   contactPhone: phone,
   contactPhone2: z
     .string()
     .trim()
     .optional()
     .nullable()
-    .refine((p) => !p || isValidPhone(p), messages.common.fieldInvalid)
+    .refine((p) => !p || isValidPhone(p), commonMessages.fieldInvalid)
     .transform((v) => (v ? v : null)),
   contactEmail: z
     .string()
     .trim()
     .optional()
     .nullable()
-    .refine((e) => !e || z.email().safeParse(e).success, messages.auth.emailInvalid)
+    .refine((e) => !e || z.email().safeParse(e).success, authMessages.emailInvalid)
     .transform((v) => (v ? v.toLowerCase() : null)),
 });
 export type TAddressInput = z.input<typeof ZAddressInput>;

@@ -1,9 +1,10 @@
 import { z } from './zod.js';
 import { ACCOUNT_TYPES, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
-import { messages } from './messages.js';
+import { authMessages } from './messages/auth.js';
+import { passwordMessages } from './messages/password.js';
 import { isValidPhone } from './rules/phone.js';
 
-const m = messages.auth;
+const m = authMessages;
 
 export const ZEmail = z
   .string()
@@ -15,7 +16,7 @@ export const ZEmail = z
 
 export const ZLoginRequest = z.object({
   email: ZEmail,
-  password: z.string().min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH, messages.password.tooLong),
+  password: z.string().min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -30,7 +31,7 @@ export const ZRegisterRequest = z.object({
   name: z.string().trim().min(1, m.nameRequired).max(NAME_MAX_LENGTH, m.nameTooLong),
   email: ZEmail,
   phone: ZPhone,
-  password: z.string().min(PASSWORD_MIN_LENGTH, m.passwordMin).max(PASSWORD_MAX_LENGTH, messages.password.tooLong),
+  password: z.string().min(PASSWORD_MIN_LENGTH, m.passwordMin).max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 

@@ -1,7 +1,8 @@
 import { z } from './zod.js';
 import { ZPhone } from './auth.js';
 import { ZAddressFields } from './addresses.js';
-import { messages } from './messages.js';
+import { billingMessages } from './messages/billing.js';
+import { commonMessages } from './messages/common.js';
 import { isValidCnp, isValidCui, normalizeCui } from './rules/fiscal-codes.js';
 
 /** fiscalIdentificationType: 1 CIF (Romanian company), 2 NIF (foreign), 6 CNP (Romanian individual). */
@@ -9,7 +10,7 @@ export const FISCAL_ID_TYPE = { cif: 1, nif: 2, cnp: 6 } as const;
 export const VERIFY_STATUSES = ['verified', 'invalid', 'pendingVerification'] as const;
 export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
 
-const b = messages.billing;
+const b = billingMessages;
 
 /** The identification code matches the entity: a CUI for a company, a CNP for an individual. */
 function codeProblem(v: { isCompany?: unknown; identificationCode?: unknown }): string | null {
@@ -23,10 +24,10 @@ function codeProblem(v: { isCompany?: unknown; identificationCode?: unknown }): 
 /** Who is invoiced: a Romanian company (CIF) or a Romanian individual (CNP). */
 export const ZEntityData = z
   .object({
-    name: z.string().trim().min(1, b.nameRequired).max(150, messages.common.fieldInvalid),
+    name: z.string().trim().min(1, b.nameRequired).max(150, commonMessages.fieldInvalid),
     isCompany: z.boolean(),
     isVatPayer: z.boolean().default(false),
-    identificationCode: z.string().trim().min(1, b.codeRequired).max(20, messages.common.fieldInvalid),
+    identificationCode: z.string().trim().min(1, b.codeRequired).max(20, commonMessages.fieldInvalid),
     tradeRegister: z
       .string()
       .trim()
@@ -87,8 +88,8 @@ export const ZBillingData = z.object({
 export type TBillingData = z.infer<typeof ZBillingData>;
 
 export const ZContactData = z.object({
-  givenName: z.string().trim().min(1, b.givenNameRequired).max(60, messages.common.fieldInvalid),
-  familyName: z.string().trim().min(1, b.familyNameRequired).max(60, messages.common.fieldInvalid),
+  givenName: z.string().trim().min(1, b.givenNameRequired).max(60, commonMessages.fieldInvalid),
+  familyName: z.string().trim().min(1, b.familyNameRequired).max(60, commonMessages.fieldInvalid),
   phone: ZPhone,
 });
 export type TContactData = z.infer<typeof ZContactData>;

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
-import { messages } from './messages.js';
+import { billingMessages } from './messages/billing.js';
+import { commonMessages } from './messages/common.js';
 import { normalizeCui } from './rules/fiscal-codes.js';
 
 /** Contract of the e-invoicing (e-Factura) connection of a billing entry (spec 000 sections 4 and 7). */
@@ -14,8 +15,8 @@ export const ZEInvoicePrepareRequest = z.object({
   identificationCode: z
     .string()
     .trim()
-    .min(1, messages.billing.codeRequired)
-    .max(20, messages.common.fieldInvalid)
+    .min(1, billingMessages.codeRequired)
+    .max(20, commonMessages.fieldInvalid)
     .transform((v) => normalizeCui(v)),
 });
 export type TEInvoicePrepareRequest = z.input<typeof ZEInvoicePrepareRequest>;

@@ -26,7 +26,7 @@ export const ZInvoicingSettingsRequest = z.object({
 });
 export type TInvoicingSettingsRequest = z.infer<typeof ZInvoicingSettingsRequest>;
 
-export const INVOICE_KINDS = ['prepay', 'orders', 'settlement'] as const;
+export const INVOICE_KINDS = ['prepay', 'orders', 'settlement', 'credit_note'] as const;
 export const ZInvoiceSummary = z.object({
   id: z.number().int(),
   series: z.string(),

@@ -1,360 +1,80 @@
+import { commonMessages } from './messages/common.js';
+import { authMessages } from './messages/auth.js';
+import { passwordMessages } from './messages/password.js';
+import { addressMessages } from './messages/address.js';
+import { addressCorrectionMessages } from './messages/addressCorrection.js';
+import { settingsMessages } from './messages/settings.js';
+import { prepayMessages } from './messages/prepay.js';
+import { billingMessages } from './messages/billing.js';
+import { invoicingMessages } from './messages/invoicing.js';
+import { einvoiceMessages } from './messages/einvoice.js';
+import { mailMessages } from './messages/mail.js';
+import { shipmentsMessages } from './messages/shipments.js';
+import { pickupPointsMessages } from './messages/pickupPoints.js';
+import { templatesMessages } from './messages/templates.js';
+import { packagingMessages } from './messages/packaging.js';
+import { storeMessages } from './messages/store.js';
+import { storeActivationMessages } from './messages/store-activation.js';
+import { storePackingMessages } from './messages/store-packing.js';
+import { profileMessages } from './messages/profile.js';
+import { balanceMessages } from './messages/balance.js';
+import { balanceAdminMessages } from './messages/balance-admin.js';
+import { repaymentsMessages } from './messages/repayments.js';
+
+export { commonMessages } from './messages/common.js';
+export { authMessages } from './messages/auth.js';
+export { passwordMessages } from './messages/password.js';
+export { addressMessages } from './messages/address.js';
+export { addressCorrectionMessages } from './messages/addressCorrection.js';
+export { settingsMessages } from './messages/settings.js';
+export { prepayMessages } from './messages/prepay.js';
+export { billingMessages } from './messages/billing.js';
+export { invoicingMessages } from './messages/invoicing.js';
+export { einvoiceMessages } from './messages/einvoice.js';
+export { mailMessages } from './messages/mail.js';
+export { shipmentsMessages } from './messages/shipments.js';
+export { shipmentsListMessages } from './messages/shipments-list.js';
+export { pickupPointsMessages } from './messages/pickupPoints.js';
+export { templatesMessages } from './messages/templates.js';
+export { packagingMessages } from './messages/packaging.js';
+export { storeMessages } from './messages/store.js';
+export { storeActivationMessages } from './messages/store-activation.js';
+export { storePackingMessages } from './messages/store-packing.js';
+export { profileMessages } from './messages/profile.js';
+export { balanceMessages } from './messages/balance.js';
+export { balanceAdminMessages } from './messages/balance-admin.js';
+export { repaymentsMessages, REPAYMENTS_LIST_MESSAGES, REPAYMENT_STATUS_RGBA } from './messages/repayments.js';
+
 /**
  * The Romanian message catalogue. Texts quoted by the specification are kept letter for letter
  * (without diacritics, as the specification writes them); the others follow the same tone.
+ * Each section is its own module (messages/*.ts) so a page takes only the sections it uses (the
+ * first-load budget: a lazy page importing `messages` brings every section with it); `messages`
+ * puts them together for whoever wants them all (the server, the fuzz test's catalogue).
  */
 export const messages = {
-  common: {
-    invalidData: 'Datele sunt invalide!',
-    incompleteForm: 'Va rugam sa completati toate campurile!',
-    cannotSaveInvalid: 'Datele nu pot fi salvate. Campuri invalide!',
-    settingsSaveError: 'A aparut o eroare la salvarea setarilor!',
-    settingsInvalid: 'Nu am putut salva setarile. Campuri invalide!',
-    genericError: 'A aparut o eroare. Va rugam reincercati!',
-    notFound: 'Resursa nu a fost gasita!',
-    unauthorized: 'Trebuie sa fiti autentificat pentru a continua!',
-    forbidden: 'Nu aveti drepturi pentru aceasta actiune!',
-    forbiddenOrigin: 'Cererea a fost respinsa: originea nu este permisa!',
-    tooManyRequests: 'Prea multe cereri. Va rugam reincercati peste cateva momente!',
-    serverError: 'A intervenit o eroare neasteptata. Va rugam reincercati, iar daca problema persista sa ne contactati!',
-    payloadTooLarge: 'Datele trimise sunt prea mari!',
-    fieldRequired: 'Campul este obligatoriu!',
-    fieldInvalid: 'Campul este invalid!',
-    retry: 'Reincearca',
-    loadError: 'A intervenit o eroare in procesarea datelor, va rugam reincercati!',
-  },
-  auth: {
-    loginTitle: 'Autentificare',
-    registerTitle: 'Creare cont',
-    invalidCredentials: 'Adresa de email sau parola este incorecta!',
-    tooManyAttempts: 'Prea multe incercari de autentificare esuate. Va rugam reincercati peste 15 minute!',
-    tooManyFromAddress: 'Prea multe incercari de autentificare de la aceasta adresa. Va rugam reincercati peste un minut!',
-    emailRequired: 'Adresa de email este obligatorie!',
-    emailInvalid: 'Adresa de email este invalida!',
-    passwordRequired: 'Parola este obligatorie!',
-    passwordMin: 'Parola trebuie sa aiba minim 8 caractere',
-    nameRequired: 'Numele este obligatoriu!',
-    nameTooLong: 'Numele poate avea maxim 100 de caractere!',
-    phoneRequired: 'Numarul de telefon este obligatoriu!',
-    phoneInvalid: 'Campul este invalid!',
-    emailTaken: 'Exista deja un cont cu aceasta adresa de email!',
-    registered: 'Contul a fost creat cu succes!',
-    loggedOut: 'V-ati deconectat cu succes!',
-    sessionExpired: 'Sesiunea a expirat. Va rugam sa va autentificati din nou!',
-  },
-  password: {
-    newMin: 'Noua parola trebuie sa aiba minim 8 caractere',
-    confirmMismatch: 'Noua parola trebuie sa coincida cu parola de confirmare',
-    oldRequired: 'Parola veche este obligatorie!',
-    oldWrong: 'Parola veche este incorecta!',
-    sameAsOld: 'Noua parola trebuie sa fie diferita de parola veche!',
-    changed: 'Parola a fost schimbata cu succes!',
-    tooLong: 'Parola poate avea maxim 128 de caractere!',
-  },
-  address: {
-    countyRequired: 'Judetul este obligatoriu!',
-    countyInvalid: 'Judet invalid!',
-    cityInvalid: 'Localitate invalida!',
-    cityRequired: 'Localitatea este obligatorie!',
-    postalCodeInvalid: 'Cod postal invalid!',
-    postalCodeRequired: 'Codul postal este obligatoriu!',
-    streetRequired: 'Strada este obligatorie!',
-    streetInvalid: 'Strada nu exista in localitatea aleasa!',
-    postalCodeMismatch: 'Codul postal nu corespunde localitatii sau strazii alese!',
-    shortNameRequired: 'Numele adresei este obligatoriu!',
-    contactNameRequired: 'Numele persoanei de contact este obligatoriu!',
-    saved: 'Adresa a fost salvata cu succes!',
-    updated: 'Adresa a fost modificata cu succes!',
-    deleted: 'Adresa a fost stearsa cu succes!',
-    locked: 'Adresa este folosita ca punct de ridicare si nu poate fi modificata sau stearsa!',
-    notFound: 'Adresa nu exista!',
-    saveError: 'A aparut o eroare in salvarea adresei. Va rugam reincercati!',
-    empty: 'Nu aveti nicio adresa salvata.',
-    /** A typed postal code that covers several streets: the street is left to choose. */
-    postalCodeStreets: (code: string) => `Codul postal ${code} cuprinde mai multe strazi. Alegeti strada din lista.`,
-  },
-  addressCorrection: {
-    county: (name: string, filled: boolean) => `Judetul a fost ${filled ? 'completat cu' : 'corectat in'} ${name}.`,
-    city: (name: string, filled: boolean) => `Localitatea a fost ${filled ? 'completata cu' : 'corectata in'} ${name}.`,
-    street: (name: string) => `Strada a fost corectata in ${name}.`,
-    postalCode: (code: string, filled: boolean) => `Codul postal a fost ${filled ? 'completat cu' : 'corectat in'} ${code}.`,
-  },
-  settings: {
-    holderRequired: 'Numele titularului de cont este obligatoriu!',
-    holderInvalid: 'Numele titularului de cont este invalid!',
-    ibanRequired: 'Contul IBAN este obligatoriu!',
-    ibanInvalid: 'Contul IBAN este invalid!',
-    ibanProvider: 'Contul introdus apartine Colete Online! Va rugam sa introduceti contul dumneavoastra.',
-    intervalInvalid: 'Intervalul de plata este invalid!',
-    intervalContractual: 'Intervalul de plata este stabilit prin contract si nu poate fi modificat.',
-    minAmountInvalid: 'Suma minima este invalida!',
-    waitPendingInvalid: 'Perioada de asteptare este invalida!',
-    emailInvalid: 'Adresa de email este invalida!',
-    emailsMin: 'Trebuie sa pastrati cel putin o adresa de email!',
-    emailsMax: 'Puteti adauga maxim 3 adrese de email!',
-    printRequired: 'Campul este obligatoriu!',
-    scheduleStartInvalid: 'Ora de inceput este invalida!',
-    scheduleEndInvalid: 'Ora de sfarsit este invalida!',
-    scheduleEndBeforeStart: 'Ora de sfarsit trebuie sa fie dupa ora de inceput!',
-    repaymentSaved: 'Datele contului de rambursare au fost salvate cu succes!',
-    mailSaved: 'Setarile notificarilor prin email au fost salvate cu succes!',
-    smsSaved: 'Setarile notificarilor prin SMS au fost salvate cu succes!',
-    printSaved: 'Setarile de printare au fost salvate cu succes!',
-    orderSaved: 'Setarea de printare a comenzilor a fost salvata cu succes!',
-    scheduleSaved: 'Programul de lucru a fost salvat cu succes!',
-  },
-  prepay: {
-    amountInvalid: 'Suma este invalida!',
-    amountRange: 'Suma trebuie sa fie intre 10 si 50.000 lei!',
-    paymentSucceeded: 'Plata a fost efectuata cu succes!',
-    paymentDeclined: 'Plata a fost refuzata. Va rugam verificati datele cardului sau folositi alt card.',
-    paymentPending: 'Plata este in curs de procesare...',
-    paymentNotFound: 'Plata nu exista!',
-    cardDeclined: 'Cardul a fost refuzat de banca emitenta.',
-    threeDsRefused: 'Autentificarea 3-D Secure nu a fost confirmata.',
-    unavailable: 'Plata cu cardul nu este disponibila momentan.',
-    subscriptionNotFound: 'Abonamentul nu exista!',
-    subscriptionUpdated: 'Abonamentul a fost actualizat cu succes!',
-    subscriptionDeactivated: 'Abonamentul a fost dezactivat!',
-    subscriptionReEnabled: 'Abonamentul a fost reactivat!',
-    subscriptionNotActive: 'Doar un abonament activ poate fi modificat!',
-    subscriptionNotInactive: 'Doar un abonament inactiv poate fi reactivat!',
-    subscriptionsLoadError: 'Abonamentele nu au putut fi incarcate. Va rugam reincercati!',
-    subscriptionUpdateError: 'Abonamentul nu a putut fi actualizat. Va rugam reincercati!',
-    subscriptionDeactivateError: 'Abonamentul nu a putut fi dezactivat. Va rugam reincercati!',
-    confirmWord: 'Scrieti CONFIRM pentru a continua.',
-  },
-  billing: {
-    nameRequired: 'Denumirea este obligatorie!',
-    codeRequired: 'Codul de identificare fiscala este obligatoriu!',
-    cuiInvalid: 'Codul fiscal (CUI) este invalid!',
-    cnpInvalid: 'CNP-ul este invalid!',
-    tradeRegisterInvalid: 'Numarul de inregistrare la Registrul Comertului este invalid!',
-    givenNameRequired: 'Prenumele este obligatoriu!',
-    familyNameRequired: 'Numele este obligatoriu!',
-    saved: 'Datele de facturare au fost salvate cu succes!',
-    saveError: 'Datele de facturare nu au putut fi salvate. Va rugam reincercati!',
-    deleted: 'Datele de facturare au fost sterse!',
-    deleteError: 'Datele de facturare nu au putut fi sterse. Va rugam reincercati!',
-    activated: 'Datele de facturare au fost activate!',
-    activateError: 'Datele de facturare nu au putut fi activate. Va rugam reincercati!',
-    contactSaved: 'Datele de contact au fost salvate cu succes!',
-    notFound: 'Datele de facturare nu exista!',
-    notSettled: 'Contul are sume nefacturate sau un sold preplatit: datele de facturare pot fi modificate dupa decontarea contului.',
-    deleteActive: 'Datele de facturare active sau conectate la sistemul de facturare electronica nu pot fi sterse!',
-    activateInvalid: 'Datele de facturare invalide nu pot fi activate!',
-    duplicate: 'Aceste date de facturare exista deja in cont!',
-    connectedCodeLocked: 'Codul fiscal al unei firme conectate la e-Factura nu poate fi modificat!',
-    nameMismatch: (registered: string) => `Denumirea nu corespunde codului fiscal: in registrul ANAF firma se numeste „${registered}”.`,
-    lookupNotFound: (cui: string) => `Codul fiscal ${cui} nu este inregistrat la ANAF. Verificati codul introdus.`,
-    lookupUnavailable: 'Registrul ANAF nu raspunde momentan. Completati datele manual sau reincercati mai tarziu.',
-    lookupTooMany: 'Prea multe cautari in registrul ANAF intr-un minut. Va rugam reincercati peste putin timp.',
-    lookupFilled: 'Denumirea, numarul de la Registrul Comertului si adresa au fost completate din registrul ANAF.',
-    lookupAddressPartial: 'Datele firmei au fost completate din registrul ANAF. Verificati si completati adresa.',
-    lookupInactive: 'Firma este radiata sau inactiva in registrul ANAF: nu se pot emite facturi pe ea.',
-  },
-  /** Invoices, invoicing settings and settling the account (owned by the invoicing module). */
-  invoicing: {
-    settingsSaved: 'Setarile de facturare au fost salvate cu succes!',
-    settingsError: 'A aparut o eroare la salvarea setarilor!',
-    settled: 'Contul a fost decontat cu succes!',
-    settleError: 'Factura nu a putut fi emisa. Va rugam reincercati, iar daca problema persista contactati echipa de suport!',
-    alreadySettled: 'Contul este deja decontat: nu exista sume nefacturate si nici sold preplatit.',
-    needsBillingData: 'Pentru decontare aveti nevoie de date de facturare active si verificate!',
-    needsBankAccount: 'Pentru a primi soldul ramas, completati contul bancar in Setari > Rambursuri!',
-    topUpInProgress: 'O reincarcare automata cu cardul este in curs. Decontarea se poate face dupa ce plata se finalizeaza: va rugam reincercati peste cateva minute.',
-    invoiceNotFound: 'Factura nu exista!',
-  },
-  /** The e-invoicing (e-Factura) connection (owned by the e-invoicing module). */
-  einvoice: {
-    connectLabel: 'Conecteaza la e-Factura',
-    reconnectLabel: 'Reconecteaza la e-Factura',
-    connected: 'Firma a fost conectata la sistemul e-Factura!',
-    connectRefused: 'Conectarea la e-Factura a fost anulata: accesul nu a fost autorizat in pagina ANAF. Nu s-a modificat nimic.',
-    // Spec 002 section 8, e-invoicing: the connection's failure, letter for letter.
-    connectFailed: 'A aparut o eroare la conectarea firmei la sistemul de facturare. Va rugam reincercati iar daca problema persista, sa ne contactati!',
-    onlyVerifiedCompany: 'Doar o firma romaneasca verificata poate fi conectata la sistemul e-Factura!',
-    codeMismatch: 'Codul fiscal nu corespunde datelor de facturare!',
-    alreadyConnected: 'Aceste date de facturare sunt deja conectate la sistemul e-Factura!',
-  },
-  /** Outgoing mail and the outbox page (owned by the mail module). */
-  mail: {
-    outboxTitle: 'Emailuri trimise',
-    notFound: 'Emailul nu exista!',
-    empty: 'Nu exista emailuri trimise din acest cont.',
-    outboxMode: 'Trimiterea emailurilor nu este configurata (nu exista un server SMTP): mesajele nu pleaca spre destinatari, sunt doar pastrate pe aceasta pagina.',
-    smtpMode: 'Emailurile pleaca prin serverul SMTP al platformei; aici vedeti ce s-a trimis din cont.',
-    failedHint: 'Emailul nu a putut fi trimis dupa mai multe incercari.',
-    pendingHint: 'Emailul asteapta sa fie trimis; se reincearca automat.',
-  },
-  /** Shipments: the new-shipment page, offers, activation, list and details (issue 5). */
-  shipments: {
-    offersInvalid: 'Datele comenzii sunt invalide. Pentru a vedea serviciile de curierat, completati corect comanda.',
-    weightRequired: 'Greutatea este obligatorie!',
-    weightMin: 'Greutatea minima este 0,1 kg!',
-    weightMax: 'Greutatea maxima a unui colet este 1000 kg!',
-    lengthRequired: 'Lungimea este obligatorie!',
-    lengthMin: 'Lungimea minima este 1 cm!',
-    widthRequired: 'Latimea este obligatorie!',
-    widthMin: 'Latimea minima este 1 cm!',
-    heightRequired: 'Inaltimea este obligatorie!',
-    heightMin: 'Inaltimea minima este 3 cm!',
-    sideMax: 'Latura maxima a unui colet este 600 cm!',
-    envelopeWeight: 'Plicul poate avea maxim 1 kg!',
-    envelopeHeight: 'Plicul poate avea maxim 6 cm inaltime!',
-    envelopeSize: 'Plicul poate avea maxim 25 x 25 cm!',
-    envelopeSingle: 'Se poate trimite un singur plic pe comanda!',
-    packagesRequired: 'Adaugati cel putin un pachet!',
-    packagesMax: 'Puteti trimite maxim 20 de pachete pe comanda!',
-    contentRequired: 'Continutul este obligatoriu!',
-    amountInvalid: 'Valoarea este invalida!',
-    serviceRequired: 'Alegeti un serviciu de curierat!',
-    serviceUnavailable: 'Serviciul ales nu mai este disponibil pentru aceasta comanda. Alegeti alta oferta.',
-    pointRequired: 'Alegeti punctul de ridicare!',
-    saturdayOnlyFriday: 'Livrarea sambata se poate alege doar vinerea.',
-    insufficientBalance: 'Sold insuficient pentru activarea comenzii. Reincarcati contul preplatit si reincercati.',
-    activated: 'Comanda a fost activata!',
-    saved: 'Comanda a fost salvata pentru mai tarziu!',
-    activateError: 'A intervenit o eroare in activarea comenzii! Va rugam reincercati, iar daca eroarea persista sa ne contactati!',
-    notFound: 'Comanda nu exista!',
-    notDraft: 'Comanda este deja activata!',
-    draftUpdated: 'Coletele comenzii au fost modificate!',
-    draftEdited: 'Comanda salvata a fost modificata!',
-    draftDeleted: 'Comanda salvata a fost stearsa!',
-    notEditable: 'Comanda este activata: doar o comanda salvata (neactivata) poate fi modificata sau stearsa.',
-    cancelled: 'Comanda a fost anulata!',
-    cannotCancel: 'Comanda nu mai poate fi anulata: curierul a preluat coletul.',
-    courierUnavailable: 'Curierul nu raspunde momentan. Va rugam reincercati in cateva minute.',
-    labelUnavailable: 'Eticheta nu poate fi descarcata in acest moment. Va rugam reincercati!',
-    labelCancelled: 'Comanda a fost anulata: eticheta nu mai poate fi descarcata.',
-    labelNotActivated: 'Comanda nu este activata: eticheta poate fi descarcata dupa activare.',
-    labelFormatUnsupported: (format: string, courier: string) => `Curierul ${courier} nu tipareste etichete in formatul ${format}.`,
-    awbCopied: 'AWB-ul a fost copiat cu success!',
-    labelError: 'A intervenit o eroare in descarcarea AWB-ului!',
-    listError: 'A intervenit o eroare in preluarea comenzilor!',
-    listEmpty: 'Nu exista date pentru filtrele selelectate',
-    dateRangeInvalid: 'Data de inceput trebuie sa fie inainte de data de sfarsit!',
-  },
-  /** Pick-up points (spec 000 sections 2, 4, 5, 8; owned by the pick-up points module). */
-  pickupPoints: {
-    submit: 'Trimite cerere',
-    added: 'Cererea a fost salvata! Vom reveni catre dumneavoastra in momentul care aceasta este procesata!',
-    addError: 'A intervenit o eroare in procesar! Va rugam reincercati si in cazul in care problema persista sa ne contactati!',
-    deleteRequested: 'Cerea de stergere a fost salvata!',
-    deleteError: 'A intervenit o eroare in procesarea cererii!',
-    empty: 'Niciun punct de ridicare definit!',
-    showDeleted: 'Afiseaza punctele respinse/sterse',
-    discountExplanation:
-      'Un punct de ridicare este o adresa a dumneavoastra de unde curierul ridica regulat coletele. Dupa aprobare, comenzile trimise de la acea adresa prin acel curier primesc o reducere de pret.',
-    unusedRule: (days: number) => `Punctele de ridicare aprobate care nu sunt folosite pentru nicio comanda timp de ${days} de zile se dezactiveaza automat.`,
-    addressRequired: 'Alegeti o adresa din agenda sau completati adresa punctului de ridicare!',
-    addressInvalid: 'Adresa punctului de ridicare este incompleta sau invalida!',
-    courierRequired: 'Alegeti curierul!',
-    courierInvalid: 'Curierul ales nu exista!',
-    estimatedRequired: 'Numarul estimat de expeditii este obligatoriu!',
-    estimatedMin: 'Numarul estimat de expeditii trebuie sa fie cel putin 1!',
-    estimatedInvalid: 'Numarul estimat de expeditii este invalid!',
-    daysRequired: 'Alegeti cel putin o zi de ridicare!',
-    daysInvalid: 'Zilele de ridicare sunt invalide!',
-    printerRequired: 'Precizati daca aveti o imprimanta de etichete!',
-    duplicate: 'Exista deja o cerere pentru aceasta adresa si acest curier!',
-    notFound: 'Punctul de ridicare nu exista!',
-    deleteNotAllowed: 'Pentru acest punct de ridicare nu se mai poate cere stergerea!',
-    approved: 'Punctul de ridicare a fost aprobat!',
-    rejected: 'Cererea a fost respinsa!',
-    notPending: 'Cererea nu mai asteapta aprobare!',
-    rejectReasonRequired: 'Motivul respingerii este obligatoriu!',
-    adminLoadError: 'Cererile nu au putut fi incarcate. Va rugam reincercati!',
-    adminActionError: 'Operatiunea nu a reusit. Va rugam reincercati!',
-  },
-  /** Order templates, the return-form builder, the logo upload and the public return page (spec 001 sections 2, 5, 8). */
-  templates: {
-    pageTitle: 'Sabloanele disponibile pe Colete Online',
-    deleted: 'Sablonul a fost sters cu succes',
-    deleteError: 'A intervenit o eroare. Nu am putut sterge sablonul.',
-    settingsUpdated: 'Datele au fost actualizate cu succes.',
-    settingsError: 'A intervenit o eroare. Nu am putut actualiza datele.',
-    saved: 'Sablonul a fost salvat cu succes',
-    saveError: 'A intervenit o eroare. Sablonul nu a putut fi salvat',
-    logoSaveError: 'A intervenit o eroare. Poza sablonului nu a putut fi salvata',
-    uploadOneFile: 'Eroare la incarcarea fisierului! Maxim 1 fisier poate fi incarcat!',
-    uploadTooLarge: 'Eroare la incarcarea fisierului! Fisierul poate avea maxim 50 KB!',
-    uploadNotImage: 'Eroare la incarcarea fisierului! Fisierul incarcat trebuie sa fie o imagine / un vector (png, jpg, jpeg, svg etc...)',
-    notFound: 'Sablonul nu exista!',
-    linkCopied: 'Link-ul a fost copiat!',
-    formEmpty: 'Formularul de retur este gol. Daca doriti sa dezactivati aceasta optiune, debifati casuta aferenta din sectiunea formular de retur!',
-    formInvalid: 'Pentru a crea sablonul va rugam sa completati corect toate campurile obligatorii',
-    nameRequired: 'Numele sablonului este obligatoriu!',
-    addressRequired: 'Alegeti o adresa din agenda sau completati adresa sablonului!',
-    uniqueIdInvalid: 'Identificatorul poate contine doar litere, cifre si "-" (intre 6 si 40 de caractere)!',
-    uniqueIdTaken: 'Exista deja un sablon cu acest identificator!',
-    termsTooLong: 'Termenii pot avea maxim 20000 de caractere!',
-    empty: 'Nu aveti niciun sablon. Un sablon de comanda va da un link public de retur: il trimiteti clientilor dumneavoastra, iar ei completeaza adresa de ridicare si formularul de retur, iar returul apare in comenzile dumneavoastra.',
-    // Builder (spec 001 section 8, letter for letter).
-    checkboxMin: 'Trebuie sa aveti cel putin un checkbox!',
-    columnsMax: 'Tabelul poate avea maxim 5 coloane!',
-    columnsMin: 'Tabelul trebuie sa aiba minim o coloana!',
-    maxLengthLimit: 'Lungimea maxima este de 300 de caractere!',
-    fieldRequired: 'Campul este obligatoriu!',
-    columnNameRequired: 'Coloana trebuie sa aiba un nume!',
-    minLengthRequired: 'Lungimea minima este obligatorie!',
-    maxLengthRequired: 'Lungimea maxima este obligatorie!',
-    // Builder (ours, same tone).
-    minLengthInvalid: 'Lungimea minima nu poate fi negativa!',
-    minAboveMax: 'Lungimea minima nu poate depasi lungimea maxima!',
-    methodsMin: 'Trebuie sa aveti cel putin o optiune!',
-    fieldsMax: 'Formularul poate avea maxim 50 de campuri!',
-    duplicateId: 'Identificatorii campurilor trebuie sa fie unici!',
-    // The public return page and its answers.
-    answerMin: (n: number) => `Campul trebuie sa aiba minim ${n} caractere!`,
-    answerMax: (n: number) => `Campul poate avea maxim ${n} caractere!`,
-    answerEmail: 'Adresa de email este invalida!',
-    answerPhone: 'Campul este invalid!',
-    answerIban: 'Contul IBAN este invalid!',
-    answerDate: 'Data este invalida!',
-    answerChoice: 'Optiunea aleasa nu exista!',
-    answerSingle: 'Puteti bifa o singura optiune!',
-    answerRowsMin: 'Adaugati cel putin un rand!',
-    answerRowsMax: 'Tabelul poate avea maxim 50 de randuri!',
-    returnSent: 'Cererea de retur a fost trimisa cu succes!',
-    returnError: 'A intervenit o eroare. Cererea de retur nu a putut fi trimisa!',
-    returnTooMany: 'Prea multe cereri de retur. Va rugam reincercati mai tarziu!',
-    returnContent: 'Retur',
-    returnCheckedLabel: 'Optiuni bifate',
-    returnTableLabel: 'Tabel',
-  },
-  /** Packaging templates and saved packages (spec 001 sections 2, 4, 8). */
-  packaging: {
-    tabData: 'Marfa ambalata',
-    tabPackages: 'Tipuri ambalaje',
-    nameRequired: 'Numele este obligatoriu!',
-    contentRequired: 'Continutul este obligatoriu!',
-    templateSaved: 'Sablonul de ambalare a fost salvat cu succes!',
-    packageSaved: 'Pachetul a fost salvat cu succes!',
-    templateDeleted: 'Sablonul de ambalare a fost sters cu succes!',
-    packageDeleted: 'Pachetul a fost sters cu succes!',
-    templateNotFound: 'Sablonul de ambalare nu exista!',
-    packageNotFound: 'Pachetul nu exista!',
-    emptyTemplates: 'Nu aveti niciun sablon de ambalare. Il puteti salva din pagina de comanda noua, din pachetele comenzii.',
-    emptyPackages: 'Nu aveti niciun pachet salvat. Il puteti salva din pagina de comanda noua.',
-    saveError: 'A intervenit o eroare. Datele nu au putut fi salvate!',
-    deleteError: 'A intervenit o eroare. Nu am putut sterge datele!',
-  },
-  /** Connected online stores (owned by the store module). */
-  store: {
-    shopInvalid: 'Introduceti adresa magazinului Shopify, de forma nume.myshopify.com!',
-    notFound: 'Magazinul nu a fost gasit!',
-    connected: 'Magazinul a fost conectat cu succes!',
-    refused: 'Conectarea magazinului a fost anulata: aplicatia nu a fost instalata. Nu s-a modificat nimic.',
-    connectFailed: 'A aparut o eroare la conectarea magazinului. Va rugam reincercati iar daca problema persista, sa ne contactati!',
-    disconnected: 'Magazinul a fost deconectat!',
-    loadError: 'A aparut o eroare la incarcarea magazinelor. Va rugam reincercati...',
-  },
-  profile: {
-    saved: 'Datele au fost salvate cu succes!',
-    clientNotFound: 'Clientul selectat nu exista!',
-    /** An admin with no client chosen, on a page or call that acts for a client. */
-    clientRequired: 'Alegeti mai intai clientul pentru care lucrati.',
-  },
+  common: commonMessages,
+  auth: authMessages,
+  password: passwordMessages,
+  address: addressMessages,
+  addressCorrection: addressCorrectionMessages,
+  settings: settingsMessages,
+  prepay: prepayMessages,
+  billing: billingMessages,
+  invoicing: invoicingMessages,
+  einvoice: einvoiceMessages,
+  mail: mailMessages,
+  shipments: shipmentsMessages,
+  pickupPoints: pickupPointsMessages,
+  templates: templatesMessages,
+  packaging: packagingMessages,
+  store: storeMessages,
+  storeActivation: storeActivationMessages,
+  storePacking: storePackingMessages,
+  profile: profileMessages,
+  balance: balanceMessages,
+  balanceAdmin: balanceAdminMessages,
+  repayments: repaymentsMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { messages } from './messages.js';
+import { shipmentsMessages } from './messages/shipments.js';
 
 /**
  * The package: one type, one set of limits and one envelope rule (spec 001 section 9 and its
@@ -24,7 +24,7 @@ export type TPackageType = (typeof PACKAGE_TYPES)[number];
 /** Package type codes (spec 001 section 9): 1 envelope, 2 parcel. */
 export const PACKAGE_TYPE_CODES = { envelope: 1, parcel: 2 } as const satisfies Record<TPackageType, number>;
 
-const s = () => messages.shipments;
+const s = () => shipmentsMessages;
 const L = PACKAGE_LIMITS;
 
 /** Each measure's rule and messages (the same on every form and call that takes a package). */

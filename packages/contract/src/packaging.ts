@@ -1,7 +1,8 @@
 import { z } from './zod.js';
 import { CARD_LIST_MAX_LIMIT, LIST_SEARCH_MAX_LENGTH } from './common/list-constants.js';
 import { listEnvelope, pageBody } from './common/pagination.js';
-import { messages } from './messages.js';
+import { commonMessages } from './messages/common.js';
+import { packagingMessages } from './messages/packaging.js';
 import { checkEnvelope, checkEnvelopeCount, fromPackageAxes, PACKAGE_AXES, packageList, packageVolumeCm3, ZPackageAxes, type TPackageAxes } from './package.js';
 
 /**
@@ -15,19 +16,19 @@ export const PACKAGING_FILTER_DEBOUNCE_MS = 300;
 /** The favourite toggle is sent after this pause (spec 001 section 4). */
 export const FAVOURITE_DEBOUNCE_MS = 1000;
 
-const p = () => messages.packaging;
+const p = () => packagingMessages;
 
 const name = z
   .string({ error: () => p().nameRequired })
   .trim()
   .min(1, { error: () => p().nameRequired })
-  .max(100, { error: () => messages.common.fieldInvalid });
+  .max(100, { error: () => commonMessages.fieldInvalid });
 
 /** Volume in cubic centimetres, rounded. */
 export const packageVolume = (p: TPackageAxes) => packageVolumeCm3(fromPackageAxes(p));
 
 /** A package of a packaging template (name optional: 'Pachet N' is shown when empty). */
-export const ZTemplatePackage = ZPackageAxes.extend({ name: z.string().trim().max(100, { error: () => messages.common.fieldInvalid }).default('') });
+export const ZTemplatePackage = ZPackageAxes.extend({ name: z.string().trim().max(100, { error: () => commonMessages.fieldInvalid }).default('') });
 export type TTemplatePackageInput = z.input<typeof ZTemplatePackage>;
 export const ZTemplatePackageView = ZTemplatePackage.extend({ volume: z.number() });
 export type TTemplatePackageView = z.output<typeof ZTemplatePackageView>;
@@ -35,7 +36,7 @@ export type TTemplatePackageView = z.output<typeof ZTemplatePackageView>;
 /** What a packaging template holds: the packages of a shipment, its content and kind. */
 export const ZPackagingContent = z
   .object({
-    content: z.string().trim().max(100, { error: () => messages.common.fieldInvalid }).default(''),
+    content: z.string().trim().max(100, { error: () => commonMessages.fieldInvalid }).default(''),
     envelope: z.boolean().default(false),
     isDocuments: z.boolean().default(false),
     packages: packageList(ZTemplatePackage),

@@ -1,7 +1,8 @@
 import { z } from './zod.js';
 import { listEnvelope, pageQuery } from './common/pagination.js';
 import { ZAddressInput } from './addresses.js';
-import { messages } from './messages.js';
+import { commonMessages } from './messages/common.js';
+import { pickupPointsMessages } from './messages/pickupPoints.js';
 
 /** Pick-up points (spec 000 sections 2-5, 7, 8): a client's address where a courier picks up regularly. */
 
@@ -24,7 +25,7 @@ export const PICKUP_ADD_SUCCESS_MS = 10_000;
 export const PICKUP_ADMIN_PAGE_SIZE = 20;
 export const PICKUP_REJECT_REASON_MAX = 300;
 
-const p = () => messages.pickupPoints;
+const p = () => pickupPointsMessages;
 const ZId = z.number().int().positive().max(2_147_483_647);
 
 /** The address of a point: an address-book entry, or a new address (saved under `saveAs` when given). */
@@ -32,7 +33,7 @@ export const ZPickupAddress = z.union([
   z.object({ addressId: ZId }).strict(),
   ZAddressInput.omit({ shortName: true }).extend({
     /** Also keep it in the address book under this name (spec 000 section 2, step 1). */
-    saveAs: z.string().trim().max(60, messages.common.fieldInvalid).optional().nullable(),
+    saveAs: z.string().trim().max(60, commonMessages.fieldInvalid).optional().nullable(),
   }),
 ], { error: () => p().addressRequired });
 export type TPickupAddress = z.input<typeof ZPickupAddress>;
@@ -94,7 +95,7 @@ export type TPickupPoint = z.infer<typeof ZPickupPoint>;
 
 export const ZPickupListQuery = z.object({
   displayDeleted: z
-    .enum(['0', '1'], { error: () => messages.common.invalidData })
+    .enum(['0', '1'], { error: () => commonMessages.invalidData })
     .default('0')
     .transform((v) => v === '1'),
 });
@@ -120,7 +121,7 @@ export const ZPickupRejectRequest = z.object({
     .string({ error: () => p().rejectReasonRequired })
     .trim()
     .min(1, { error: () => p().rejectReasonRequired })
-    .max(PICKUP_REJECT_REASON_MAX, { error: () => messages.common.fieldInvalid }),
+    .max(PICKUP_REJECT_REASON_MAX, { error: () => commonMessages.fieldInvalid }),
 });
 export type TPickupRejectRequest = z.input<typeof ZPickupRejectRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { messages } from './messages.js';
+import { prepayMessages } from './messages/prepay.js';
 
 /** Preset amounts, in lei (spec 000 section 9). */
 export const PREPAY_PRESETS = [50, 200, 500, 1000] as const;
@@ -10,16 +10,18 @@ export const TOP_UP_MAX_LEI = 50_000;
 /**
  * The kinds of a balance movement (the server's ledger writes each): top-up credit, shipment
  * charge, refund of a cancelled shipment, reversal of a charge whose activation failed, payout to
- * the client's bank account, bonus, and an admin's correction.
+ * the client's bank account, bonus, and an admin's correction; payment and payment_revert are a
+ * postpaid client's invoice payment activated and reverted by an admin (issue 17): they are not
+ * part of the prepaid balance.
  */
-export const LEDGER_KINDS = ['topup', 'charge', 'refund', 'reversal', 'bonus', 'payout', 'correction'] as const;
+export const LEDGER_KINDS = ['topup', 'charge', 'refund', 'reversal', 'bonus', 'payout', 'correction', 'payment', 'payment_revert'] as const;
 
 export const ZLeiAmount = z
-  .number({ error: messages.prepay.amountInvalid })
-  .refine((v) => Number.isFinite(v) && /^\d+(\.\d{1,2})?$/.test(String(v)), messages.prepay.amountInvalid);
+  .number({ error: prepayMessages.amountInvalid })
+  .refine((v) => Number.isFinite(v) && /^\d+(\.\d{1,2})?$/.test(String(v)), prepayMessages.amountInvalid);
 
 export const ZTopUpRequest = z.object({
-  amount: ZLeiAmount.refine((v) => v >= TOP_UP_MIN_LEI && v <= TOP_UP_MAX_LEI, messages.prepay.amountRange),
+  amount: ZLeiAmount.refine((v) => v >= TOP_UP_MIN_LEI && v <= TOP_UP_MAX_LEI, prepayMessages.amountRange),
 });
 export type TTopUpRequest = z.infer<typeof ZTopUpRequest>;
 export const ZTopUpResponse = z.object({ success: z.literal(true), identifier: z.string(), url: z.string() });

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { ACCOUNT_TYPES, NAME_MAX_LENGTH } from './constants.js';
-import { messages } from './messages.js';
+import { authMessages } from './messages/auth.js';
+import { commonMessages } from './messages/common.js';
 import { ZPhone } from './auth.js';
 import { ZBankHolder, ZIban, ZRepaymentSettings, ZSchedule } from './settings.js';
 
@@ -50,7 +51,7 @@ const notSet = <T extends z.ZodType>(schema: T) =>
  */
 export const ZProfileUpdate = z
   .object({
-    name: z.string().trim().min(1, messages.auth.nameRequired).max(NAME_MAX_LENGTH, messages.auth.nameTooLong).optional(),
+    name: z.string().trim().min(1, authMessages.nameRequired).max(NAME_MAX_LENGTH, authMessages.nameTooLong).optional(),
     phone: ZPhone.optional(),
     bankAccount: notSet(ZIban),
     bankAccountHolder: notSet(ZBankHolder),
@@ -73,7 +74,7 @@ export const ZProfileUpdate = z
         // A missing member of the group gets the group's own message for that field.
         const key = String(issue.path[0] ?? '');
         const missing = v[key as keyof typeof v] === undefined;
-        ctx.addIssue({ code: 'custom', path: issue.path, message: missing ? messages.common.fieldRequired : issue.message });
+        ctx.addIssue({ code: 'custom', path: issue.path, message: missing ? commonMessages.fieldRequired : issue.message });
       }
     }
   });

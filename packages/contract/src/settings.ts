@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { messages } from './messages.js';
+import { settingsMessages } from './messages/settings.js';
 import { isValidRomanianIban, normalizeIban } from './rules/iban.js';
 
 /* Constants of spec 000 section 9. */
@@ -25,7 +25,7 @@ function halfHours(from: string, to: string): string[] {
 export const WORKING_TIME_STARTS = halfHours('09:00', '15:30');
 export const WORKING_TIME_ENDS = halfHours('09:00', '19:30');
 
-const s = messages.settings;
+const s = settingsMessages;
 
 /* ---- Repayment account (saved through POST user/profile) ---- */
 export const ZBankHolder = z

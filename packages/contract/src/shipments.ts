@@ -1,7 +1,8 @@
 import { z } from './zod.js';
 import { listEnvelope, pageQuery } from './common/pagination.js';
 import { ZAddressInput } from './addresses.js';
-import { messages } from './messages.js';
+import { commonMessages } from './messages/common.js';
+import { shipmentsMessages } from './messages/shipments.js';
 import { checkEnvelope, checkEnvelopeCount, PACKAGE_FIELDS, PACKAGE_TYPES, packageList } from './package.js';
 import { SERVICE_TYPES, SHIPMENT_STATUSES, SHIPMENTS_PAGE_SIZE } from './shipment-status.js';
 
@@ -12,7 +13,7 @@ export const OFFERS_DEBOUNCE_MS = 300;
 export const COD_MAX_LEI = 20_000;
 export const INSURANCE_MAX_LEI = 100_000;
 
-const s = () => messages.shipments;
+const s = () => shipmentsMessages;
 
 /** A package of the order: its type and measures, and the envelope rule on an envelope. */
 export const ZPackage = z.object({ type: z.enum(PACKAGE_TYPES), ...PACKAGE_FIELDS }).check((ctx) => {
@@ -23,7 +24,7 @@ export type TPackage = z.infer<typeof ZPackage>;
 const ZSavedParty = z.object({ addressId: z.number().int().positive() }).strict();
 const ZTypedParty = ZAddressInput.omit({ shortName: true }).extend({
   /** Also keep it in the address book under this name. */
-  saveAs: z.string().trim().max(60, messages.common.fieldInvalid).optional().nullable(),
+  saveAs: z.string().trim().max(60, commonMessages.fieldInvalid).optional().nullable(),
 });
 export type TShipmentParty = z.input<typeof ZSavedParty> | z.input<typeof ZTypedParty>;
 type ShipmentPartyParsed = z.output<typeof ZSavedParty> | z.output<typeof ZTypedParty>;
@@ -52,7 +53,7 @@ export const ZShipmentOptions = z.object({
 export type TShipmentOptions = z.infer<typeof ZShipmentOptions>;
 
 /** The shipment's content text (required, at most 100 letters). */
-const shipmentContent = () => z.string().trim().min(1, { error: () => s().contentRequired }).max(100, messages.common.fieldInvalid);
+const shipmentContent = () => z.string().trim().min(1, { error: () => s().contentRequired }).max(100, commonMessages.fieldInvalid);
 
 /** What the new-shipment page sends for offers and for saving. */
 export const ZShipmentDraft = z
@@ -61,7 +62,7 @@ export const ZShipmentDraft = z
     recipient: ZShipmentParty,
     packages: packageList(ZPackage),
     content: shipmentContent(),
-    clientReference: z.string().trim().max(50, messages.common.fieldInvalid).optional().nullable(),
+    clientReference: z.string().trim().max(50, commonMessages.fieldInvalid).optional().nullable(),
     options: ZShipmentOptions,
   })
   .check((ctx) => {
@@ -282,7 +283,7 @@ export const ZShipmentListQuery = z
     q: z.string().trim().max(100).optional(),
     ...pageQuery(SHIPMENTS_PAGE_SIZE).shape,
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: messages.shipments.dateRangeInvalid, path: ['from'] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: shipmentsMessages.dateRangeInvalid, path: ['from'] });
 export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;
 /** `total`, `page` and `perPage` are kept beside the envelope's `count` for the answer's older readers. */
 export const ZShipmentListResponse = listEnvelope(ZShipmentSummary).extend({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() });

@@ -61,7 +61,7 @@ export const STORE_CHECK_MESSAGES: Record<StoreCheckCode, string> = {
   storeDisconnected: 'Magazinul nu este conectat. Conectati-l din nou din pagina Magazine online.',
   storeUnreachable: 'Magazinul nu raspunde sau nu mai permite accesul aplicatiei. Reconectati magazinul.',
   missingScopes: 'Aplicatia nu are toate permisiunile necesare in magazin. Reconectati magazinul si aprobati toate permisiunile.',
-  noValidLocation: 'Magazinul nu are nicio locatie activa cu o adresa valida din Romania (strada, localitate, judet si cod postal de 6 cifre).',
+  noValidLocation: 'Magazinul nu are nicio locatie activa cu o adresa valida din Romania (strada si numar, localitate, judet si cod postal care se potrivesc intre ele).',
   noActiveBilling: 'Nu aveti date de facturare active. Adaugati-le din pagina Date facturare.',
   noWayToPay: 'Nu aveti sold in contul preplatit. Alimentati contul sau cereti plata ulterioara (postplatit).',
 };

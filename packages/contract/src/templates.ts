@@ -3,7 +3,9 @@ import { CARD_LIST_MAX_LIMIT, LIST_SEARCH_MAX_LENGTH } from './common/list-const
 import { listEnvelope, pageBody } from './common/pagination.js';
 import { ZAddressInput } from './addresses.js';
 import { EMAIL_MAX_LENGTH } from './constants.js';
-import { messages } from './messages.js';
+import { authMessages } from './messages/auth.js';
+import { commonMessages } from './messages/common.js';
+import { templatesMessages } from './messages/templates.js';
 
 /** Order templates, the return-form builder and the public return page (spec 001 sections 2-9, issue 6). */
 
@@ -51,34 +53,34 @@ export const TEXT_POSITIONS = ['left', 'center', 'right'] as const;
 export const TEXT_WEIGHTS = ['unset', 'bold', 'lighter'] as const;
 export const TEXT_DECORATIONS = ['none', 'underline', 'overline', 'line-through'] as const;
 
-const t = () => messages.templates;
+const t = () => templatesMessages;
 
 /* ---- Builder fields (spec 001 section 2 table, section 5 rules, section 8 messages) ---- */
 
-export const ZFieldId = z.string().regex(FIELD_ID_PATTERN, { error: () => messages.common.invalidData });
+export const ZFieldId = z.string().regex(FIELD_ID_PATTERN, { error: () => commonMessages.invalidData });
 const required = (max: number) =>
   z
     .string({ error: () => t().fieldRequired })
     .trim()
     .min(1, { error: () => t().fieldRequired })
-    .max(max, { error: () => messages.common.fieldInvalid });
-const optional = (max: number) => z.string().trim().max(max, { error: () => messages.common.fieldInvalid }).default('');
+    .max(max, { error: () => commonMessages.fieldInvalid });
+const optional = (max: number) => z.string().trim().max(max, { error: () => commonMessages.fieldInvalid }).default('');
 const flag = z.boolean().default(false);
 const minLength = z
   .number({ error: () => t().minLengthRequired })
-  .int({ error: () => messages.common.fieldInvalid })
+  .int({ error: () => commonMessages.fieldInvalid })
   .min(0, { error: () => t().minLengthInvalid })
   .max(TEXT_INPUT_LENGTH.max, { error: () => t().maxLengthLimit });
 const maxLength = z
   .number({ error: () => t().maxLengthRequired })
-  .int({ error: () => messages.common.fieldInvalid })
-  .min(1, { error: () => messages.common.fieldInvalid })
+  .int({ error: () => commonMessages.fieldInvalid })
+  .min(1, { error: () => commonMessages.fieldInvalid })
   .max(TEXT_INPUT_LENGTH.max, { error: () => t().maxLengthLimit });
 
 const textStyle = {
-  position: z.enum(TEXT_POSITIONS, { error: () => messages.common.fieldInvalid }).default('left'),
-  weight: z.enum(TEXT_WEIGHTS, { error: () => messages.common.fieldInvalid }).default('unset'),
-  decoration: z.enum(TEXT_DECORATIONS, { error: () => messages.common.fieldInvalid }).default('none'),
+  position: z.enum(TEXT_POSITIONS, { error: () => commonMessages.fieldInvalid }).default('left'),
+  weight: z.enum(TEXT_WEIGHTS, { error: () => commonMessages.fieldInvalid }).default('unset'),
+  decoration: z.enum(TEXT_DECORATIONS, { error: () => commonMessages.fieldInvalid }).default('none'),
 };
 
 /** minLength <= maxLength, reported on minLength. */
@@ -88,7 +90,7 @@ const lengthsInOrder = <T extends { minLength: number; maxLength: number }>(ctx:
   }
 };
 
-const ZTitleConfig = z.object({ text: required(200), size: z.enum(TITLE_SIZES, { error: () => messages.common.fieldInvalid }).default('medium'), ...textStyle });
+const ZTitleConfig = z.object({ text: required(200), size: z.enum(TITLE_SIZES, { error: () => commonMessages.fieldInvalid }).default('medium'), ...textStyle });
 const ZParagraphConfig = z.object({ text: required(2000), ...textStyle });
 const ZTextInputConfig = z
   .object({
@@ -108,13 +110,13 @@ const ZDatePickerConfig = z.object({ label: required(200), isMandatory: flag });
 export const ZCheckboxItem = z.object({ id: ZFieldId, description: required(300), default: flag });
 const ZCheckboxConfig = z.object({
   isMultiple: flag,
-  checkboxesArray: z.array(ZCheckboxItem).min(1, { error: () => t().checkboxMin }).max(20, { error: () => messages.common.fieldInvalid }),
+  checkboxesArray: z.array(ZCheckboxItem).min(1, { error: () => t().checkboxMin }).max(20, { error: () => commonMessages.fieldInvalid }),
 });
 export const ZRadioMethod = z.object({ id: ZFieldId, name: required(200), showBankAccount: flag });
 const ZRadioConfig = z.object({
   label: required(200),
   isMandatory: flag,
-  methodsArray: z.array(ZRadioMethod).min(1, { error: () => t().methodsMin }).max(20, { error: () => messages.common.fieldInvalid }),
+  methodsArray: z.array(ZRadioMethod).min(1, { error: () => t().methodsMin }).max(20, { error: () => commonMessages.fieldInvalid }),
 });
 export const ZTableColumn = z
   .object({
@@ -123,14 +125,14 @@ export const ZTableColumn = z
       .string({ error: () => t().columnNameRequired })
       .trim()
       .min(1, { error: () => t().columnNameRequired })
-      .max(100, { error: () => messages.common.fieldInvalid }),
+      .max(100, { error: () => commonMessages.fieldInvalid }),
     minLength: minLength.default(TABLE_COLUMN_LENGTH.minDefault),
     maxLength: maxLength.default(TABLE_COLUMN_LENGTH.maxDefault),
     isMandatory: flag,
   })
   .check((ctx) => lengthsInOrder(ctx, []));
 const ZTableConfig = z.object({
-  addButtonText: z.string().trim().max(60, { error: () => messages.common.fieldInvalid }).default(DEFAULT_ADD_BUTTON_TEXT).transform((v) => v || DEFAULT_ADD_BUTTON_TEXT),
+  addButtonText: z.string().trim().max(60, { error: () => commonMessages.fieldInvalid }).default(DEFAULT_ADD_BUTTON_TEXT).transform((v) => v || DEFAULT_ADD_BUTTON_TEXT),
   columnsArray: z
     .array(ZTableColumn)
     .min(TEMPLATE_TABLE_COLUMNS.min, { error: () => t().columnsMin })
@@ -151,7 +153,7 @@ export const ZReturnField = z.discriminatedUnion('type', [
   field('checkbox', ZCheckboxConfig),
   field('radio-buttons', ZRadioConfig),
   field('fields-table', ZTableConfig),
-], { error: () => messages.common.invalidData });
+], { error: () => commonMessages.invalidData });
 export type TReturnField = z.output<typeof ZReturnField>;
 export type TReturnFieldInput = z.input<typeof ZReturnField>;
 export type TReturnFieldOf<T extends ReturnFieldType> = Extract<TReturnField, { type: T }>;
@@ -260,7 +262,7 @@ export const ZTemplateName = z
   .string({ error: () => t().nameRequired })
   .trim()
   .min(1, { error: () => t().nameRequired })
-  .max(100, { error: () => messages.common.fieldInvalid });
+  .max(100, { error: () => commonMessages.fieldInvalid });
 export const ZTemplateUniqueId = z.string().trim().regex(TEMPLATE_UNIQUE_ID_PATTERN, { error: () => t().uniqueIdInvalid });
 
 /** Create (no id) or update (id) a template. A uniqueId set by a non-admin is ignored. `logo: null` removes the logo. */
@@ -397,7 +399,7 @@ export const ZReturnAnswer = z.union([
   z.array(ZFieldId).max(20),
   ZRadioAnswer,
   z.array(z.record(ZFieldId, z.string().max(2000))).max(RETURN_TABLE_MAX_ROWS, { error: () => t().answerRowsMax }),
-], { error: () => messages.common.fieldInvalid });
+], { error: () => commonMessages.fieldInvalid });
 export type TReturnAnswer = z.output<typeof ZReturnAnswer>;
 export const ZReturnAnswers = z.record(ZFieldId, ZReturnAnswer);
 export type TReturnAnswers = z.output<typeof ZReturnAnswers>;
@@ -405,11 +407,11 @@ export type TReturnAnswers = z.output<typeof ZReturnAnswers>;
 /** The customer's pick-up address and contact: the shared address form without a name, email required. */
 export const ZReturnAddress = ZAddressInput.omit({ shortName: true }).extend({
   contactEmail: z
-    .string({ error: () => messages.auth.emailRequired })
+    .string({ error: () => authMessages.emailRequired })
     .trim()
-    .min(1, { error: () => messages.auth.emailRequired })
-    .max(EMAIL_MAX_LENGTH, { error: () => messages.auth.emailInvalid })
-    .refine((e) => z.email().safeParse(e).success, { error: () => messages.auth.emailInvalid })
+    .min(1, { error: () => authMessages.emailRequired })
+    .max(EMAIL_MAX_LENGTH, { error: () => authMessages.emailInvalid })
+    .refine((e) => z.email().safeParse(e).success, { error: () => authMessages.emailInvalid })
     .transform((v) => v.toLowerCase()),
 });
 export type TReturnAddress = z.input<typeof ZReturnAddress>;
@@ -419,7 +421,7 @@ export const ZReturnSubmission = z.object({
   address: ZReturnAddress,
   answers: ZReturnAnswers.default({}),
   /** Only kept when the template allows a client reference. */
-  clientReference: z.string().trim().max(50, { error: () => messages.common.fieldInvalid }).optional().nullable(),
+  clientReference: z.string().trim().max(50, { error: () => commonMessages.fieldInvalid }).optional().nullable(),
 });
 export type TReturnSubmission = z.input<typeof ZReturnSubmission>;
 export type TReturnSubmissionParsed = z.output<typeof ZReturnSubmission>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import { commonMessages } from './messages/common.js';
 
 /*
  * The contract's zod, with the catalogue's texts as its defaults: every schema module imports z
@@ -10,7 +10,7 @@ import { messages } from './messages.js';
  * catalogue's "required" (nothing given) or "invalid" text. Rules with their own message keep it.
  */
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? messages.common.fieldRequired : messages.common.fieldInvalid),
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? commonMessages.fieldRequired : commonMessages.fieldInvalid),
 });
 
 export { z };

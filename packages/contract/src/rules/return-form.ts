@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { formatDay } from '../format.js';
-import { messages } from '../messages.js';
+import { commonMessages } from '../messages/common.js';
+import { templatesMessages } from '../messages/templates.js';
 import type { TReturnAnswer, TReturnAnswers, TReturnAnswerView, TReturnField, TReturnForm } from '../templates.js';
 import { isValidRomanianIban, normalizeIban } from './iban.js';
 import { isValidPhone } from './phone.js';
@@ -11,7 +12,7 @@ import { isValidPhone } from './phone.js';
  * path: `answers.{fieldId}`, `answers.{fieldId}.bankAccount`, `answers.{fieldId}.{row}.{columnId}`.
  */
 
-const t = () => messages.templates;
+const t = () => templatesMessages;
 const key = (...parts: Array<string | number>) => ['answers', ...parts].join('.');
 const isIsoDate = (v: string) => z.iso.date().safeParse(v).success;
 
@@ -88,7 +89,7 @@ export function validateReturnAnswers(fields: readonly TReturnField[], answers: 
       case 'checkbox': {
         const checked = asList(answer);
         const known = new Set(field.config.checkboxesArray.map((c) => c.id));
-        if (answer !== undefined && !Array.isArray(answer)) errors[path] = messages.common.fieldInvalid;
+        if (answer !== undefined && !Array.isArray(answer)) errors[path] = commonMessages.fieldInvalid;
         else if (checked.some((id) => !known.has(id))) errors[path] = t().answerChoice;
         else if (!field.config.isMultiple && checked.length > 1) errors[path] = t().answerSingle;
         break;
@@ -96,7 +97,7 @@ export function validateReturnAnswers(fields: readonly TReturnField[], answers: 
       case 'radio-buttons': {
         const radio = asRadio(answer);
         if (answer !== undefined && !radio) {
-          errors[path] = messages.common.fieldInvalid;
+          errors[path] = commonMessages.fieldInvalid;
           break;
         }
         if (!radio?.methodId) {
@@ -114,7 +115,7 @@ export function validateReturnAnswers(fields: readonly TReturnField[], answers: 
       }
       case 'fields-table': {
         if (answer !== undefined && !Array.isArray(answer)) {
-          errors[path] = messages.common.fieldInvalid;
+          errors[path] = commonMessages.fieldInvalid;
           break;
         }
         const rows = asRows(answer);

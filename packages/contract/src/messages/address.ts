@@ -1,0 +1,22 @@
+export const addressMessages = {
+  countyRequired: 'Judetul este obligatoriu!',
+  countyInvalid: 'Judet invalid!',
+  cityInvalid: 'Localitate invalida!',
+  cityRequired: 'Localitatea este obligatorie!',
+  postalCodeInvalid: 'Cod postal invalid!',
+  postalCodeRequired: 'Codul postal este obligatoriu!',
+  streetRequired: 'Strada este obligatorie!',
+  streetInvalid: 'Strada nu exista in localitatea aleasa!',
+  postalCodeMismatch: 'Codul postal nu corespunde localitatii sau strazii alese!',
+  shortNameRequired: 'Numele adresei este obligatoriu!',
+  contactNameRequired: 'Numele persoanei de contact este obligatoriu!',
+  saved: 'Adresa a fost salvata cu succes!',
+  updated: 'Adresa a fost modificata cu succes!',
+  deleted: 'Adresa a fost stearsa cu succes!',
+  locked: 'Adresa este folosita ca punct de ridicare si nu poate fi modificata sau stearsa!',
+  notFound: 'Adresa nu exista!',
+  saveError: 'A aparut o eroare in salvarea adresei. Va rugam reincercati!',
+  empty: 'Nu aveti nicio adresa salvata.',
+  /** A typed postal code that covers several streets: the street is left to choose. */
+  postalCodeStreets: (code: string) => `Codul postal ${code} cuprinde mai multe strazi. Alegeti strada din lista.`,
+} as const;

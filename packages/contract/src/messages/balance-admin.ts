@@ -1,0 +1,67 @@
+/**
+ * The admin's invoicing, payments and audit log (issue 17; spec 002 sections 2.4, 6, 7 and 8).
+ * The three payment results are quoted by the specification; the rest follow the same tone.
+ */
+export const balanceAdminMessages = {
+  /* Spec 002 section 8 "Repayments and balances". */
+  paymentActivated: 'Plata a fost activata cu succes!',
+  paymentReverted: 'Plata a fost stornata cu succes!',
+  paymentError: 'A intervenit o eroare! Va rugam reincercati!',
+  /* Spec 002 section 2.4: the admin buttons. */
+  triggerInvoice: 'Genereaza factura',
+  triggerPrepayInvoice: 'Genereaza factura avans',
+  /* Not quoted by the specification. */
+  invoiceIssued: 'Factura a fost emisa cu succes!',
+  prepayInvoiceIssued: 'Factura de avans a fost emisa cu succes!',
+  nothingToInvoice: 'Nu exista servicii nefacturate pentru acest client.',
+  nothingToInvoiceAsAdvance: 'Nu exista reincarcari ale contului preplatit nefacturate ca avans.',
+  advanceNeedsPrepayInvoicing: 'Clientul nu are activata facturarea la fiecare reincarcare: reincarcarile lui se factureaza prin serviciile folosite.',
+  needsBillingData: 'Clientul nu are date de facturare active si verificate!',
+  clientRequired: 'Alegeti mai intai un client!',
+  paymentNotFound: 'Plata nu exista!',
+  paymentAlreadyActive: 'Plata este deja activata.',
+  paymentNotActive: 'Plata nu este activata: nu poate fi stornata.',
+  revertTooLarge: 'Suma stornata depaseste ce a ramas din plata.',
+  revertMin: 'Suma minima este 0,10 lei.',
+  amountInvalid: 'Introduceti o suma valida, cu cel mult doua zecimale.',
+  paymentRecorded: 'Plata a fost inregistrata. Activati-o pentru a fi luata in calcul.',
+  invoiceNotPostpaid: 'Factura nu acopera expedieri postplatite: nu asteapta o plata.',
+  /* The buttons and the revert dialog. */
+  activate: 'Activeaza',
+  revert: 'Storneaza',
+  revertTitle: 'Stornare plata',
+  revertText: 'Introduceti suma stornata, cel putin 0,10 lei si cel mult ce a ramas din plata:',
+  revertAmount: 'Suma stornata (lei)',
+  revertMax: 'Suma maxima este',
+  cancel: 'Renunta',
+  confirm: 'Confirma',
+  active: 'Activa',
+  inactive: 'Neactivata',
+  /* The admin's payments page. */
+  paymentsTitle: 'Plati clienti',
+  paymentsIntro: 'Platile clientului ales pentru facturile lui postplatite: activati o plata primita sau stornati o parte din ea.',
+  paymentsEmpty: 'Clientul nu are plati inregistrate.',
+  paymentsLoading: 'Se incarca platile...',
+  paymentsLoadError: 'A intervenit o eroare in preluarea platilor!',
+  paymentDate: 'Data platii',
+  paymentInvoice: 'Factura',
+  paymentReference: 'Referinta',
+  paymentAmount: 'Suma',
+  paymentRevertedColumn: 'Stornat',
+  paymentLeft: 'Ramas',
+  paymentStatus: 'Stare',
+  paymentActions: 'Actiuni',
+  /* The audit log. */
+  auditTitle: 'Jurnal actiuni admin',
+  auditIntro: 'Cine a facut ce, pentru ce client si cand: fiecare apel al administratorilor, cele mai noi primele.',
+  auditEmpty: 'Nu exista actiuni inregistrate.',
+  auditLoading: 'Se incarca jurnalul...',
+  auditLoadError: 'A intervenit o eroare in preluarea jurnalului!',
+  auditWhen: 'Data',
+  auditAdmin: 'Administrator',
+  auditClient: 'Client',
+  auditAction: 'Actiune',
+  auditDetails: 'Detalii',
+  auditResult: 'Rezultat',
+  auditReads: 'Arata si consultarile (cautari, liste)',
+} as const;

@@ -1,0 +1,12 @@
+/** The e-invoicing (e-Factura) connection (owned by the e-invoicing module). */
+export const einvoiceMessages = {
+  connectLabel: 'Conecteaza la e-Factura',
+  reconnectLabel: 'Reconecteaza la e-Factura',
+  connected: 'Firma a fost conectata la sistemul e-Factura!',
+  connectRefused: 'Conectarea la e-Factura a fost anulata: accesul nu a fost autorizat in pagina ANAF. Nu s-a modificat nimic.',
+  // Spec 002 section 8, e-invoicing: the connection's failure, letter for letter.
+  connectFailed: 'A aparut o eroare la conectarea firmei la sistemul de facturare. Va rugam reincercati iar daca problema persista, sa ne contactati!',
+  onlyVerifiedCompany: 'Doar o firma romaneasca verificata poate fi conectata la sistemul e-Factura!',
+  codeMismatch: 'Codul fiscal nu corespunde datelor de facturare!',
+  alreadyConnected: 'Aceste date de facturare sunt deja conectate la sistemul e-Factura!',
+} as const;
