@@ -35,8 +35,13 @@ export const invoices = pgTable(
     billingEntityId: integer('billing_entity_id').references(() => billingEntities.id, { onDelete: 'set null' }),
     series: text('series').notNull(),
     number: integer('number').notNull(),
-    /** prepay: a card top-up (advance); orders: shipments; settlement: the settle-account invoice. */
-    kind: text('kind', { enum: ['prepay', 'orders', 'settlement'] }).notNull(),
+    /**
+     * prepay: a card top-up (advance); orders: shipments; settlement: the settle-account invoice;
+     * credit_note: the storno of an invoiced shipment that was cancelled (negative, same series).
+     */
+    kind: text('kind', { enum: ['prepay', 'orders', 'settlement', 'credit_note'] }).notNull(),
+    /** A credit note's original invoice (the one it reverses part of). */
+    creditsInvoiceId: integer('credits_invoice_id'),
     seller: jsonb('seller').$type<InvoiceParty & { iban: string; bank: string }>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
@@ -47,7 +52,14 @@ export const invoices = pgTable(
     totalBani: bigint('total_bani', { mode: 'number' }).notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invoices_series_number_key').on(t.series, t.number), index('invoices_user_idx').on(t.userId, t.issuedAt)],
+  (t) => [
+    uniqueIndex('invoices_series_number_key').on(t.series, t.number),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+    // The invoices page filtered by billing entity, newest first.
+    index('invoices_user_entity_idx').on(t.userId, t.billingEntityId, t.issuedAt),
+    // The platform's companies that issued invoices (GET admin/companies walks it one company at a time).
+    index('invoices_seller_code_idx').on(sql`(${t.seller}->>'identificationCode')`),
+  ],
 );
 
 /**
@@ -67,10 +79,17 @@ export const billableCharges = pgTable(
     /** What it is for (a shipment): one charge per reference. */
     reference: text('reference').notNull(),
     invoiceId: integer('invoice_id').references(() => invoices.id),
+    /** The shipment charged (the invoice annex's rows); null for rows written before it was kept. */
+    shipmentId: integer('shipment_id'),
+    /** The credit note that reversed this charge after its shipment was cancelled: at most one. */
+    creditNoteId: integer('credit_note_id').references(() => invoices.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('billable_charges_reference_key').on(t.reference),
     index('billable_charges_open_idx').on(t.userId, t.createdAt).where(sql`${t.invoiceId} is null`),
+    // An invoice's annex: the charges (shipments) it covers; a credit note's, the one it reverses.
+    index('billable_charges_invoice_idx').on(t.invoiceId),
+    index('billable_charges_credit_note_idx').on(t.creditNoteId),
   ],
 );

@@ -1,4 +1,5 @@
 import { LEDGER_KINDS } from '@colete/contract';
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -21,5 +22,10 @@ export const ledgerEntries = pgTable(
     invoiceId: integer('invoice_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_user_idx').on(t.userId, t.createdAt), uniqueIndex('ledger_reference_key').on(t.kind, t.reference)],
+  (t) => [
+    index('ledger_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('ledger_reference_key').on(t.kind, t.reference),
+    // The balance views: an advance invoice's top-up (the card that paid it).
+    index('ledger_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
+  ],
 );

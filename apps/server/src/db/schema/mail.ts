@@ -10,7 +10,9 @@ import { users } from './users.js';
  */
 export type InvoiceAttachmentRef = { filename: string; contentType: string; invoiceId: number };
 export type LabelAttachmentRef = { filename: string; contentType: string; label: { shipmentId: number; format: 'A4' | 'A6' } };
-export type MailAttachmentRef = InvoiceAttachmentRef | LabelAttachmentRef;
+/** A repayments export (the list's filters resolved when asked, or a sheet): the xlsx is written when the mail is sent. */
+export type RepaymentsExportAttachmentRef = { filename: string; contentType: string; repaymentsExport: { scope: Record<string, unknown>; filter: string } };
+export type MailAttachmentRef = InvoiceAttachmentRef | LabelAttachmentRef | RepaymentsExportAttachmentRef;
 
 export const mailOutbox = pgTable(
   'mail_outbox',

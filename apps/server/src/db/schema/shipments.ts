@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TPartyAddress, TReturnAnswerView, TStoredPackage } from '@colete/contract';
 import { bigint, bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { storeAccounts } from './store.js';
 import { users } from './users.js';
 
 /* ---- Shipments: the platform's own orders (issue 5) ---- */
@@ -61,6 +62,14 @@ export const shipments = pgTable(
     extra: jsonb('extra').$type<Record<string, unknown>>(),
     /** A return from a template's public page: the customer's answers with the labels of that moment. */
     returnAnswers: jsonb('return_answers').$type<TReturnAnswerView[]>(),
+    /**
+     * A shipment made from an online store's order (issue 13): the store account, Shopify's order and
+     * fulfillment order (global ids) and the order's name ('#1001'). Null for the platform's own.
+     */
+    storeAccountId: integer('store_account_id').references(() => storeAccounts.id, { onDelete: 'set null' }),
+    storeOrderId: text('store_order_id'),
+    storeOrderName: text('store_order_name'),
+    storeFulfillmentOrderId: text('store_fulfillment_order_id'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,12 +77,17 @@ export const shipments = pgTable(
   (t) => [
     uniqueIndex('shipments_unique_id_key').on(t.uniqueId),
     uniqueIndex('shipments_awb_key').on(t.courierId, t.awb),
+    // The public tracking page looks an AWB up without its courier (issue 14).
+    index('shipments_awb_idx').on(t.awb).where(sql`${t.awb} is not null`),
     uniqueIndex('shipments_request_key').on(t.userId, t.requestKey),
     // The list: a client's shipments newest first, optionally by status.
     index('shipments_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('shipments_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     // The tracking job: shipments still on their way.
     index('shipments_open_idx').on(t.statusAt).where(sql`${t.status} in ('activating', 'created', 'picked_up', 'in_transit', 'out_for_delivery')`),
+    // The store's orders list (its two platform tabs) and the order page's fulfilled parts.
+    index('shipments_store_created_idx').on(t.storeAccountId, t.status, t.createdAt).where(sql`${t.storeAccountId} is not null`),
+    index('shipments_store_order_idx').on(t.storeAccountId, t.storeOrderId).where(sql`${t.storeAccountId} is not null`),
     index('shipments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /* ---- The built-in Shopify simulator's own state (the shop's side of the OAuth install) ---- */
 
@@ -31,4 +31,49 @@ export const shopifySimTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('shopify_sim_tokens_shop_idx').on(t.shop)],
+);
+
+/* ---- The simulated shops' changes over their generated data (orders added later, fulfillment orders changed) ---- */
+
+/** An order added to a shop after its generated ones (the daily job, tests): Shopify's Order shape as JSON. */
+export const shopifySimOrders = pgTable(
+  'shopify_sim_orders',
+  {
+    shop: text('shop').notNull(),
+    /** The order's number (#1001 on): after the generated ones. */
+    number: integer('number').notNull(),
+    order: jsonb('order').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shop, t.number] })],
+);
+
+/**
+ * A fulfillment order's state once it changed (moved, held, released, fulfilled): the whole
+ * FulfillmentOrder as JSON, with the fulfillments made from it; a partial move adds a new one.
+ */
+export const shopifySimFulfillmentOrders = pgTable(
+  'shopify_sim_fulfillment_orders',
+  {
+    shop: text('shop').notNull(),
+    fulfillmentOrderId: text('fulfillment_order_id').notNull(),
+    orderId: text('order_id').notNull(),
+    fulfillmentOrder: jsonb('fulfillment_order').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shop, t.fulfillmentOrderId] }), index('shopify_sim_fulfillment_orders_order_idx').on(t.shop, t.orderId)],
+);
+
+/** The app's webhook subscriptions in a shop (webhookSubscriptionCreate): one per topic and address. */
+export const shopifySimWebhooks = pgTable(
+  'shopify_sim_webhooks',
+  {
+    shop: text('shop').notNull(),
+    /** Shopify's GraphQL enum (ORDERS_CREATE). */
+    topic: text('topic').notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    id: text('id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shop, t.topic, t.callbackUrl] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "store_order_checks" ADD COLUMN "recipient" jsonb;

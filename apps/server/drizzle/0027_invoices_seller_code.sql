@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_seller_code_idx" ON "invoices" USING btree (("seller"->>'identificationCode'));

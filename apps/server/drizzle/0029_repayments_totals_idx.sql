@@ -1,0 +1,1 @@
+CREATE INDEX "repayments_user_totals_idx" ON "repayments" USING btree ("user_id","ordered_at","status","amount_bani","sheet_id","bank_account");

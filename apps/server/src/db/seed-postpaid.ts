@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { ZShipmentCreateRequest, ZShipmentDraft } from '@colete/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CourierNetwork } from '../integrations/couriers/courier-network.js';
+import { invoiceOpenCharges, type InvoicingDeps } from '../modules/invoicing/index.js';
+import { paymentsService } from '../modules/payments/index.js';
+import { shipmentsService, type ShipmentBilling } from '../modules/shipments/index.js';
+import type { UserRow } from '../types.js';
+import type { Database } from './client.js';
+import { addresses, appMeta, billableCharges, courierSimAwbs, invoices, shipmentEvents, shipments, users } from './schema.js';
+
+const SEED_KEY = 'demo_postpaid_seeded_at';
+const DAY = 86_400_000;
+
+/** The postpaid months: three shipments, invoiced at each month's end, the first invoice paid. */
+const HISTORY = [
+  { daysAgo: 150, invoiceAt: 120, recipient: 'Victor Enache' },
+  { daysAgo: 135, invoiceAt: 120, recipient: 'Lavinia Sava' },
+  { daysAgo: 110, invoiceAt: 100, recipient: 'Sorin Paraschiv' },
+] as const;
+
+/**
+ * The demo client's postpaid past (issue 17): before it topped up a prepaid balance, an admin had
+ * it postpaid for a while. Its shipments of then are made as any (offers, activation), charged
+ * as postpaid and invoiced monthly; the older invoice's bank transfer was recorded and activated
+ * by the admin, the newer one's recorded and waiting for activation. All of it dated more than
+ * three months back. Runs once per database, after the demo accounts and shipments.
+ */
+export async function seedDemoPostpaid(database: Database, network: CourierNetwork, billing: ShipmentBilling, invoicing: InvoicingDeps) {
+  const { db } = database;
+  const taken = await db.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
+  if (taken.length === 0) return 0;
+  const [client] = await db.select().from(users).where(eq(users.email, 'client@demo.ro')).limit(1);
+  const [admin] = await db.select().from(users).where(eq(users.email, 'admin@demo.ro')).limit(1);
+  const [sender] = client ? await db.select().from(addresses).where(and(eq(addresses.userId, client.id), eq(addresses.shortName, 'Depozit Cluj'))).limit(1) : [];
+  if (!client || !admin || !sender) return 0;
+
+  const service = shipmentsService({ database, network, billing, notify: false, activationWaitMs: 30_000 });
+  const made: { id: number; at: Date; invoiceAt: Date }[] = [];
+  await db.update(users).set({ paymentType: 'postpaid' }).where(eq(users.id, client.id));
+  try {
+    for (const [i, h] of HISTORY.entries()) {
+      const body = {
+        sender: { addressId: sender.id },
+        recipient: { contactName: h.recipient, contactPhone: `+4072${2_100_000 + i * 17}`, countyCode: 'B', city: 'Sectorul 1', postalCode: '010093', street: 'Calea Victoriei', number: String(10 + i) },
+        packages: [{ type: 'parcel' as const, weight: 2 + i, length: 40, width: 30, height: 20 }],
+        content: 'Piese auto',
+        clientReference: `CMD-POST-${i + 1}`,
+        options: { cod: { active: false, amount: 0 }, insurance: { active: false, amount: 0 }, openAtDelivery: false, saturdayDelivery: false },
+      };
+      try {
+        const offers = await service.offers(client as UserRow, ZShipmentDraft.parse(body));
+        const offer = offers.find((o) => o.errors.length === 0 && o.type === 'standard');
+        if (!offer) continue;
+        const { row } = await service.create(
+          client as UserRow,
+          ZShipmentCreateRequest.parse({ ...body, serviceId: offer.serviceId, pointId: null, requestKey: randomUUID().replace(/-/g, ''), activate: true }),
+        );
+        const [s] = await db.select().from(shipments).where(eq(shipments.uniqueId, row.uniqueId));
+        if (!s?.awb) continue;
+        made.push({ id: s.id, at: new Date(Date.now() - h.daysAgo * DAY), invoiceAt: new Date(Date.now() - h.invoiceAt * DAY) });
+      } catch {
+        // A demo shipment the simulator refuses is simply left out.
+      }
+    }
+  } finally {
+    await db.update(users).set({ paymentType: 'prepaid' }).where(eq(users.id, client.id));
+  }
+
+  // Dated back, with their charges; delivered long ago.
+  for (const m of made) {
+    await db.update(shipments).set({ createdAt: m.at, statusAt: m.at, activatedAt: m.at }).where(eq(shipments.id, m.id));
+    await db.update(shipmentEvents).set({ at: m.at }).where(eq(shipmentEvents.shipmentId, m.id));
+    const [s] = await db.select({ awb: shipments.awb }).from(shipments).where(eq(shipments.id, m.id));
+    if (s?.awb) await db.update(courierSimAwbs).set({ createdAt: m.at }).where(eq(courierSimAwbs.awb, s.awb));
+    await db.update(billableCharges).set({ createdAt: m.at }).where(eq(billableCharges.shipmentId, m.id));
+  }
+
+  // The monthly invoices (the monthly run's own path), each dated at its month's end.
+  const deps = { ...invoicing, mail: false };
+  const issued: number[] = [];
+  for (const invoiceAt of [...new Set(made.map((m) => m.invoiceAt.getTime()))].sort()) {
+    const outcome = await db.transaction((tx) => invoiceOpenCharges(tx, deps, client.id, new Date(invoiceAt)));
+    if (!outcome.invoice) continue;
+    await db.update(invoices).set({ issuedAt: new Date(invoiceAt) }).where(eq(invoices.id, outcome.invoice.id));
+    issued.push(outcome.invoice.id);
+  }
+  if (issued.length === 0) return made.length;
+
+  // The bank transfers: the first invoice's activated, the last one's waiting for the admin.
+  const payments = paymentsService({ database });
+  const rows = await db.select().from(invoices).where(inArray(invoices.id, issued)).orderBy(invoices.issuedAt);
+  for (const [k, inv] of rows.entries()) {
+    const paidOn = new Date(inv.issuedAt.getTime() + 9 * DAY).toISOString().slice(0, 10);
+    const p = await payments.record(admin.id, client.id, { invoiceId: inv.id, amount: inv.totalBani / 100, reference: `OP ${1021 + k * 166}`, paidOn });
+    if (k === 0) await payments.activate(admin.id, p.id);
+  }
+  return made.length;
+}
