@@ -2,6 +2,7 @@
 export { invoiceFileName, invoiceFullNumber } from './invoice-pdf.js';
 export { activeEntity } from './invoicing-queries.js';
 export { invoicingRoutes } from './invoicing-routes.js';
-export { invoicingDepsOf, invoicingService, invoicingSettings, issueInvoice } from './invoicing-service.js';
+export { invoiceSummary, invoicingDepsOf, invoicingService, invoicingSettings, issueInvoice } from './invoicing-service.js';
 export type { InvoicingDeps, InvoicingService } from './invoicing-service.js';
 export { shipmentBilling } from './shipment-billing.js';
+export { invoiceOpenCharges } from './invoice-now.js';

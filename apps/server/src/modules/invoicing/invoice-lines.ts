@@ -14,7 +14,11 @@ export function invoiceLines(inputs: InvoiceLineInput[], onInvoiceDate: number):
   return inputs.map((l) => {
     const quantity = l.quantity ?? 1;
     const vatPercent = l.vatPercent ?? onInvoiceDate;
-    const { netBani, vatBani } = splitGross(l.grossBani, vatPercent);
+    // A negative line (a storno) is the exact opposite of the positive one: rounding never differs by sign.
+    const split = splitGross(Math.abs(l.grossBani), vatPercent);
+    const sign = l.grossBani < 0 ? -1 : 1;
+    const netBani = sign * split.netBani;
+    const vatBani = sign * split.vatBani;
     return { description: l.description, quantity, unitNetBani: Math.round(netBani / quantity), netBani, vatBani, vatPercent };
   });
 }

@@ -13,6 +13,7 @@ const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
   prepay: 'Factura de avans (reincarcare cont preplatit)',
   orders: 'Factura servicii de curierat',
   settlement: 'Factura de decontare a contului',
+  credit_note: 'Factura storno (expediere anulata)',
 };
 
 const dateRo = formatRoDate;
@@ -130,7 +131,9 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   const note =
     invoice.kind === 'prepay'
       ? 'Factura achitata cu cardul la data emiterii. Suma este disponibila in contul preplatit.'
-      : invoice.totalBani < 0
+      : invoice.kind === 'credit_note'
+        ? 'Factura storno: valoarea negativa se scade din suma datorata sau se restituie in contul preplatit.'
+        : invoice.totalBani < 0
         ? 'Valoare negativa: suma se returneaza clientului in contul bancar indicat.'
         : `Plata prin transfer bancar in contul ${invoice.seller.iban} (${invoice.seller.bank}).`;
   for (const l of wrap(note, regular, 9, W - 2 * M)) {

@@ -1,5 +1,7 @@
 import {
   ZInvoiceIdParams,
+  ZInvoiceListQuery,
+  ZInvoiceListResponse,
   ZInvoicingSettingsRequest,
   ZInvoicingSettingsResponse,
   ZSettleResponse,
@@ -36,6 +38,28 @@ export function invoicingRoutes(service: InvoicingService) {
       message: messages.invoicing.settled,
       ...(await service.settle(acting(req).client)),
     }));
+
+    r.get('/api/user/invoices', { schema: { tags, querystring: ZInvoiceListQuery, response: { 200: ZInvoiceListResponse } } }, async (req) =>
+      service.documents.list(acting(req).client, req.query),
+    );
+
+    r.get('/api/invoice/print/:id', { schema: { tags, params: ZInvoiceIdParams } }, async (req, reply) => {
+      const { fileName, bytes } = await service.documents.print(acting(req).client, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    });
+
+    r.get('/api/invoice/annex/:id', { schema: { tags, params: ZInvoiceIdParams } }, async (req, reply) => {
+      const { fileName, stream } = await service.documents.annex(acting(req).client, req.params.id);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    });
 
     r.get('/api/user/invoices/:id/pdf', { schema: { tags, params: ZInvoiceIdParams } }, async (req, reply) => {
       const { fileName, bytes } = await service.pdf(acting(req).client, req.params.id);

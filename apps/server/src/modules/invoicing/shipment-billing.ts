@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { billableCharges } from '../../db/schema.js';
 import type { ShipmentBilling } from '../shipments/index.js';
+import { cancelShipmentCharge } from './credit-notes.js';
 import { activeEntity } from './invoicing-queries.js';
 import { chargeLine } from './invoice-lines.js';
-import { invoicingSettings, issueInvoice, type InvoicingDeps } from './invoicing-service.js';
+import { invoicingSettings, issueInvoice, type InvoicingDeps } from './issue-invoice.js';
 
 /**
  * Invoicing's side of the shipment lifecycle (the shipments module's ShipmentBilling port): what
@@ -21,7 +22,14 @@ export function shipmentBilling(deps: InvoicingDeps): ShipmentBilling {
       if (charge.paymentType === 'prepaid' && settings.invoiceEveryPrepay.value) return;
       const [row] = await tx
         .insert(billableCharges)
-        .values({ userId: charge.userId, amountBani: charge.amountBani, description: charge.description, reference: charge.reference, createdAt: charge.suppliedAt })
+        .values({
+          userId: charge.userId,
+          shipmentId: charge.shipmentId,
+          amountBani: charge.amountBani,
+          description: charge.description,
+          reference: charge.reference,
+          createdAt: charge.suppliedAt,
+        })
         .onConflictDoNothing()
         .returning();
       if (!row || !settings.invoiceEveryOrder.value) return;
@@ -31,10 +39,8 @@ export function shipmentBilling(deps: InvoicingDeps): ShipmentBilling {
       await tx.update(billableCharges).set({ invoiceId: invoice.id }).where(eq(billableCharges.id, row.id));
     },
 
-    async dropUninvoicedCharge(tx, charge) {
-      await tx
-        .delete(billableCharges)
-        .where(and(eq(billableCharges.reference, charge.reference), eq(billableCharges.userId, charge.userId), isNull(billableCharges.invoiceId)));
+    async cancelCharge(tx, charge) {
+      await cancelShipmentCharge(tx, deps, charge);
     },
   };
 }

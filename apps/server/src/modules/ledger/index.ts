@@ -10,6 +10,11 @@ export {
   bonus,
   chargeShipment,
   correction,
+  creditPayment,
+  PAYMENT_KINDS,
+  paymentsBani,
+  revertPayment,
+  uninvoicedTopUps,
   creditTopUp,
   hasMovement,
   invoicedPayoutsBani,
@@ -20,3 +25,5 @@ export {
   reverseCharge,
 } from './ledger.js';
 export type { LedgerKind, Movement, Written } from './ledger.js';
+export { ledgerStatementPage, ledgerTotals } from './statements.js';
+export type { LedgerPeriod, LedgerTotals, StatementRow } from './statements.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableName, isNotNull, sql, type Column } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, isNotNull, isNull, notInArray, sql, type Column } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { LEDGER_KINDS } from '@colete/contract';
 import { invoices, ledgerEntries } from '../../db/schema.js';
@@ -74,12 +74,33 @@ export async function correction(ex: Executor, m: Omit<Movement, 'amountBani'> &
   return write(ex, 'correction', m.signedBani > 0 ? 1 : -1, { ...m, amountBani: Math.abs(m.signedBani) });
 }
 
-/** The prepaid balance: the sum of the client's movements, in bani. */
+/**
+ * The kinds of a postpaid client's invoice payments (issue 17): activated (+) and reverted (-) by
+ * an admin. They are the client's money paid towards its invoices, a second account in the same
+ * ledger: never part of the prepaid balance, which is the sum of every other kind.
+ */
+export const PAYMENT_KINDS = ['payment', 'payment_revert'] as const satisfies readonly LedgerKind[];
+
+/** An invoice payment activated by an admin: the payment's amount, once per payment. */
+export const creditPayment = (ex: Executor, m: Movement) => write(ex, 'payment', 1, m);
+/** A revert (storno) of part of an activated payment, once per revert. */
+export const revertPayment = (ex: Executor, m: Movement) => write(ex, 'payment_revert', -1, m);
+
+/** The prepaid balance: the sum of the client's movements (invoice payments aside), in bani. */
 export async function balanceBani(ex: Executor, userId: number): Promise<number> {
   const [row] = await ex
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountBani}), 0)` })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId));
+    .where(and(eq(ledgerEntries.userId, userId), notInArray(ledgerEntries.kind, [...PAYMENT_KINDS])));
+  return Number(row?.total ?? 0);
+}
+
+/** What a postpaid client paid towards its invoices: activated payments less their reverts, in bani. */
+export async function paymentsBani(ex: Executor, userId: number): Promise<number> {
+  const [row] = await ex
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountBani}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, [...PAYMENT_KINDS])));
   return Number(row?.total ?? 0);
 }
 
@@ -91,6 +112,19 @@ export async function hasMovement(ex: Executor, userId: number, kind: LedgerKind
     .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind), eq(ledgerEntries.reference, reference)))
     .limit(1);
   return !!row;
+}
+
+/**
+ * The client's top-ups no invoice covers yet (credited while advances were not invoiced), oldest
+ * first, locked until the transaction ends: the admin's advance invoice takes each at most once.
+ */
+export async function uninvoicedTopUps(tx: Executor, userId: number) {
+  return tx
+    .select({ id: ledgerEntries.id, amountBani: ledgerEntries.amountBani, description: ledgerEntries.description, createdAt: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'topup'), isNull(ledgerEntries.invoiceId)))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.id)
+    .for('update');
 }
 
 /** Links a movement to the invoice that covers it (a top-up's advance invoice, issued right after the credit). */
@@ -105,7 +139,7 @@ export async function attachInvoice(ex: Executor, movementId: number, invoiceId:
  * inside the subquery would be the ledger's own.
  */
 export const balanceOf = (userId: Column) =>
-  sql<number>`(SELECT coalesce(sum(l.amount_bani), 0) FROM ${ledgerEntries} l WHERE l.user_id = ${sql.identifier(getTableName(userId.table))}.${sql.identifier(userId.name)})`;
+  sql<number>`(SELECT coalesce(sum(l.amount_bani), 0) FROM ${ledgerEntries} l WHERE l.user_id = ${sql.identifier(getTableName(userId.table))}.${sql.identifier(userId.name)} AND l.kind NOT IN ('payment', 'payment_revert'))`;
 
 /** The sum of one kind of movements that an invoice covers, as a positive amount in bani. */
 async function invoicedBani(ex: Executor, userId: number, kind: LedgerKind): Promise<number> {
@@ -127,7 +161,7 @@ export async function recentMovements(ex: Executor, userId: number, limit: numbe
     .select({ entry: ledgerEntries, invoiceSeries: invoices.series, invoiceNumber: invoices.number })
     .from(ledgerEntries)
     .leftJoin(invoices, and(eq(invoices.id, ledgerEntries.invoiceId), eq(invoices.userId, ledgerEntries.userId)))
-    .where(eq(ledgerEntries.userId, userId))
+    .where(and(eq(ledgerEntries.userId, userId), notInArray(ledgerEntries.kind, [...PAYMENT_KINDS])))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(limit);
 }

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { ledgerEntries, shipments } from '../../db/schema.js';
+
+/**
+ * The ledger's statements for the balance views (issue 17): every figure is one SQL sum over the
+ * client's movements, through ledger_user_idx (user, created_at); a postpaid client's invoice
+ * payments (kinds payment, payment_revert) are not the prepaid balance's and stay out. A period is [from, to) in
+ * instants; without an end, the whole history.
+ */
+export type LedgerPeriod = { from?: Date; to?: Date };
+
+/** Rows of a raw statement (node-postgres and PGlite both answer `{rows}`). */
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+const EPOCH = new Date(0);
+const FAR = new Date('9999-01-01T00:00:00Z');
+const bounds = (p: LedgerPeriod) => ({ from: p.from ?? EPOCH, to: p.to ?? FAR });
+
+/** Kinds of movement the "available" statement lists (every one but bonuses). */
+const AVAILABLE = sql.raw(`('topup','charge','refund','reversal','payout','correction')`);
+
+export type LedgerTotals = {
+  previousLeft: number;
+  previousBonus: number;
+  totalPrepaid: number;
+  totalNotInvoiced: number;
+  totalTransactions: number;
+  totalReturnedTransactions: number;
+  totalOther: number;
+  totalBonus: number;
+  totalLeft: number;
+  availableCount: number;
+  bonusCount: number;
+};
+
+/** A period's totals in one scan: the balance before it, each kind's sum in it, and the balance at its end. */
+export async function ledgerTotals(ex: Executor, userId: number, period: LedgerPeriod): Promise<LedgerTotals> {
+  const { from, to } = bounds(period);
+  const inPeriod = sql`${ledgerEntries.createdAt} >= ${from}`;
+  const result = await ex.execute(sql`
+    select
+      coalesce(sum(amount_bani) filter (where not (${inPeriod})), 0) as "previousLeft",
+      coalesce(sum(amount_bani) filter (where kind = 'bonus' and not (${inPeriod})), 0) as "previousBonus",
+      coalesce(sum(amount_bani) filter (where kind = 'topup' and ${inPeriod}), 0) as "totalPrepaid",
+      coalesce(sum(amount_bani) filter (where kind = 'topup' and invoice_id is null and ${inPeriod}), 0) as "totalNotInvoiced",
+      coalesce(-sum(amount_bani) filter (where kind = 'charge' and ${inPeriod}), 0) as "totalTransactions",
+      coalesce(sum(amount_bani) filter (where kind in ('refund', 'reversal') and ${inPeriod}), 0) as "totalReturnedTransactions",
+      coalesce(sum(amount_bani) filter (where kind in ('payout', 'correction') and ${inPeriod}), 0) as "totalOther",
+      coalesce(sum(amount_bani) filter (where kind = 'bonus' and ${inPeriod}), 0) as "totalBonus",
+      coalesce(sum(amount_bani), 0) as "totalLeft",
+      count(*) filter (where kind <> 'bonus' and ${inPeriod}) as "availableCount",
+      count(*) filter (where kind = 'bonus' and ${inPeriod}) as "bonusCount"
+    from ${ledgerEntries}
+    where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.createdAt} < ${to}
+      and ${ledgerEntries.kind} not in ('payment', 'payment_revert')`);
+  const row = rowsOf<Record<keyof LedgerTotals, string>>(result)[0]!;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as LedgerTotals;
+}
+
+export type StatementRow = { id: number; createdAt: Date; description: string; amountBani: number; kind: string; awb: string | null };
+
+/**
+ * One page of a period's movements, oldest first (a statement read down from the previous
+ * period's line): the available ones or the bonuses. A shipment's movement carries its AWB (the
+ * reference 'shipment:<id>' names it: one primary-key look-up per row of the page).
+ */
+export async function ledgerStatementPage(
+  ex: Executor,
+  userId: number,
+  q: LedgerPeriod & { bonus: boolean; limit: number; offset: number },
+): Promise<StatementRow[]> {
+  const { from, to } = bounds(q);
+  const kinds = q.bonus ? sql`l.kind = 'bonus'` : sql`l.kind in ${AVAILABLE}`;
+  const result = await ex.execute(sql`
+    select l.id, l.created_at, l.description, l.amount_bani, l.kind,
+      case when l.reference ~ '^shipment:[0-9]{1,9}$' then
+        (select s.awb from ${shipments} s where s.id = substring(l.reference from 10)::int and s.user_id = l.user_id)
+      end as awb
+    from ${ledgerEntries} l
+    where l.user_id = ${userId} and l.created_at >= ${from} and l.created_at < ${to} and ${kinds}
+    order by l.created_at, l.id
+    limit ${q.limit} offset ${q.offset}`);
+  type Raw = { id: string; created_at: Date | string; description: string; amount_bani: string; kind: string; awb: string | null };
+  return rowsOf<Raw>(result).map((r) => ({
+    id: Number(r.id),
+    createdAt: new Date(r.created_at),
+    description: r.description,
+    amountBani: Number(r.amount_bani),
+    kind: r.kind,
+    awb: r.awb,
+  }));
+}
