@@ -21,3 +21,6 @@ export function courierNetworkFor(config: CouriersConfig, database: Database, de
   }
   return simulatedCourierNetwork(database, { minutesPerStep: config.courierSimMinutesPerStep, now: config.now });
 }
+export { COD_REPORTS, COURIER_SIM_PREFIX, codReportsClient, injectFetch, linesOfRecords, REPORT_COLUMNS, simCourierApiKey } from './cod-reports.js';
+export type { CodReportLine, CodReportShape, FetchLike } from './cod-reports.js';
+export { courierReportSimulatorRoutes, simulatedTransfer } from './simulator-cod-reports.js';

@@ -1,0 +1,218 @@
+import { create } from 'xmlbuilder2';
+import { baniToRon } from '../../lib/money.js';
+
+/**
+ * The two ISO 20022 messages of the repayments' money (../shared/data/iso20022/README.md), written
+ * and read with xmlbuilder2 (never by gluing strings):
+ * - pain.001.001.03 (Customer Credit Transfer Initiation): the payout file the platform gives its
+ *   bank, one PmtInf from the platform's account with one CdtTrfTxInf per sheet;
+ * - camt.053.001.02 (Bank To Customer Statement): the platform account's daily statement, one Ntry
+ *   per booking (the couriers' transfers, with their reference in RmtInf/Ustrd).
+ * Amounts are integer bani here and decimal RON ('1234.50') in the files.
+ */
+
+export const PAIN_001_NS = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
+export const CAMT_053_NS = 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02';
+
+/** The currency attribute of every amount (the platform's account and payouts are in lei). */
+const IN_RON = { Ccy: 'RON' } as const;
+/** Text fields are Max35Text/Max70Text/Max140Text: cut to the limit (names may be long). */
+const cut = (value: string, max: number) => value.trim().slice(0, max);
+/** xs:dateTime without milliseconds. */
+const dateTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export type CreditTransfer = {
+  /** EndToEndId (Max35Text), unique per sheet. */
+  endToEndId: string;
+  amountBani: number;
+  creditorName: string;
+  creditorIban: string;
+  /** RmtInf/Ustrd (Max140Text). */
+  remittance: string;
+};
+
+export type Pain001 = {
+  messageId: string;
+  createdAt: Date;
+  /** ReqdExctnDt, YYYY-MM-DD. */
+  executionDate: string;
+  debtorName: string;
+  debtorIban: string;
+  transfers: readonly CreditTransfer[];
+};
+
+/** One pain.001.001.03 file: one payment information block (the platform's account), a credit transfer per sheet. */
+export function buildPain001(p: Pain001): string {
+  const total = p.transfers.reduce((a, t) => a + t.amountBani, 0);
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(PAIN_001_NS, 'Document').ele('CstmrCdtTrfInitn');
+  root
+    .ele('GrpHdr')
+    .ele('MsgId').txt(cut(p.messageId, 35)).up()
+    .ele('CreDtTm').txt(dateTime(p.createdAt)).up()
+    .ele('NbOfTxs').txt(String(p.transfers.length)).up()
+    .ele('CtrlSum').txt(baniToRon(total)).up()
+    .ele('InitgPty').ele('Nm').txt(cut(p.debtorName, 70)).up().up();
+  const info = root.ele('PmtInf');
+  info
+    .ele('PmtInfId').txt(cut(`${p.messageId}-1`, 35)).up()
+    .ele('PmtMtd').txt('TRF').up()
+    .ele('BtchBookg').txt('false').up()
+    .ele('NbOfTxs').txt(String(p.transfers.length)).up()
+    .ele('CtrlSum').txt(baniToRon(total)).up()
+    .ele('ReqdExctnDt').txt(p.executionDate).up()
+    .ele('Dbtr').ele('Nm').txt(cut(p.debtorName, 70)).up().up()
+    .ele('DbtrAcct').ele('Id').ele('IBAN').txt(p.debtorIban).up().up().ele('Ccy').txt('RON').up().up()
+    // The debtor's bank is the one the file is given to: no BIC needed ("NOTPROVIDED", the usual convention).
+    .ele('DbtrAgt').ele('FinInstnId').ele('Othr').ele('Id').txt('NOTPROVIDED').up().up().up().up()
+    .ele('ChrgBr').txt('SHAR');
+  for (const t of p.transfers) {
+    info
+      .ele('CdtTrfTxInf')
+      .ele('PmtId').ele('InstrId').txt(cut(t.endToEndId, 35)).up().ele('EndToEndId').txt(cut(t.endToEndId, 35)).up().up()
+      .ele('Amt').ele('InstdAmt', IN_RON).txt(baniToRon(t.amountBani)).up().up()
+      .ele('Cdtr').ele('Nm').txt(cut(t.creditorName, 70)).up().up()
+      .ele('CdtrAcct').ele('Id').ele('IBAN').txt(t.creditorIban).up().up().up()
+      .ele('RmtInf').ele('Ustrd').txt(cut(t.remittance, 140));
+  }
+  return root.end({ prettyPrint: true });
+}
+
+export type StatementEntry = {
+  entryRef: string;
+  amountBani: number;
+  direction: 'CRDT' | 'DBIT';
+  bookingDate: string;
+  valueDate: string | null;
+  /** RmtInf/Ustrd: the payer's reference. */
+  reference: string | null;
+  debtorName: string | null;
+};
+
+export type Camt053 = {
+  messageId: string;
+  createdAt: Date;
+  statementId: string;
+  iban: string;
+  /** The statement's day. */
+  date: string;
+  openingBani: number;
+  entries: readonly StatementEntry[];
+};
+
+const balance = (stmt: ReturnType<ReturnType<typeof create>['ele']>, code: 'OPBD' | 'CLBD', bani: number, day: string) =>
+  stmt
+    .ele('Bal')
+    .ele('Tp').ele('CdOrPrtry').ele('Cd').txt(code).up().up().up()
+    .ele('Amt', IN_RON).txt(baniToRon(Math.abs(bani))).up()
+    .ele('CdtDbtInd').txt(bani < 0 ? 'DBIT' : 'CRDT').up()
+    .ele('Dt').ele('Dt').txt(day).up().up()
+    .up();
+
+/** A day's camt.053.001.02 statement of one account (the bank simulator's answer). */
+export function buildCamt053(s: Camt053): string {
+  const closing = s.entries.reduce((a, e) => a + (e.direction === 'CRDT' ? e.amountBani : -e.amountBani), s.openingBani);
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(CAMT_053_NS, 'Document').ele('BkToCstmrStmt');
+  root.ele('GrpHdr').ele('MsgId').txt(cut(s.messageId, 35)).up().ele('CreDtTm').txt(dateTime(s.createdAt));
+  const stmt = root.ele('Stmt');
+  stmt
+    .ele('Id').txt(cut(s.statementId, 35)).up()
+    .ele('CreDtTm').txt(dateTime(s.createdAt)).up()
+    .ele('FrToDt').ele('FrDtTm').txt(`${s.date}T00:00:00`).up().ele('ToDtTm').txt(`${s.date}T23:59:59`).up().up()
+    .ele('Acct').ele('Id').ele('IBAN').txt(s.iban).up().up().ele('Ccy').txt('RON').up().up();
+  balance(stmt, 'OPBD', s.openingBani, s.date);
+  balance(stmt, 'CLBD', closing, s.date);
+  for (const e of s.entries) {
+    const entry = stmt.ele('Ntry');
+    entry
+      .ele('NtryRef').txt(cut(e.entryRef, 35)).up()
+      .ele('Amt', IN_RON).txt(baniToRon(e.amountBani)).up()
+      .ele('CdtDbtInd').txt(e.direction).up()
+      .ele('Sts').txt('BOOK').up()
+      .ele('BookgDt').ele('Dt').txt(e.bookingDate).up().up()
+      .ele('ValDt').ele('Dt').txt(e.valueDate ?? e.bookingDate).up().up()
+      .ele('BkTxCd').ele('Prtry').ele('Cd').txt(e.direction === 'CRDT' ? 'TRF-IN' : 'TRF-OUT').up().up().up();
+    const tx = entry.ele('NtryDtls').ele('TxDtls');
+    tx.ele('Refs').ele('EndToEndId').txt(cut(e.reference ?? 'NOTPROVIDED', 35));
+    if (e.debtorName) tx.ele('RltdPties').ele('Dbtr').ele('Nm').txt(cut(e.debtorName, 70));
+    if (e.reference) tx.ele('RmtInf').ele('Ustrd').txt(cut(e.reference, 140));
+  }
+  return root.end({ prettyPrint: true });
+}
+
+export class Camt053Error extends Error {}
+
+type Node = Record<string, unknown>;
+const list = (v: unknown): Node[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]) as Node[];
+const one = (v: unknown): Node | undefined => list(v)[0];
+/** An element's text: a plain string, or '#' of an element with attributes. */
+const text = (v: unknown): string | null => {
+  const n = Array.isArray(v) ? v[0] : v;
+  if (typeof n === 'string') return n.trim();
+  if (n && typeof n === 'object' && typeof (n as Node)['#'] === 'string') return ((n as Node)['#'] as string).trim();
+  return null;
+};
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A statement amount ('1234.5', '1234.50') to bani; null unless a positive amount with at most 2 decimals. */
+export function amountBaniOf(value: string | null): number | null {
+  if (!value || !/^\d{1,13}(\.\d{1,2})?$/.test(value)) return null;
+  const [whole, fraction = ''] = value.split('.');
+  const bani = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return bani > 0 ? bani : null;
+}
+const dayIn = (v: unknown) => {
+  const n = one(v);
+  const d = text(n?.Dt) ?? text(n?.DtTm)?.slice(0, 10) ?? null;
+  return d && DAY.test(d) ? d : null;
+};
+
+export type ParsedStatement = { statementId: string; iban: string; date: string; openingBani: number | null; closingBani: number | null; entries: StatementEntry[] };
+
+/**
+ * Reads a camt.053.001.02 document: each statement (Stmt) with its account, day, balances and
+ * booked entries. Throws Camt053Error on anything else (another message, a DOCTYPE, an entry
+ * without a valid amount, direction or booking day).
+ */
+export function parseCamt053(xml: string): ParsedStatement[] {
+  // No DTDs: nothing an entity could expand or fetch.
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new Camt053Error('doctype');
+  let doc: Node;
+  try {
+    doc = create(xml).end({ format: 'object' }) as Node;
+  } catch {
+    throw new Camt053Error('not xml');
+  }
+  const document = one(doc.Document);
+  if (!document || document['@xmlns'] !== CAMT_053_NS) throw new Camt053Error('not camt.053.001.02');
+  const statements = list(one(document.BkToCstmrStmt)?.Stmt);
+  if (statements.length === 0) throw new Camt053Error('no statement');
+  return statements.map((stmt, i) => {
+    const statementId = text(stmt.Id);
+    const iban = text(one(one(stmt.Acct)?.Id)?.IBAN)?.replace(/\s+/g, '').toUpperCase() ?? null;
+    const frTo = one(stmt.FrToDt);
+    const date = (text(frTo?.FrDtTm) ?? text(stmt.CreDtTm) ?? '').slice(0, 10);
+    if (!statementId || !iban || !DAY.test(date)) throw new Camt053Error(`statement ${i + 1}`);
+    const balanceOf = (code: string) => {
+      const b = list(stmt.Bal).find((x) => text(one(one(x.Tp)?.CdOrPrtry)?.Cd) === code);
+      const bani = b ? amountBaniOf(text(b.Amt)) ?? (text(b.Amt) === '0.00' ? 0 : null) : null;
+      return bani === null ? null : text(b?.CdtDbtInd) === 'DBIT' ? -bani : bani;
+    };
+    const entries = list(stmt.Ntry).map((n, j): StatementEntry => {
+      const amountBani = amountBaniOf(text(n.Amt));
+      const direction = text(n.CdtDbtInd);
+      const bookingDate = dayIn(n.BookgDt);
+      if (amountBani === null || (direction !== 'CRDT' && direction !== 'DBIT') || !bookingDate) throw new Camt053Error(`entry ${j + 1}`);
+      const tx = one(one(n.NtryDtls)?.TxDtls);
+      const reference = text(one(tx?.RmtInf)?.Ustrd) ?? text(one(tx?.Refs)?.EndToEndId);
+      return {
+        entryRef: text(n.NtryRef) ?? text(n.AcctSvcrRef) ?? `${statementId}-${j + 1}`,
+        amountBani,
+        direction,
+        bookingDate,
+        valueDate: dayIn(n.ValDt),
+        reference: reference && reference !== 'NOTPROVIDED' ? reference : null,
+        debtorName: text(one(one(one(tx?.RltdPties)?.Dbtr))?.Nm),
+      };
+    });
+    return { statementId, iban, date, openingBani: balanceOf('OPBD'), closingBani: balanceOf('CLBD'), entries };
+  });
+}

@@ -1,0 +1,22 @@
+/** The repayments module's public surface (issue 15): the cash on delivery's journey and the couriers' reports. */
+export { repaymentsListener } from './repayments-listener.js';
+export { DEFAULT_NOT_REPORTED_DAYS, flagNotReported, reconcileReport } from './reconcile.js';
+export type { ReconcileResult, ReportLine, ReportSource } from './reconcile.js';
+export { repaymentsAdminRoutes } from './repayments-routes.js';
+export { REPORT_LOOKBACK_DAYS, repaymentsService } from './repayments-service.js';
+export type { RepaymentsDeps, RepaymentsService } from './repayments-service.js';
+export { repaymentsAdminListRoutes, repaymentsListRoutes } from './repayments-list-routes.js';
+export { repaymentsListService } from './repayments-list.js';
+export type { RepaymentsListService } from './repayments-list.js';
+export { repaymentSheetsService } from './repayments-sheets.js';
+export { repaymentsExportAttachment } from './repayments-export.js';
+export { DEMO_BAD_IBAN, DEMO_REPAYMENT_HOLDER, DEMO_REPAYMENT_IBAN, seedDemoRepayments } from './repayments-demo.js';
+export { awaitingAccountRoutes, payoutAdminRoutes } from './payout-routes.js';
+export { moneyAdmin, STATEMENT_LOOKBACK_DAYS } from './money-admin.js';
+export type { MoneyAdmin, MoneyAdminDeps } from './money-admin.js';
+export { payoutService } from './payouts.js';
+export type { PayoutResult, PayoutService } from './payouts.js';
+export { payoutDecision } from './payout-schedule.js';
+export { sheetActions } from './sheet-actions.js';
+export type { SheetActions } from './sheet-actions.js';
+export { importStatement, matchWaitingTransfers } from './bank-statements.js';
