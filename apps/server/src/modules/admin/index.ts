@@ -2,3 +2,6 @@
 export { adminRoutes } from './admin-routes.js';
 export { adminService } from './admin-service.js';
 export type { AdminService } from './admin-service.js';
+export { adminBalanceRoutes } from './admin-balance-routes.js';
+export { adminBalanceService } from './admin-balance-service.js';
+export type { AdminBalanceService } from './admin-balance-service.js';

@@ -1,0 +1,71 @@
+import { USER_TYPE } from '@colete/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminAuditLog, users } from '../db/schema.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What an admin route adds to its audit row: the client it acted for, and what came of it. */
+    audit?: { clientId?: number | null; details?: Record<string, unknown> };
+  }
+}
+
+/** A route's addition to its audit row (the client a payment belongs to, the invoice issued). */
+export function auditNote(req: FastifyRequest, note: { clientId?: number | null; details?: Record<string, unknown> }) {
+  req.audit = { clientId: note.clientId ?? req.audit?.clientId, details: { ...req.audit?.details, ...note.details } };
+}
+
+const MAX_BODY_CHARS = 2_000;
+/** Reading the log is not an action on anyone: its own reads are not written into it. */
+const NOT_LOGGED = new Set(['GET /api/admin/audit-log']);
+
+const positiveInt = (v: unknown) => {
+  const n = typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+};
+
+/** The request's data as the log keeps it: path and query parameters, a JSON body when small (an upload's file is not kept). */
+function requestDetails(req: FastifyRequest) {
+  const details: Record<string, unknown> = {};
+  if (req.params && Object.keys(req.params).length) details.params = req.params;
+  if (req.query && Object.keys(req.query).length) details.query = req.query;
+  const body = req.body;
+  if (body && typeof body === 'object' && !Buffer.isBuffer(body)) {
+    const text = JSON.stringify(body);
+    details.body = text && text.length <= MAX_BODY_CHARS ? body : { omitted: true };
+  }
+  return details;
+}
+
+/**
+ * The admin audit log: every call an admin makes under an admin scope writes one row (who, for
+ * which client, what, with which data, the answer's status, when), written before the answer
+ * leaves so the row exists when the caller reads it. The client is the route's own note (a
+ * payment's owner), otherwise the selectedClient the request names, when it is a real user.
+ */
+export function auditScope(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const admin = req.user;
+    if (!admin || admin.userType !== USER_TYPE.admin) return payload;
+    const action = `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
+    if (NOT_LOGGED.has(action)) return payload;
+    const named =
+      req.audit?.clientId ??
+      positiveInt((req.body as Record<string, unknown> | undefined)?.selectedClient) ??
+      positiveInt((req.query as Record<string, unknown> | undefined)?.selectedClient);
+    const details = { ...requestDetails(req), ...req.audit?.details };
+    try {
+      await app.deps.database.db.insert(adminAuditLog).values({
+        adminId: admin.id,
+        // Only an existing user: a mistyped id is kept in the details, not as a broken reference.
+        clientId: named ? sql`(SELECT ${users.id} FROM ${users} WHERE ${users.id} = ${named})` : null,
+        action,
+        details,
+        statusCode: reply.statusCode,
+      });
+    } catch (err) {
+      req.log.error({ err, action }, 'admin audit log write failed');
+    }
+    return payload;
+  });
+}

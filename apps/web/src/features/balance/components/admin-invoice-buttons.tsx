@@ -1,0 +1,39 @@
+import { balanceAdminMessages as m } from '@colete/contract';
+import { Button, Stack } from '@mui/material';
+import { aboutClient, apiErrorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { useTriggerInvoice, useTriggerPrepayInvoice } from '../api/admin-balance';
+
+/**
+ * The admin's buttons of the balance pages (spec 002 section 2.4): invoice now everything not
+ * yet invoiced for the client, or the advance invoice of its top-ups not invoiced yet. The
+ * result shows as a snackbar (5 s); onDone runs after a success.
+ */
+export function AdminInvoiceButtons({ clientId, onDone }: { clientId: number; onDone: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const invoice = useTriggerInvoice();
+  const advance = useTriggerPrepayInvoice();
+  const busy = invoice.isPending || advance.isPending;
+  const run = (mutation: typeof invoice) =>
+    mutation.mutate(
+      aboutClient(clientId),
+      {
+        onSuccess: (r) => {
+          enqueueSnackbar(`${r.message} ${r.invoice.fullNumber}`, { variant: 'success', autoHideDuration: 5000 });
+          onDone();
+        },
+        onError: (e) => enqueueSnackbar(apiErrorMessage(e), { variant: 'error', autoHideDuration: 5000 }),
+      },
+    );
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+      <Button variant="contained" onClick={() => run(invoice)} disabled={busy}>
+        {m.triggerInvoice}
+      </Button>
+      <Button variant="outlined" onClick={() => run(advance)} disabled={busy}>
+        {m.triggerPrepayInvoice}
+      </Button>
+    </Stack>
+  );
+}

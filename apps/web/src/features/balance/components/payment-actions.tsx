@@ -1,0 +1,112 @@
+import { REVERT_MIN_BANI, balanceAdminMessages as m, leiToBaniText } from '@colete/contract';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { formatMoneyBani as formatBani } from '../../../lib/format';
+import { useSnackbar } from '../../../lib/snackbar';
+import { useActivatePayment, useRevertPayment } from '../api/admin-balance';
+
+/** The amount typed in lei ('12,5' or '12.50') as bani, or an error text. */
+export function revertAmountError(text: string, maxBani: number): string | null {
+  const normalized = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return m.amountInvalid;
+  const bani = leiToBaniText(normalized) ?? 0;
+  if (bani < REVERT_MIN_BANI) return m.revertMin;
+  if (bani > maxBani) return `${m.revertMax} ${formatBani(maxBani)}.`;
+  return null;
+}
+
+/**
+ * An admin's actions on one recorded payment (spec 002 sections 6-8): 'Activeaza' while it is
+ * not active; once active, 'Storneaza' opens a dialog asking the amount (at least 0,10 lei, at
+ * most the payment). Results as the specification words them; onDone after a success.
+ * `amountBani`: what may still be reverted (the list's leftBani: the payment less its earlier
+ * reverts); the server checks the same limit under the payment's lock.
+ */
+export function PaymentActions({ paymentId, amountBani, active, onDone }: { paymentId: string; amountBani: number; active: boolean; onDone: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const activate = useActivatePayment();
+  const revert = useRevertPayment();
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const error = revertAmountError(amount, amountBani);
+  const failed = () => enqueueSnackbar(m.paymentError, { variant: 'error', autoHideDuration: 5000 });
+
+  const onActivate = () =>
+    activate.mutate(
+      { id: paymentId },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(m.paymentActivated, { variant: 'success', autoHideDuration: 5000 });
+          onDone();
+        },
+        onError: failed,
+      },
+    );
+
+  const onRevert = () => {
+    setTouched(true);
+    if (error) return;
+    revert.mutate(
+      { id: paymentId, amount: Number(amount.trim().replace(',', '.')) },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(m.paymentReverted, { variant: 'success', autoHideDuration: 5000 });
+          setOpen(false);
+          onDone();
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const openDialog = () => {
+    setAmount('');
+    setTouched(false);
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <Stack direction="row" spacing={1}>
+        {!active && (
+          <Button size="small" variant="contained" onClick={onActivate} disabled={activate.isPending}>
+            {m.activate}
+          </Button>
+        )}
+        {active && (
+          <Button size="small" variant="outlined" color="error" onClick={openDialog} disabled={amountBani < REVERT_MIN_BANI}>
+            {m.revert}
+          </Button>
+        )}
+      </Stack>
+      <Dialog open={open} onClose={revert.isPending ? undefined : () => setOpen(false)} maxWidth="xs" fullWidth aria-labelledby={`revert-${paymentId}`}>
+        <DialogTitle id={`revert-${paymentId}`}>{m.revertTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {m.revertText} {formatBani(amountBani)}.
+          </DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            label={m.revertAmount}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && !!error}
+            helperText={touched && error ? error : ' '}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setOpen(false)} disabled={revert.isPending}>
+            {m.cancel}
+          </Button>
+          <Button variant="contained" color="error" onClick={onRevert} disabled={revert.isPending}>
+            {m.confirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
