@@ -5,12 +5,17 @@ import { shopifyAdapter, type FetchLike, type ShopifyAdapter } from './shopify-a
 import { SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, simAppSecret } from './shopify-app.js';
 import { shopifySimulatorRoutes } from './simulator.js';
 import { issueToken } from './simulator-store.js';
-import { SHOPIFY_SCOPES, SIM_DEMO_SHOP } from './shopify-app.js';
+import { addSimulatedOrder, addSimulatedOrders, cancelSimulatedOrder } from './simulator-new-orders.js';
+import { simulatorWebhooks } from './simulator-webhooks.js';
+import { currentOrder, SIM_WEBHOOK_TOPICS, subscribe } from './simulator-state.js';
+import { FULFILLMENT_MUTATIONS } from './simulator-mutations.js';
+import { SHOPIFY_SCOPES, SHOPIFY_WEBHOOK_PATH, SIM_DEMO_SHOP } from './shopify-app.js';
 import type { Executor } from '../../db/client.js';
 
 export { SHOPIFY_API_VERSION, SHOPIFY_CALLBACK_PATH, SHOPIFY_SCOPES, SHOPIFY_WEBHOOK_PATH, SIM_DEMO_SHOP, SIM_PREFIX } from './shopify-app.js';
 export { StoreApiError, type ShopifyAdapter } from './shopify-adapter.js';
 export { SIM_APPS_PATH } from './simulator.js';
+export { productNodes as simulatorProducts } from './simulator-shop-data.js';
 
 /**
  * Calls to https://{shop}/admin/... answered by the simulator in this very server, without the
@@ -62,6 +67,36 @@ export function storeSimulatorRoutes(config: Pick<Config, 'store' | 'tokenEncryp
 }
 
 /** The demo shop installed by the simulator for the demo seed: an offline token with every scope of the app. */
-export function issueDemoShopToken(db: Executor) {
-  return issueToken(db, { shop: SIM_DEMO_SHOP, clientId: SIM_APP_KEY, scopes: SHOPIFY_SCOPES.join(',') }).then((accessToken) => ({ shop: SIM_DEMO_SHOP, accessToken, scopes: SHOPIFY_SCOPES.join(',') }));
+export async function issueDemoShopToken(db: Executor) {
+  const accessToken = await issueToken(db, { shop: SIM_DEMO_SHOP, clientId: SIM_APP_KEY, scopes: SHOPIFY_SCOPES.join(',') });
+  // Its webhooks, as connecting subscribes them (the simulator delivers in process: only the address's path is used).
+  for (const topic of SIM_WEBHOOK_TOPICS) await subscribe(db, SIM_DEMO_SHOP, topic, `https://localhost${SHOPIFY_WEBHOOK_PATH}`, `gid://shopify/WebhookSubscription/demo-${topic}`);
+  return { shop: SIM_DEMO_SHOP, accessToken, scopes: SHOPIFY_SCOPES.join(',') };
 }
+
+/** The simulator's shops getting new orders (the daily job): orders/create goes to the subscribed addresses, in process through the host. */
+export function simulatedShopOrders(database: Database, key: Buffer, host: FastifyInstance) {
+  const deliver = simulatorWebhooks({ db: database.db, secret: simAppSecret(key), host });
+  return {
+    addToSubscribedShops: (perShop: number, now?: Date) => addSimulatedOrders(database.db, deliver, perShop, now),
+    addOne: (shop: string, now?: Date) => addSimulatedOrder(database.db, deliver, shop, now),
+    /** The merchant cancels the order in the shop's admin. */
+    cancel: (shop: string, orderId: string) => cancelSimulatedOrder(database.db, deliver, shop, orderId),
+  };
+}
+
+/**
+ * The demo seed's view of the demo shop: one order as the shop has it now (Shopify's shape), and a
+ * fulfilment made in the shop's stored state as fulfillmentCreate makes it (all that remains, with
+ * the tracking). Its orders/updated is not delivered: the seed runs before the server listens, and
+ * nothing is kept of the order yet for it to change.
+ */
+export const demoShop = {
+  order: (db: Executor, orderId: string) => currentOrder(db, SIM_DEMO_SHOP, orderId),
+  async fulfil(db: Executor, fulfillmentOrderId: string, tracking: { company: string; number: string; url?: string }) {
+    const input: Record<string, unknown> = { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId }], trackingInfo: tracking, notifyCustomer: false } };
+    const { data } = await FULFILLMENT_MUTATIONS.fulfillmentCreate(db, SIM_DEMO_SHOP, (name) => input[name]);
+    const errors = (data as { userErrors: { message: string }[] }).userErrors;
+    if (errors.length) throw new Error(`demo shop fulfilment refused: ${errors.map((e) => e.message).join('; ')}`);
+  },
+};

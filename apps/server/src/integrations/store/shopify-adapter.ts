@@ -2,7 +2,7 @@ import '@shopify/shopify-api/adapters/node';
 import { createAdminApiClient } from '@shopify/admin-api-client';
 import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SHOPIFY_API_VERSION, SHOPIFY_SCOPES } from './shopify-app.js';
+import { SHOPIFY_API_VERSION, SHOPIFY_SCOPES, SHOPIFY_WEBHOOK_PATH } from './shopify-app.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -53,6 +53,8 @@ export function shopifyAdapter(opts: {
   return {
     mode: opts.mode,
     scopes: SHOPIFY_SCOPES as readonly string[],
+    /** Where the shop sends our webhooks (subscribed when a store connects). */
+    webhookUrl: `https://${opts.hostName}${SHOPIFY_WEBHOOK_PATH}`,
 
     /** A shop's permanent domain from what the merchant typed ('magazin', 'magazin.myshopify.com', the admin URL), or null. */
     normalizeShop(input: string): string | null {
@@ -94,6 +96,23 @@ export function shopifyAdapter(opts: {
       const body = (await res.json().catch(() => null)) as { access_token?: unknown; scope?: unknown; error_description?: unknown } | null;
       if (!res.ok || typeof body?.access_token !== 'string') throw new StoreApiError(`token exchange refused (${res.status}): ${String(body?.error_description ?? '')}`, 'token');
       return { accessToken: body.access_token, scopes: typeof body.scope === 'string' ? body.scope : '' };
+    },
+
+    /**
+     * DELETE https://{shop}/admin/api_permissions/current.json with the token: the shop revokes the
+     * app's access (Shopify uninstalls the app, so every token of the app for that shop stops working).
+     * 'revoked' on 200, 'alreadyRevoked' when the shop no longer knows the token (401); anything else throws.
+     */
+    async revokeAccess(shop: string, accessToken: string): Promise<'revoked' | 'alreadyRevoked'> {
+      let res: Response;
+      try {
+        res = await doFetch(`https://${shop}/admin/api_permissions/current.json`, { method: 'DELETE', headers: { 'x-shopify-access-token': accessToken, accept: 'application/json' } });
+      } catch (err) {
+        throw new StoreApiError(`revoking the access failed: ${(err as Error).message}`, 'network');
+      }
+      if (res.ok) return 'revoked';
+      if (res.status === 401) return 'alreadyRevoked';
+      throw new StoreApiError(`revoking the access was refused (${res.status})`, res.status >= 500 || res.status === 429 ? 'network' : 'token');
     },
 
     /**

@@ -1,7 +1,8 @@
 /**
  * The simulator's Admin GraphQL API: the part of Shopify's schema the platform reads so far (shop,
  * locations, orders with cursor paging and the `query` filter, order and fulfillmentOrder by id,
- * products, webhookSubscriptionCreate; the shop's data is in simulator-shop-data.ts), with
+ * products, webhookSubscriptionCreate, the fulfillment-order mutations of simulator-mutations.ts;
+ * the shop's generated data is in simulator-shop-data.ts, what changed in simulator-state.ts), with
  * Shopify's cost block and leaky-bucket throttle. Operations are read at the root only: each root
  * field answers its whole object, so a client that selects fewer fields still finds what it asked.
  */
@@ -73,6 +74,22 @@ export const locationNodes = () =>
       formatted: [l.address1, `${l.zip} ${l.city}`, 'Romania'],
     },
   }));
+
+/**
+ * Test shops named `name-cod-gresit.myshopify.com`: the two warehouses that fulfil online orders have
+ * each other's postal code (Bucuresti 400114, Cluj-Napoca 020331). Six digits, so the shape passes;
+ * the nomenclature refuses each city with that code (check-account-configuration's noValidLocation).
+ */
+export const SIM_WRONG_ZIP_SUFFIX = '-cod-gresit.myshopify.com';
+export const shopLocationNodes = (shop: string) => {
+  const nodes = locationNodes();
+  if (!shop.endsWith(SIM_WRONG_ZIP_SUFFIX)) return nodes;
+  const swapped: Record<string, string> = { '020331': '400114', '400114': '020331' };
+  return nodes.map((l) => {
+    const zip = swapped[l.address.zip] ?? l.address.zip;
+    return { ...l, address: { ...l.address, zip, formatted: [l.address.address1, `${zip} ${l.address.city}`, 'Romania'] } };
+  });
+};
 
 // ---------- reading an operation ----------
 

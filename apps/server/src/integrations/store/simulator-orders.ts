@@ -25,13 +25,15 @@ function pickLines(kind: OrderKind, rnd: () => number, products: ReturnType<type
   return [...chosen].map((p) => line(p, location));
 }
 
-function buildOrder(shop: string, i: number, n: number, today: number) {
+/** The shop's i-th order of n (`at` and `kind` for an order added later: made now, still open). */
+export function buildOrder(shop: string, i: number, n: number, today: number, added?: { at: Date; kind: OrderKind }) {
   const rnd = prng(seedOf(shop) + i * 7919);
-  const kind = ORDER_KINDS[i % ORDER_KINDS.length]!;
+  const kind = added?.kind ?? ORDER_KINDS[i % ORDER_KINDS.length]!;
   const number = 1001 + i;
   const id = `gid://shopify/Order/${number}`;
-  const step = n > 12 ? 1 : 2;
-  const created = new Date(today - ((n - 1 - i) * step + 0.2 + rnd() * 0.6 * step) * DAY);
+  const step = n > 96 ? 365 / n : n > 12 ? 1 : 2;
+  const dated = new Date(today - ((n - 1 - i) * step + 0.2 + rnd() * 0.6 * step) * DAY);
+  const created = added?.at ?? dated;
   const createdAt = created.toISOString();
   const customerSeed = CUSTOMER_SEEDS[(i * 7) % CUSTOMER_SEEDS.length]!;
   const cod = rnd() < 0.45;
@@ -136,24 +138,41 @@ function buildOrder(shop: string, i: number, n: number, today: number) {
     totalWeight: String(Math.round(grams)),
     lineItems: connection(lineItems.map(({ location: _l, weight: _w, ...l }) => l)),
     fulfillmentOrders: connection(fulfillmentOrders),
+    fulfillments: [] as object[],
   };
 }
 
 export type SimOrder = ReturnType<typeof buildOrder>;
 
-const cache = new Map<string, SimOrder[]>();
+const cache = new Map<string, { today: number; n: number; built: (SimOrder | undefined)[]; all?: SimOrder[] }>();
 
-/** The shop's orders, newest first (cached per shop and day: dates count back from the start of today, UTC). */
-export function orderNodes(shop: string, now = Date.now()): SimOrder[] {
+/** The shop's generated orders, each built when first asked (cached per shop and day: dates count back from the start of today, UTC). */
+function generated(shop: string, now: number) {
   const today = now - (now % DAY);
   const key = `${shop}@${today}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const n = orderCount(shop);
-  const orders = Array.from({ length: n }, (_, i) => buildOrder(shop, i, n, today)).reverse();
-  if (cache.size > 200) cache.clear();
-  cache.set(key, orders);
-  return orders;
+  let hit = cache.get(key);
+  if (!hit) {
+    if (cache.size > 200) cache.clear();
+    hit = { today, n: orderCount(shop), built: [] };
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+/** How many orders the shop generates. */
+export const generatedCount = (shop: string) => orderCount(shop);
+
+/** The generated order of that index (0 is #1001, the oldest), built once. */
+export function orderAt(shop: string, index: number, now = Date.now()): SimOrder | undefined {
+  const g = generated(shop, now);
+  if (index < 0 || index >= g.n) return undefined;
+  return (g.built[index] ??= buildOrder(shop, index, g.n, g.today));
+}
+
+/** The shop's generated orders, newest first (all of them: for a filtered read). */
+export function orderNodes(shop: string, now = Date.now()): SimOrder[] {
+  const g = generated(shop, now);
+  return (g.all ??= Array.from({ length: g.n }, (_, i) => orderAt(shop, i, now)!).reverse());
 }
 
 /** Kept for the products' count in tests and docs. */

@@ -1,4 +1,4 @@
-/** The simulator's pages: the install consent page and the shop's app settings (where the app is uninstalled). */
+/** The simulator's pages: the install consent page, the shop's app settings (where the app is uninstalled) and its orders (where one is cancelled). */
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -15,6 +15,10 @@ ul{padding-left:20px;margin:8px 0}li{margin:4px 0}
 button{margin-top:12px;width:100%;font-size:17px;font-weight:600;padding:12px;border:0;border-radius:8px;background:#1a1a1a;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#1a1a1a;border:1px solid #8a8a8a}
 button.danger{background:#c70a24}
+nav{display:flex;gap:16px;margin-bottom:12px;font-size:15px}
+table{width:100%;border-collapse:collapse;font-size:15px}th,td{text-align:left;padding:8px 4px;border-bottom:1px solid #e3e3e3;vertical-align:middle}
+td form button{margin:0;width:auto;font-size:14px;padding:6px 10px}
+.table-wrap{overflow-x:auto}@media (max-width:480px){body{padding:12px 6px}main{padding:12px}table{font-size:13px}th,td{padding:6px 3px}td form button{font-size:13px;padding:5px 6px}th:nth-child(2),td:nth-child(2){display:none}}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
@@ -55,7 +59,14 @@ export function consentPage(action: string, p: ConsentParams) {
 export const invalidRequestPage = (why: string) =>
   page('Cerere invalida', `<span class="badge">Magazin de test: simulator Shopify</span><h1>Cerere de instalare invalida</h1><p>${escapeHtml(why)}</p>`);
 
-export function appsPage(action: string, shop: string, installed: boolean, notice?: string) {
+/** The shop admin's navigation between its two simulated pages. */
+const adminNav = (paths: { apps: string; orders: string }, shop: string) =>
+  `<nav aria-label="Administrare magazin"><a href="${paths.apps}?shop=${encodeURIComponent(shop)}">Aplicatii</a><a href="${paths.orders}?shop=${encodeURIComponent(shop)}">Comenzi</a></nav>`;
+
+export type AdminPaths = { apps: string; orders: string };
+
+export function appsPage(paths: AdminPaths, shop: string, installed: boolean, notice?: string) {
+  const action = paths.apps;
   const body = installed
     ? `<p>Aplicatia <strong>Colete Online</strong> este instalata in acest magazin.</p>
        <form method="post" action="${action}"><input type="hidden" name="shop" value="${escapeHtml(shop)}">
@@ -63,6 +74,25 @@ export function appsPage(action: string, shop: string, installed: boolean, notic
     : '<p>Nicio aplicatie instalata.</p>';
   return page(
     'Aplicatii',
-    `<span class="badge">Magazin de test: simulator Shopify</span><div class="shop">${escapeHtml(shop)}</div><h1>Aplicatii instalate</h1>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}${body}`,
+    `<span class="badge">Magazin de test: simulator Shopify</span><div class="shop">${escapeHtml(shop)}</div>${adminNav(paths, shop)}<h1>Aplicatii instalate</h1>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}${body}`,
+  );
+}
+
+export type AdminOrderRow = { id: string; name: string; createdAt: string; customer: string; status: string; cancelled: boolean };
+
+/** The shop's latest orders; each not yet cancelled can be cancelled (Shopify then sends orders/cancelled). */
+export function ordersPage(paths: AdminPaths, shop: string, orders: AdminOrderRow[], notice?: string) {
+  const rows = orders
+    .map((o) => {
+      const action = o.cancelled
+        ? ''
+        : `<form method="post" action="${paths.orders}"><input type="hidden" name="shop" value="${escapeHtml(shop)}"><input type="hidden" name="order_id" value="${escapeHtml(o.id)}"><button type="submit" class="danger" aria-label="Anuleaza comanda ${escapeHtml(o.name)}">Anuleaza comanda</button></form>`;
+      return `<tr><td><strong>${escapeHtml(o.name)}</strong></td><td>${escapeHtml(o.createdAt)}</td><td>${escapeHtml(o.customer)}</td><td>${escapeHtml(o.status)}</td><td>${action}</td></tr>`;
+    })
+    .join('');
+  return page(
+    'Comenzi',
+    `<span class="badge">Magazin de test: simulator Shopify</span><div class="shop">${escapeHtml(shop)}</div>${adminNav(paths, shop)}<h1>Comenzi</h1>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
+    <div class="table-wrap"><table aria-label="Ultimele comenzi"><thead><tr><th>Comanda</th><th>Data</th><th>Client</th><th>Status</th><th><span hidden>Actiuni</span></th></tr></thead><tbody>${rows}</tbody></table></div>`,
   );
 }

@@ -103,7 +103,9 @@ const LOCATION_NAMES: Record<number, string> = { 1: 'Depozit Bucuresti', 2: 'Dep
 const ACTIONS = { open: ['CREATE_FULFILLMENT', 'MOVE', 'HOLD', 'SPLIT'], held: ['RELEASE_HOLD', 'HOLD', 'MOVE'], inProgress: ['CREATE_FULFILLMENT', 'HOLD'], closed: [] as string[] };
 
 /** How many orders a shop has (numbered from #1001). */
-export const orderCount = (shop: string) => (shop === SIM_DEMO_SHOP ? 96 : 12);
+export const orderCount = (shop: string) => (shop === SIM_DEMO_SHOP ? 96 : shop === SIM_BENCH_SHOP ? 10_000 : 12);
+/** The bench's shop: 10,000 orders, built as they are read. */
+export const SIM_BENCH_SHOP = 'bench-10k.myshopify.com';
 const DAY = 86_400_000;
 
 export { PRODUCTS as PRODUCT_SEEDS, CUSTOMERS as CUSTOMER_SEEDS, HOLDS, LOCATION_NAMES, ACTIONS, DAY, money, mailing, seedOf };

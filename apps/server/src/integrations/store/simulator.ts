@@ -1,20 +1,31 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { PLATFORM_TIME_ZONE } from '../../lib/dates.js';
-import { SHOPIFY_API_VERSION, SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, signQuery, signWebhook, simAppSecret } from './shopify-app.js';
-import { appsPage, consentPage, invalidRequestPage, type ConsentParams } from './simulator-pages.js';
-import { STANDARD_BUCKET, argument, connectionCost, filterOrders, locationNodes, page, rootFields, throttle, type Bucket } from './simulator-graphql.js';
-import { orderNodes } from './simulator-orders.js';
+import { formatRoDate, PLATFORM_TIME_ZONE } from '../../lib/dates.js';
+import { SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, signQuery, simAppSecret } from './shopify-app.js';
+import { cancelSimulatedOrder } from './simulator-new-orders.js';
+import { appsPage, consentPage, invalidRequestPage, ordersPage as adminOrdersPage, type ConsentParams } from './simulator-pages.js';
+import { STANDARD_BUCKET, argument, connectionCost, page, rootFields, shopLocationNodes, throttle, type Bucket } from './simulator-graphql.js';
+import { FULFILLMENT_MUTATIONS, answerFulfillmentOrder } from './simulator-mutations.js';
 import { productNodes } from './simulator-shop-data.js';
+import { SIM_WEBHOOK_TOPICS, currentFulfillmentOrder, currentOrder, ordersPage, subscribe, type SimFulfillmentOrder } from './simulator-state.js';
+import { simulatorWebhooks, webhookHeaders, type WebhookEvent } from './simulator-webhooks.js';
 import { isInstalled, issueCode, issueToken, redeemCode, revokeShop, tokenShop } from './simulator-store.js';
 
 export const SIM_AUTHORIZE_PATH = `${SIM_PREFIX}/admin/oauth/authorize`;
 export const SIM_TOKEN_PATH = `${SIM_PREFIX}/admin/oauth/access_token`;
 export const SIM_APPS_PATH = `${SIM_PREFIX}/admin/settings/apps`;
+/** The shop admin's orders, where the merchant cancels one. */
+export const SIM_ADMIN_ORDERS_PATH = `${SIM_PREFIX}/admin/orders`;
+const ADMIN_PATHS = { apps: SIM_APPS_PATH, orders: SIM_ADMIN_ORDERS_PATH };
 export const SIM_GRAPHQL_PATH = `${SIM_PREFIX}/admin/api/:version/graphql.json`;
+/** The app revokes its own access (Shopify's uninstall by API request). */
+export const SIM_REVOKE_PATH = `${SIM_PREFIX}/admin/api_permissions/current.json`;
 
 const SHOP = /^[a-z0-9][a-z0-9-]{0,59}\.myshopify\.com$/;
+/** How many of the latest orders the shop admin's orders page lists. */
+const ADMIN_ORDERS_SHOWN = 25;
+const ADMIN_FULFILLMENT_TEXT: Record<string, string> = { UNFULFILLED: 'Neexpediata', PARTIALLY_FULFILLED: 'Expediata partial', FULFILLED: 'Expediata', ON_HOLD: 'In asteptare' };
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -27,7 +38,16 @@ const FIELD_SCOPES: Record<string, string | undefined> = {
   fulfillmentOrder: 'read_merchant_managed_fulfillment_orders',
   products: 'read_products',
   webhookSubscriptionCreate: undefined,
+  fulfillmentOrderMove: 'write_merchant_managed_fulfillment_orders',
+  fulfillmentCreate: 'write_merchant_managed_fulfillment_orders',
+  fulfillmentOrderHold: 'write_merchant_managed_fulfillment_orders',
+  fulfillmentOrderReleaseHold: 'write_merchant_managed_fulfillment_orders',
+  fulfillmentOrderSplit: 'write_merchant_managed_fulfillment_orders',
+  fulfillmentEventCreate: 'write_merchant_managed_fulfillment_orders',
 };
+/** The fulfillment orders of an order as answered (each with locationsForMove). */
+const answerOrder = <T extends { fulfillmentOrders: { nodes: SimFulfillmentOrder[] } }>(o: T) => ({ ...o, fulfillmentOrders: { ...o.fulfillmentOrders, nodes: o.fulfillmentOrders.nodes.map(answerFulfillmentOrder) } });
+const WEBHOOK_TOPICS = new Set(SIM_WEBHOOK_TOPICS);
 /** Root fields answering one object (cost 1); the others are connections. */
 const OBJECT_FIELDS = new Set(['shop', 'order', 'fulfillmentOrder']);
 /** A global id of the type, or null. */
@@ -56,21 +76,16 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
   /** Sends a webhook to the platform as Shopify does: the raw JSON body signed with the app secret, and Shopify's headers. */
   async function deliver(topic: string, shop: string, payload: object) {
     const body = JSON.stringify(payload);
-    await deps.host.inject({
-      method: 'POST',
-      url: SHOPIFY_WEBHOOK_PATH,
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'x-shopify-topic': topic,
-        'x-shopify-hmac-sha256': signWebhook(secret, body),
-        'x-shopify-shop-domain': shop,
-        'x-shopify-api-version': SHOPIFY_API_VERSION,
-        'x-shopify-webhook-id': randomUUID(),
-        'x-shopify-event-id': randomUUID(),
-        'x-shopify-triggered-at': new Date().toISOString(),
-      },
-    });
+    await deps.host.inject({ method: 'POST', url: SHOPIFY_WEBHOOK_PATH, payload: body, headers: webhookHeaders(secret, topic, shop, body) });
+  }
+  /** The shop's events, to the addresses subscribed to them. */
+  const deliverSubscribed = simulatorWebhooks({ db, secret, host: deps.host });
+
+  /** Uninstalls the app from the shop: every token of the app for the shop stops working, and app/uninstalled goes to the platform. */
+  async function uninstall(shop: string) {
+    if (!(await revokeShop(db, shop, SIM_APP_KEY))) return;
+    const name = shop.replace('.myshopify.com', '');
+    await deliver('app/uninstalled', shop, { id: shop.length, name, email: `contact@${shop}`, domain: shop, myshopify_domain: shop, country_code: 'RO', currency: 'RON', iana_timezone: PLATFORM_TIME_ZONE });
   }
 
   return async (app: FastifyInstance) => {
@@ -156,6 +171,7 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
 
       const data: Record<string, unknown> = {};
       const errors: object[] = [];
+      const events: WebhookEvent[] = [];
       let actual = 0;
       for (const f of operation.fields) {
         const scope = FIELD_SCOPES[f.name];
@@ -181,16 +197,33 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
             data[f.alias] = null;
             continue;
           }
-          const orders = orderNodes(owner.shop);
-          data[f.alias] = f.name === 'order' ? (orders.find((o) => o.id === id) ?? null) : (orders.flatMap((o) => o.fulfillmentOrders.nodes).find((fo) => fo.id === id) ?? null);
+          if (f.name === 'order') {
+            const order = await currentOrder(db, owner.shop, id as string);
+            data[f.alias] = order ? answerOrder(order) : null;
+          } else {
+            const found = await currentFulfillmentOrder(db, owner.shop, id as string);
+            data[f.alias] = found ? answerFulfillmentOrder(found.fo) : null;
+          }
           actual += 1;
+        } else if (f.name in FULFILLMENT_MUTATIONS) {
+          const run = FULFILLMENT_MUTATIONS[f.name as keyof typeof FULFILLMENT_MUTATIONS];
+          const result = await db.transaction((tx) => run(tx, owner.shop, (name) => argument(f.args, name, vars)));
+          data[f.alias] = result.data;
+          events.push(...result.events);
+          actual += 10;
         } else if (f.name === 'webhookSubscriptionCreate') {
           const sub = argument(f.args, 'webhookSubscription', vars) as { callbackUrl?: unknown } | undefined;
-          const topic = argument(f.args, 'topic', vars);
-          const ok = typeof sub?.callbackUrl === 'string' && sub.callbackUrl.startsWith('https://');
-          data[f.alias] = ok
-            ? { webhookSubscription: { id: `gid://shopify/WebhookSubscription/${randomUUID()}`, topic }, userErrors: [] }
-            : { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address protocol http:// is not supported' }] };
+          const topic = String(argument(f.args, 'topic', vars) ?? '');
+          const url = typeof sub?.callbackUrl === 'string' ? sub.callbackUrl : '';
+          const fail = (field: string[], message: string) => ({ webhookSubscription: null, userErrors: [{ field, message }] });
+          if (!WEBHOOK_TOPICS.has(topic)) data[f.alias] = fail(['topic'], `Topic ${topic} is not a valid webhook subscription topic.`);
+          else if (!url.startsWith('https://') || !URL.canParse(url)) data[f.alias] = fail(['webhookSubscription', 'callbackUrl'], 'Address protocol http:// is not supported');
+          else {
+            const created = await subscribe(db, owner.shop, topic, url, `gid://shopify/WebhookSubscription/${Date.now()}${Math.floor(Math.random() * 1000)}`);
+            data[f.alias] = created
+              ? { webhookSubscription: { id: created, topic, format: 'JSON', endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: url } }, userErrors: [] }
+              : fail(['webhookSubscription', 'callbackUrl'], 'Address for this topic has already been taken');
+          }
           actual += 10;
         } else {
           const first = firstOf(f.args);
@@ -199,8 +232,9 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
             continue;
           }
           // Shopify sorts by id, oldest first; `reverse: true` answers the newest first (orders' ids grow with their dates).
-          const all: object[] = f.name === 'locations' ? locationNodes() : f.name === 'products' ? publicProducts() : [...filterOrders(orderNodes(owner.shop), argument(f.args, 'query', vars))].reverse();
-          const result = page(argument(f.args, 'reverse', vars) === true ? [...all].reverse() : all, first, argument(f.args, 'after', vars));
+          const reverse = argument(f.args, 'reverse', vars) === true;
+          const all: object[] = f.name === 'locations' ? shopLocationNodes(owner.shop) : publicProducts();
+          const result = f.name === 'orders' ? await ordersPage(db, owner.shop, { first, after: argument(f.args, 'after', vars), query: argument(f.args, 'query', vars), reverse }) : page(reverse ? [...all].reverse() : all, first, argument(f.args, 'after', vars));
           if (!result) {
             errors.push({ message: 'Invalid cursor for current pagination sort.', path: [f.alias], extensions: { code: 'BAD_REQUEST' } });
             continue;
@@ -209,6 +243,8 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
           actual += connectionCost(result.nodes.length);
         }
       }
+      // The changes' webhooks, delivered before the answer (Shopify sends them soon after).
+      await deliverSubscribed(owner.shop, events);
       const throttleStatus = bucket.refund(owner.shop, requested - actual);
       const extensions = { cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus } };
       return reply.status(200).send(errors.length ? { data, errors, extensions } : { data, extensions });
@@ -218,17 +254,51 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
     app.get(SIM_APPS_PATH, async (req, reply) => {
       const shop = str((req.query as Record<string, unknown>)?.shop) ?? '';
       if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
-      return html(reply, 200, appsPage(SIM_APPS_PATH, shop, await isInstalled(db, shop, SIM_APP_KEY)));
+      return html(reply, 200, appsPage(ADMIN_PATHS, shop, await isInstalled(db, shop, SIM_APP_KEY)));
     });
 
     app.post(SIM_APPS_PATH, async (req, reply) => {
       const shop = str((req.body as Record<string, unknown> | undefined)?.shop) ?? '';
       if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
-      if (await revokeShop(db, shop, SIM_APP_KEY)) {
-        const name = shop.replace('.myshopify.com', '');
-        await deliver('app/uninstalled', shop, { id: shop.length, name, email: `contact@${shop}`, domain: shop, myshopify_domain: shop, country_code: 'RO', currency: 'RON', iana_timezone: PLATFORM_TIME_ZONE });
-      }
-      return html(reply, 200, appsPage(SIM_APPS_PATH, shop, false, 'Aplicatia Colete Online a fost dezinstalata.'));
+      await uninstall(shop);
+      return html(reply, 200, appsPage(ADMIN_PATHS, shop, false, 'Aplicatia Colete Online a fost dezinstalata.'));
+    });
+
+    // The shop's latest orders: the merchant cancels one here; Shopify then sends orders/cancelled to the subscribed addresses.
+    async function latestOrders(shop: string) {
+      const result = await ordersPage(db, shop, { first: ADMIN_ORDERS_SHOWN, after: null, query: null, reverse: true });
+      return (result?.nodes ?? []).map((o) => ({
+        id: o.id,
+        name: o.name,
+        createdAt: formatRoDate(new Date(o.createdAt)),
+        customer: [o.customer?.firstName, o.customer?.lastName].filter(Boolean).join(' '),
+        status: o.cancelledAt ? 'Anulata' : (ADMIN_FULFILLMENT_TEXT[o.displayFulfillmentStatus] ?? o.displayFulfillmentStatus),
+        cancelled: !!o.cancelledAt,
+      }));
+    }
+    app.get(SIM_ADMIN_ORDERS_PATH, async (req, reply) => {
+      const shop = str((req.query as Record<string, unknown>)?.shop) ?? '';
+      if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
+      return html(reply, 200, adminOrdersPage(ADMIN_PATHS, shop, await latestOrders(shop)));
+    });
+    app.post(SIM_ADMIN_ORDERS_PATH, async (req, reply) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const shop = str(body.shop) ?? '';
+      const orderId = str(body.order_id) ?? '';
+      if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
+      if (!/^gid:\/\/shopify\/Order\/\d+$/.test(orderId)) return html(reply, 400, invalidRequestPage('Comanda nu este de forma gid://shopify/Order/{numar}.'));
+      const cancelled = await cancelSimulatedOrder(db, deliverSubscribed, shop, orderId);
+      const notice = cancelled ? `Comanda ${cancelled.name} a fost anulata.` : 'Comanda nu exista sau este deja anulata.';
+      return html(reply, cancelled ? 200 : 404, adminOrdersPage(ADMIN_PATHS, shop, await latestOrders(shop), notice));
+    });
+
+    // The app revokes its access with its token (DELETE /admin/api_permissions/current.json): an uninstall, as in the shop's settings.
+    app.delete(SIM_REVOKE_PATH, async (req, reply) => {
+      const token = str(req.headers['x-shopify-access-token']);
+      const owner = token ? await tokenShop(db, token) : null;
+      if (!owner) return reply.status(401).send({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      await uninstall(owner.shop);
+      return reply.status(200).send({});
     });
   };
 }

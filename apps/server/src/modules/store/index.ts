@@ -1,8 +1,27 @@
 /** The store module's public surface: the composition root and the app import from here only. */
 export { storeRoutes } from './store-routes.js';
+export { storeMoveRoutes } from './store-move-routes.js';
+export { shopFulfillment, STORE_WEBHOOK_TOPICS } from './store-fulfillment.js';
 export { storeService } from './store-service.js';
 export type { StoreService } from './store-service.js';
 export { pruneStoreRecords } from './store-queries.js';
 export { shopOrders, toBani, toGrams, isCashOnDelivery } from './store-orders.js';
 export type { ShopOrder, ShopOrderSummary, ShopFulfillmentOrder, OrdersPageInput } from './store-orders.js';
 export { connectDemoShop } from './store-demo.js';
+export { storeMutationRoutes } from './store-mutation-routes.js';
+export { associationsFor, dimensionsFor } from './store-mutations.js';
+export type { LocationAssociation, SavedDimensions } from './store-mutations.js';
+export { storeOrderRoutes } from './store-order-routes.js';
+export { storeOrderDetailService } from './store-order-detail.js';
+export type { StoreOrderDetailService } from './store-order-detail.js';
+export { storeBulkService, onBulkRunStarted, BULK_CLAIM_STALE_MS } from './store-bulk.js';
+export type { StoreBulkService, StoreBulkDeps } from './store-bulk.js';
+export { storeBulkRoutes } from './store-bulk-routes.js';
+export { storeBulkActivator } from './store-bulk-activator.js';
+export { mergeLabels } from './store-bulk-labels.js';
+export { chooseService, unpluggedActivator, usualType } from './store-bulk-port.js';
+export type { StoreOrderActivator, BulkFulfillmentPlan, BulkOffer, BulkActivated, BulkServiceChoice } from './store-bulk-port.js';
+export { storeActivationService } from './store-activation.js';
+export type { StoreActivationService, StoreShipments } from './store-activation.js';
+export { storeActivationRoutes, publicTrackingRoutes } from './store-activation-routes.js';
+export { storeFulfillmentEventsListener } from './store-fulfillment-events.js';

@@ -1,7 +1,14 @@
 import type { Executor } from '../../db/client.js';
-import { issueDemoShopToken } from '../../integrations/store/index.js';
+import { issueDemoShopToken, simulatorProducts } from '../../integrations/store/index.js';
 import { tokenCipher } from '../../lib/token-cipher.js';
+import { saveDimensions } from './store-mutations.js';
 import { saveConnected, setToken } from './store-queries.js';
+
+/** The demo shop's products whose sizes the demo client saved (centimetres). */
+const DEMO_DIMENSIONS: Record<string, { width: number; length: number; height: number }> = {
+  'Covor living': { width: 30, length: 165, height: 30 },
+  'Lampa de birou': { width: 20, length: 45, height: 25 },
+};
 
 /**
  * The demo seed's store: the demo client's account connected to the simulator's demo shop
@@ -12,5 +19,13 @@ export async function connectDemoShop(tx: Executor, userId: number, tokenKey: Bu
   const token = await issueDemoShopToken(tx);
   const row = await saveConnected(tx, { userId, shop: token.shop, name: 'Colete Demo', scopes: token.scopes });
   await setToken(tx, row.id, tokenCipher(tokenKey).encrypt(token.accessToken, `store_accounts:${row.id}:access`));
+  // A few products already have their sizes saved (the bulky ones), as a merchant would have done on earlier orders.
+  for (const product of simulatorProducts().filter((p) => DEMO_DIMENSIONS[p.title])) {
+    for (const v of product.variants.nodes) {
+      const { value: weight, unit } = v.inventoryItem.measurement.weight;
+      const dimensions = { ...DEMO_DIMENSIONS[product.title]!, weight: unit === 'KILOGRAMS' ? weight : weight / 1000 };
+      await saveDimensions(tx, userId, row.id, { variantId: v.id, product: { type: 'default', identification: { id: product.id, sku: v.sku, name: v.displayName }, dimensions } });
+    }
+  }
   return row.id;
 }

@@ -11,25 +11,26 @@ type Weight = { unit: 'GRAMS' | 'KILOGRAMS' | 'OUNCES' | 'POUNDS'; value: number
 type MailingAddress = { name: string | null; firstName: string | null; lastName: string | null; company: string | null; address1: string | null; address2: string | null; city: string | null; province: string | null; provinceCode: string | null; zip: string | null; countryCodeV2: string | null; phone: string | null };
 type PageInfo = { hasNextPage: boolean; endCursor: string | null };
 
-const ORDER_FIELDS = `id legacyResourceId name createdAt cancelledAt closed displayFinancialStatus displayFulfillmentStatus paymentGatewayNames tags note email phone
+const ORDER_FIELDS = `id legacyResourceId name createdAt updatedAt cancelledAt closed displayFinancialStatus displayFulfillmentStatus paymentGatewayNames tags note email phone
   customer { id displayName email phone }
   shippingAddress { name firstName lastName company address1 address2 city province provinceCode zip countryCodeV2 phone }
   totalPriceSet { shopMoney { amount currencyCode } } totalWeight`;
 
-export const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String) {
-  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) { nodes { ${ORDER_FIELDS} } pageInfo { hasNextPage endCursor } }
+export const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String, $reverse: Boolean) {
+  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: $reverse) { nodes { ${ORDER_FIELDS} lineItems(first: 50) { nodes { currentQuantity } } } pageInfo { hasNextPage endCursor } }
 }`;
 
 export const ORDER_QUERY = `query Order($id: ID!) {
   order(id: $id) {
     ${ORDER_FIELDS}
-    lineItems(first: 100) { nodes { id name sku quantity currentQuantity variant { id } image { url } originalUnitPriceSet { shopMoney { amount currencyCode } } } }
-    fulfillmentOrders(first: 20) { nodes {
-      id status requestStatus fulfillAt
+    lineItems(first: 100) { nodes { id name sku quantity currentQuantity variant { id } product { id } image { url } originalUnitPriceSet { shopMoney { amount currencyCode } } } }
+    fulfillmentOrders(first: 10) { nodes {
+      id status requestStatus fulfillAt updatedAt
       assignedLocation { name location { id } }
-      lineItems(first: 100) { nodes { id totalQuantity remainingQuantity sku weight { unit value } lineItem { id sku name } } }
+      lineItems(first: 50) { nodes { id totalQuantity remainingQuantity sku weight { unit value } lineItem { id sku name } } }
       fulfillmentHolds { id reason reasonNotes handle }
       supportedActions { action }
+      locationsForMove(first: 10) { nodes { location { id name } movable message } }
     } }
   }
 }`;
@@ -39,6 +40,7 @@ type OrderNode = {
   legacyResourceId: string;
   name: string;
   createdAt: string;
+  updatedAt: string;
   cancelledAt: string | null;
   closed: boolean;
   displayFinancialStatus: string | null;
@@ -52,19 +54,24 @@ type OrderNode = {
   shippingAddress: MailingAddress | null;
   totalPriceSet: Money;
   totalWeight: string | null;
+  /** The page query reads the quantities still on the order (the list's product count). */
+  lineItems?: { nodes: { currentQuantity: number }[] };
 };
 type FulfillmentOrderNode = {
   id: string;
   status: string;
   requestStatus: string;
   fulfillAt: string | null;
+  updatedAt: string;
   assignedLocation: { name: string; location: { id: string } | null };
   lineItems: { nodes: { id: string; totalQuantity: number; remainingQuantity: number; sku: string | null; weight: Weight | null; lineItem: { id: string; sku: string | null; name: string } }[] };
   fulfillmentHolds: { id: string; reason: string; reasonNotes: string | null; handle: string | null }[];
   supportedActions: { action: string }[];
+  /** Where it can move (a shop that answers without the field reads as none). */
+  locationsForMove?: { nodes: { location: { id: string; name: string }; movable: boolean; message: string | null }[] } | null;
 };
-type FullOrderNode = OrderNode & {
-  lineItems: { nodes: { id: string; name: string; sku: string | null; quantity: number; currentQuantity: number; variant: { id: string } | null; image: { url: string } | null; originalUnitPriceSet: Money }[] };
+type FullOrderNode = Omit<OrderNode, 'lineItems'> & {
+  lineItems: { nodes: { id: string; name: string; sku: string | null; quantity: number; currentQuantity: number; variant: { id: string } | null; product: { id: string } | null; image: { url: string } | null; originalUnitPriceSet: Money }[] };
   fulfillmentOrders: { nodes: FulfillmentOrderNode[] };
 };
 
@@ -87,6 +94,7 @@ const summary = (o: OrderNode) => ({
   number: o.legacyResourceId,
   name: o.name,
   createdAt: o.createdAt,
+  updatedAt: o.updatedAt,
   cancelledAt: o.cancelledAt,
   closed: o.closed,
   financialStatus: o.displayFinancialStatus,
@@ -102,6 +110,7 @@ const summary = (o: OrderNode) => ({
   totalBani: toBani(o.totalPriceSet.shopMoney.amount),
   currency: o.totalPriceSet.shopMoney.currencyCode,
   totalWeightGrams: o.totalWeight === null ? null : Number(o.totalWeight),
+  itemsQuantity: o.lineItems ? o.lineItems.nodes.reduce((n, l) => n + l.currentQuantity, 0) : null,
 });
 export type ShopOrderSummary = ReturnType<typeof summary>;
 
@@ -110,21 +119,24 @@ const fulfillmentOrder = (fo: FulfillmentOrderNode) => ({
   status: fo.status,
   requestStatus: fo.requestStatus,
   fulfillAt: fo.fulfillAt,
+  updatedAt: fo.updatedAt,
   location: { id: fo.assignedLocation.location?.id ?? null, name: fo.assignedLocation.name },
   lineItems: fo.lineItems.nodes.map((l) => ({ id: l.id, lineItemId: l.lineItem.id, name: l.lineItem.name, sku: l.sku ?? l.lineItem.sku, totalQuantity: l.totalQuantity, remainingQuantity: l.remainingQuantity, weightGrams: toGrams(l.weight) })),
   holds: fo.fulfillmentHolds.map((h) => ({ id: h.id, reason: h.reason, reasonNotes: h.reasonNotes, handle: h.handle })),
   supportedActions: fo.supportedActions.map((a) => a.action),
+  locationsForMove: (fo.locationsForMove?.nodes ?? []).map((n) => ({ id: n.location.id, name: n.location.name, movable: n.movable, message: n.message })),
 });
 export type ShopFulfillmentOrder = ReturnType<typeof fulfillmentOrder>;
 
 const fullOrder = (o: FullOrderNode) => ({
   ...summary(o),
-  lineItems: o.lineItems.nodes.map((l) => ({ id: l.id, name: l.name, sku: l.sku, quantity: l.quantity, currentQuantity: l.currentQuantity, variantId: l.variant?.id ?? null, imageUrl: l.image?.url ?? null, unitPriceBani: toBani(l.originalUnitPriceSet.shopMoney.amount) })),
+  lineItems: o.lineItems.nodes.map((l) => ({ id: l.id, name: l.name, sku: l.sku, quantity: l.quantity, currentQuantity: l.currentQuantity, variantId: l.variant?.id ?? null, productId: l.product?.id ?? null, imageUrl: l.image?.url ?? null, unitPriceBani: toBani(l.originalUnitPriceSet.shopMoney.amount) })),
   fulfillmentOrders: o.fulfillmentOrders.nodes.map(fulfillmentOrder),
 });
 export type ShopOrder = ReturnType<typeof fullOrder>;
 
-export type OrdersPageInput = { first?: number; after?: string | null; query?: string | null };
+/** `reverse` false answers the oldest first (Shopify's default); newest first otherwise. */
+export type OrdersPageInput = { first?: number; after?: string | null; query?: string | null; reverse?: boolean };
 
 /** The shop's order reads, on the app's GraphQL client (which waits out the shop's throttle). */
 export function shopOrders(app: Pick<ShopifyAdapter, 'graphql'>) {
@@ -132,7 +144,7 @@ export function shopOrders(app: Pick<ShopifyAdapter, 'graphql'>) {
     /** A page of orders, newest first: `after` is the previous page's endCursor, `query` Shopify's search syntax. */
     async page(shop: string, accessToken: string, input: OrdersPageInput = {}) {
       const first = Math.min(250, Math.max(1, input.first ?? 50));
-      const answer = await app.graphql<{ orders: { nodes: OrderNode[]; pageInfo: PageInfo } }>(shop, accessToken, ORDERS_QUERY, { first, after: input.after ?? null, query: input.query ?? null });
+      const answer = await app.graphql<{ orders: { nodes: OrderNode[]; pageInfo: PageInfo } }>(shop, accessToken, ORDERS_QUERY, { first, after: input.after ?? null, query: input.query ?? null, reverse: input.reverse ?? true });
       return { orders: answer.data.orders.nodes.map(summary), pageInfo: answer.data.orders.pageInfo };
     },
 

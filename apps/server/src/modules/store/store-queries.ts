@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { storeAccounts, storeAuthorizations, storeWebhookDeliveries } from '../../db/schema.js';
 
@@ -49,6 +49,16 @@ export const disconnect = (db: Executor, where: { id: number } | { shop: string 
     .set({ status: 'DISCONNECTED', accessTokenEnc: null, disconnectedAt: new Date(), disconnectReason: reason, updatedAt: new Date() })
     .where('id' in where ? eq(storeAccounts.id, where.id) : and(eq(storeAccounts.shop, where.shop), eq(storeAccounts.status, 'CONNECTED')))
     .returning({ id: storeAccounts.id });
+
+/** Whether another account (of any client) has this shop connected: revoking the app's access would cut it off too. */
+export async function otherConnected(db: Executor, shop: string, exceptId: number) {
+  const [row] = await db
+    .select({ id: storeAccounts.id })
+    .from(storeAccounts)
+    .where(and(eq(storeAccounts.shop, shop), eq(storeAccounts.status, 'CONNECTED'), ne(storeAccounts.id, exceptId)))
+    .limit(1);
+  return !!row;
+}
 
 /** shop/redact: what is kept of a shop that uninstalled the app is erased (accounts still connected are left). */
 export const eraseShop = (db: Executor, shop: string) =>

@@ -6,6 +6,8 @@ import {
   ZStoreAccountsResponse,
   ZStoreCallbackQuery,
   ZStoreCheckResponse,
+  ZStoreOrdersFilter,
+  ZStoreOrdersListResponse,
   ZSuccessResponse,
   messages,
 } from '@colete/contract';
@@ -15,6 +17,15 @@ import { z } from 'zod';
 import { SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, SIM_APPS_PATH, SIM_DEMO_SHOP, type ShopifyAdapter } from '../../integrations/store/index.js';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
 import type { StoreService } from './store-service.js';
+
+/** A delivery's body as JSON (its HMAC was checked on the raw text); null when it is not JSON. */
+const parseJson = (raw: string): unknown => {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+};
 
 const ZClientIdParams = z.object({ clientId: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -50,6 +61,11 @@ export function storeRoutes(service: StoreService, adapter: ShopifyAdapter, opts
         return { success: true as const, ...(await service.checkConfiguration(client, req.params.clientId)) };
       });
 
+      r.post('/api/user/integration/shopify/orders/:clientId', { schema: { tags, params: ZClientIdParams, body: ZStoreOrdersFilter, response: { 200: ZStoreOrdersListResponse } } }, async (req) => ({
+        success: true as const,
+        ...(await service.ordersList(acting(req).client.id, req.params.clientId, req.body)),
+      }));
+
       r.delete('/api/user/integration/shopify/accounts/:clientId', { schema: { tags, params: ZClientIdParams, response: { 200: ZSuccessResponse } } }, async (req) => {
         await service.disconnect(acting(req).client.id, req.params.clientId);
         return { success: true as const, message: messages.store.disconnected };
@@ -70,7 +86,7 @@ export function storeRoutes(service: StoreService, adapter: ShopifyAdapter, opts
         const rawBody = typeof req.body === 'string' ? req.body : '';
         const verified = await adapter.validateWebhook(rawBody, req.raw, reply.raw);
         if (!verified.valid) return reply.status(401).send({ success: false, message: messages.common.unauthorized });
-        await service.webhook({ webhookId: verified.webhookId, topic: verified.topic, shop: verified.shop });
+        await service.webhook({ webhookId: verified.webhookId, topic: verified.topic, shop: verified.shop, payload: parseJson(rawBody) });
         return reply.status(200).send({ success: true });
       });
     });

@@ -1,5 +1,6 @@
 import {
   STORE_CHECK_MESSAGES,
+  STORE_MOVE_MESSAGES,
   messages,
   type StoreCheckCode,
   type StoreReturnReason,
@@ -11,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { addressCorrectionService } from '../geo/index.js';
 import { tokenCipher } from '../../lib/token-cipher.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import {
@@ -20,12 +22,17 @@ import {
   disconnect,
   eraseShop,
   insertAuthorization,
+  otherConnected,
   recordDelivery,
   saveConnected,
   setToken,
   type StoreAccountRow,
 } from './store-queries.js';
 import { shopOrders, type OrdersPageInput } from './store-orders.js';
+import { forgetOrderChecks, orderFlagsOf, orderIdOfWebhook } from './store-order-checks.js';
+import { awaitingPage, platformPage, type ListFilter } from './store-orders-list.js';
+import { shopFulfillment } from './store-fulfillment.js';
+import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
 
 /** A consent must come back within 10 minutes (the shop's own redirect carries a 90 s timestamp on top). */
 export const STORE_AUTHORIZATION_TTL_MS = 10 * 60_000;
@@ -55,11 +62,15 @@ const missingScopes = (wanted: readonly string[], granted: string) => {
   return wanted.filter((s) => !have.has(s) && !(s.startsWith('read_') && have.has(`write_${s.slice(5)}`)));
 };
 
-type ShopLocation = { isActive: boolean; fulfillsOnlineOrders: boolean; address: { address1: string | null; city: string | null; provinceCode: string | null; zip: string | null; countryCode: string | null } };
-/** A location an order can be sent from: active, fulfilling online orders, with a whole Romanian address. */
-const validLocation = (l: ShopLocation) =>
+type ShopLocation = {
+  isActive: boolean;
+  fulfillsOnlineOrders: boolean;
+  address: { address1: string | null; address2?: string | null; city: string | null; provinceCode: string | null; zip: string | null; countryCode: string | null };
+};
+/** A location an order can be sent from: active, fulfilling online orders, with a whole Romanian address (its shape; the nomenclature is asked next). */
+const wholeLocation = (l: ShopLocation) =>
   l.isActive && l.fulfillsOnlineOrders && l.address.countryCode === 'RO' && !!l.address.address1?.trim() && !!l.address.city?.trim() && !!l.address.provinceCode && /^\d{6}$/.test(l.address.zip ?? '');
-const LOCATIONS_QUERY = 'query Locations { locations(first: 10) { nodes { name isActive fulfillsOnlineOrders address { address1 city provinceCode zip countryCode } } } }';
+const LOCATIONS_QUERY = 'query Locations { locations(first: 10) { nodes { name isActive fulfillsOnlineOrders address { address1 address2 city provinceCode zip countryCode } } } }';
 
 /** Where each check's fix is explained (Shopify's help or the platform's own page), and whether testing stays allowed. */
 const CHECKS: Record<StoreCheckCode, { documentationUrl: string | null; allowTesting: boolean }> = {
@@ -81,6 +92,21 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
   };
 
   const orders = shopOrders(deps.app);
+  const correction = addressCorrectionService({ database: deps.database });
+  /**
+   * Whether one of the locations has an address the nomenclature agrees with: the address correction
+   * finds its county, locality, postal code, street and number without an error (corrected spellings are fine).
+   */
+  async function anyPlaced(locations: ShopLocation[]) {
+    for (const { address: a } of locations) {
+      const { errors } = await correction.correct({ province: a.provinceCode ?? '', city: a.city ?? '', zip: a.zip ?? '', address1: a.address1 ?? '', address2: a.address2 ?? undefined, countryCode: 'RO' });
+      if (errors.length === 0) return true;
+    }
+    return false;
+  }
+  const flagsOf = orderFlagsOf(deps.database);
+  const fulfillment = shopFulfillment(deps.app);
+  const serially = moveClaims(db);
   /** The client's connected account and its token: 404 for another client's, the disconnected message when it is not connected. */
   async function connectedAccount(clientId: number, id: number) {
     const row = await accountOf(db, clientId, id);
@@ -149,19 +175,43 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
         await setToken(tx, row.id, cipher.encrypt(token.accessToken, tokenContext(row.id)));
       });
       deps.log?.info({ shop: authorization.shop, clientId: authorization.clientUserId }, 'store connected');
+      // The shop's order and fulfillment-order webhooks (a topic already subscribed counts as done): a failure is logged, the store stays connected.
+      try {
+        const { failed: refused } = await fulfillment.subscribeWebhooks(authorization.shop, token.accessToken, deps.app.webhookUrl);
+        if (refused.length) deps.log?.warn({ shop: authorization.shop, refused }, 'store webhooks not subscribed');
+      } catch (err) {
+        deps.log?.warn({ err, shop: authorization.shop }, 'store webhooks not subscribed');
+      }
       return { ok: true };
     },
 
-    /** Disconnects the client's store: the token is deleted; the account stays in the list as disconnected. */
+    /**
+     * Disconnects the client's store: the shop is first asked to revoke the app's access (Shopify then
+     * uninstalls the app), then the token is deleted and the account stays in the list as disconnected.
+     * A shop that cannot be reached is still disconnected here (logged). While another account still
+     * has the same shop connected, the access is not revoked (it would cut that account off too).
+     */
     async disconnect(clientId: number, id: number) {
       const row = await accountOf(db, clientId, id);
       if (!row) throw notFound(m.notFound);
+      if (row.status === 'CONNECTED' && row.accessTokenEnc) {
+        if (await otherConnected(db, row.shop, row.id)) {
+          deps.log?.info({ shop: row.shop, account: row.id }, 'store disconnected here only: another account still uses the app in this shop');
+        } else {
+          try {
+            const outcome = await deps.app.revokeAccess(row.shop, cipher.decrypt(row.accessTokenEnc, tokenContext(row.id)));
+            deps.log?.info({ shop: row.shop, account: row.id, outcome }, 'store access revoked at the shop');
+          } catch (err) {
+            deps.log?.warn({ err, shop: row.shop, account: row.id }, 'store access not revoked at the shop (disconnected here all the same)');
+          }
+        }
+      }
       await disconnect(db, { id: row.id }, 'user');
     },
 
     /**
      * check-account-configuration: the store is connected, answers and granted every scope; it has a
-     * location an order can leave from; the client has active billing data and a way to pay
+     * location an order can leave from (whole, and placed in the nomenclature); the client has active billing data and a way to pay
      * (a prepaid balance, or postpaid). Each error has its text, a help page and allowTesting.
      */
     async checkConfiguration(client: { id: number; paymentType: 'prepaid' | 'postpaid' }, id: number) {
@@ -172,14 +222,15 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
         errors.push(checkError('storeDisconnected'));
       } else {
         if (missingScopes(deps.app.scopes, row.scopes).length > 0) errors.push(checkError('missingScopes'));
+        let locations: ShopLocation[] | null = null;
         try {
           const token = cipher.decrypt(row.accessTokenEnc, tokenContext(row.id));
-          const answer = await deps.app.graphql<{ locations: { nodes: ShopLocation[] } }>(row.shop, token, LOCATIONS_QUERY);
-          if (!answer.data.locations.nodes.some(validLocation)) errors.push(checkError('noValidLocation'));
+          locations = (await deps.app.graphql<{ locations: { nodes: ShopLocation[] } }>(row.shop, token, LOCATIONS_QUERY)).data.locations.nodes;
         } catch (err) {
           deps.log?.warn({ err, shop: row.shop }, 'store check: the shop did not answer');
           if (!errors.some((e) => e.code === 'missingScopes')) errors.push(checkError('storeUnreachable'));
         }
+        if (locations && !(await anyPlaced(locations.filter(wholeLocation)))) errors.push(checkError('noValidLocation'));
       }
       if (!(await deps.readiness.hasActiveBilling(client.id))) errors.push(checkError('noActiveBilling'));
       if (client.paymentType !== 'postpaid' && (await deps.readiness.balanceBani(client.id)) <= 0) errors.push(checkError('noWayToPay'));
@@ -199,6 +250,11 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
       return orders.page(row.shop, token, input);
     },
 
+    /** The client's connected store (404 for another client's, 400 when disconnected): its row and token, for the order page's reads. */
+    async connected(clientId: number, id: number) {
+      return connectedAccount(clientId, id);
+    },
+
     /** One order of the client's store with its fulfillment orders, or null when the store has no such order. */
     async order(clientId: number, id: number, orderId: string) {
       const { row, token } = await connectedAccount(clientId, id);
@@ -206,15 +262,56 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
     },
 
     /**
+     * The orders list (spec 002 section 2.2): the awaiting tab reads the shop by cursor (one order
+     * alone with `orderId`, for the row refreshed after its dialog closes); the platform tabs read
+     * the shipments made from that store. Another client's store answers 404, a disconnected one 400.
+     */
+    async ordersList(clientId: number, id: number, filter: ListFilter) {
+      const { row, token } = await connectedAccount(clientId, id);
+      if (filter.type !== 'AWAITING_ACTIVATION') return platformPage(db, { userId: clientId, storeAccountId: row.id }, filter);
+      const legacyId = filter.orderId ? /(\d+)$/.exec(filter.orderId)?.[1] : undefined;
+      return awaitingPage({ db, storeAccountId: row.id, readPage: (input) => orders.page(row.shop, token, input), flagsOf }, filter, legacyId ? `id:${legacyId}` : undefined);
+    },
+
+    /**
+     * Moves the store's fulfillment order to another of its locations (fulfillmentOrderMove): 404 when
+     * the order is not the shop's, the move's userErrors as a 400. A fulfillment order already at that
+     * location (a second click, or a retry) is not moved again: that answers success too.
+     */
+    async moveFulfillmentOrder(clientId: number, id: number, fulfillmentOrderId: string, locationId: string) {
+      const { row, token } = await connectedAccount(clientId, id);
+      return serially(`${row.shop}:${fulfillmentOrderId}`, async () => {
+        const current = await fulfillment.fulfillmentOrder(row.shop, token, fulfillmentOrderId);
+        if (!current) throw notFound(STORE_MOVE_MESSAGES.notFound);
+        if (current.location.id === locationId) return { moved: false };
+        const result = await fulfillment.move(row.shop, token, fulfillmentOrderId, locationId);
+        if (result.userErrors.length) {
+          const again = await fulfillment.fulfillmentOrder(row.shop, token, fulfillmentOrderId);
+          if (again?.location.id === locationId) return { moved: false };
+          deps.log?.warn({ shop: row.shop, fulfillmentOrderId, locationId, userErrors: result.userErrors }, 'store move refused');
+          throw badRequest(STORE_MOVE_MESSAGES.failed, 'moveRefused');
+        }
+        return { moved: true };
+      }).catch((err: unknown) => {
+        if (!(err instanceof MoveClaimBusy)) throw err;
+        deps.log?.warn({ shop: row.shop, fulfillmentOrderId, locationId }, 'store move still claimed by another process');
+        throw badRequest(STORE_MOVE_MESSAGES.failed, 'moveBusy');
+      });
+    },
+
+    /**
      * A verified webhook delivery, processed once (its X-Shopify-Webhook-Id is recorded in the same
      * transaction): app/uninstalled disconnects the shop's accounts and deletes their tokens;
      * shop/redact erases what is kept of a shop that uninstalled; customers/data_request and
-     * customers/redact find nothing (no customer data is stored); other topics are acknowledged.
+     * customers/redact find nothing (no customer data is stored); an order's topics (orders/*,
+     * fulfillment_orders/* naming an order) drop that order's kept list verdict; others are acknowledged.
      */
-    async webhook(delivery: { webhookId: string; topic: string; shop: string }) {
+    async webhook(delivery: { webhookId: string; topic: string; shop: string; payload?: unknown }) {
       const topic = delivery.topic.toUpperCase().replace(/[/.]/g, '_');
       return db.transaction(async (tx) => {
-        if (!(await recordDelivery(tx, { ...delivery, topic }))) return { processed: false };
+        if (!(await recordDelivery(tx, { webhookId: delivery.webhookId, topic, shop: delivery.shop }))) return { processed: false };
+        const orderId = /^(ORDERS|FULFILLMENT_ORDERS)_/.test(topic) ? orderIdOfWebhook(delivery.payload) : null;
+        if (orderId) await forgetOrderChecks(tx, delivery.shop, orderId);
         if (topic === 'APP_UNINSTALLED') {
           const rows = await disconnect(tx, { shop: delivery.shop }, 'uninstalled');
           deps.log?.info({ shop: delivery.shop, accounts: rows.length }, 'store app uninstalled');

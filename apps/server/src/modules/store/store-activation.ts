@@ -1,0 +1,197 @@
+import { choiceOfActivationId, messages, type TOffer, type TShipmentDetail, type TShipmentDraftParsed, type ZStoreActivateRequest, type ZStoreOffersRequest, type ZStoreSaveRequest } from '@colete/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { ShopifyAdapter } from '../../integrations/store/index.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../../types.js';
+import { assertPacked, storeDraftOf } from './store-activation-draft.js';
+import { activationById, activationOf, claimActivation, pendingFulfillments, saveForLater, shipmentOfActivation, updateActivation } from './store-activation-queries.js';
+import { markEventSent, pendingEvents } from './store-fulfillment-events.js';
+import { shopFulfillment } from './store-fulfillment.js';
+import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
+import { isAwaiting } from './store-order-detail.js';
+import { shopOrders, type ShopFulfillmentOrder } from './store-orders.js';
+import type { StoreService } from './store-service.js';
+
+const sa = messages.storeActivation;
+
+/** What the store's activation needs of the shipments module (the composition root gives it). */
+export type StoreShipments = {
+  offers(client: UserRow, draft: TShipmentDraftParsed): Promise<TOffer[]>;
+  storeDraft(
+    client: UserRow,
+    draft: TShipmentDraftParsed,
+    choice: { serviceId: string; pointId: string | null },
+    made: { storeAccountId: number; storeOrderId: string; storeOrderName: string; storeFulfillmentOrderId: string },
+    requestKey: string,
+  ): Promise<{ id: number; uniqueId: string; status: string }>;
+  activate(client: UserRow, uniqueId: string, choice: { serviceId: string; pointId: string | null }): Promise<TShipmentDetail>;
+  courierName(courierId: string): string;
+};
+
+export type StoreActivationDeps = {
+  database: Database;
+  store: StoreService;
+  app: Pick<ShopifyAdapter, 'graphql'>;
+  shipments: StoreShipments;
+  /** The platform's public address: the shop's tracking link is `{publicUrl}/tracking/{awb}`. */
+  publicUrl: string;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+};
+
+/** The request key of a fulfillment order's shipment: one shipment per store account and fulfillment order. */
+const requestKeyOf = (accountId: number, fulfillmentOrderId: string) => `store-${accountId}-${fulfillmentOrderId.replace(/\D/g, '')}`;
+
+/** The lines sent now, checked against what the fulfillment order still has to send (duplicates summed). */
+function linesToSend(fo: ShopFulfillmentOrder, asked: { fulfillmentLineItemId: string; quantity: number }[]) {
+  const wanted = new Map<string, number>();
+  for (const l of asked) wanted.set(l.fulfillmentLineItemId, (wanted.get(l.fulfillmentLineItemId) ?? 0) + l.quantity);
+  for (const [id, quantity] of wanted) {
+    const line = fo.lineItems.find((l) => l.id === id);
+    if (!line || quantity > line.remainingQuantity) throw badRequest(sa.linesInvalid, 'invalidLines', { fulfilledLineItems: sa.linesInvalid });
+  }
+  return [...wanted].map(([id, quantity]) => ({ id, quantity }));
+}
+
+/**
+ * Offers, activation and saving for later of a store's fulfillment order (issue 14). The shipment
+ * is a direct shipment's (the same offers, one AWB, one charge); the claim row (store_activations,
+ * unique per store account and fulfillment order) and the shipment's request key make it once, and
+ * the shop's fulfillment is made once after the AWB (`fulfil`, run one at a time per claim; a
+ * failure is retried by the store-fulfillments job).
+ */
+export function storeActivationService(deps: StoreActivationDeps) {
+  const { db } = deps.database;
+  const orders = shopOrders(deps.app);
+  const fulfillment = shopFulfillment(deps.app);
+  const serially = moveClaims(db);
+  const trackingUrl = (awb: string) => `${deps.publicUrl.replace(/\/$/, '')}/tracking/${encodeURIComponent(awb)}`;
+
+  async function offers(client: UserRow, accountId: number, req: z.output<typeof ZStoreOffersRequest>) {
+    await deps.store.connected(client.id, accountId);
+    assertPacked(req);
+    return deps.shipments.offers(client, storeDraftOf(req, null));
+  }
+
+  /** The shop's order and the fulfillment order (404 when the shop has neither). */
+  async function shopParts(clientId: number, accountId: number, orderId: string, fulfillmentOrderId: string) {
+    const { row, token } = await deps.store.connected(clientId, accountId);
+    const order = await orders.one(row.shop, token, orderId);
+    const fo = order?.fulfillmentOrders.find((x) => x.id === fulfillmentOrderId);
+    if (!order || !fo) throw notFound(messages.store.orderNotFound);
+    return { account: row, order, fo };
+  }
+
+  /**
+   * Activates one fulfillment order of the client's store with the chosen service: the shipment
+   * (AWB and charge, as a direct shipment's), then the shop's fulfillment of the lines sent, with
+   * the courier, the AWB and the public tracking link. Exactly once: parallel or repeated calls
+   * answer the same shipment. A shop that fails after the AWB is retried by the job; the answer
+   * says `storeUpdated: false` then. This is the function bulk activation reuses.
+   */
+  async function activate(client: UserRow, accountId: number, req: z.output<typeof ZStoreActivateRequest>) {
+    const { account, order, fo } = await shopParts(client.id, accountId, req.shopifyOrderId, req.shopifyFulfillmentOrderId);
+    const choice = choiceOfActivationId(req.activationId);
+    let claim = await activationOf(db, account.id, fo.id);
+    const before = claim ? await shipmentOfActivation(db, claim.shipmentId) : null;
+    if (!claim || before?.status === 'draft') {
+      if (!claim && !isAwaiting(fo)) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
+      const lines = linesToSend(fo, req.fulfilledLineItems);
+      assertPacked(req);
+      const draft = storeDraftOf(req, order.name);
+      const made = { storeAccountId: account.id, storeOrderId: order.id, storeOrderName: order.name, storeFulfillmentOrderId: fo.id };
+      const shipment = await deps.shipments.storeDraft(client, draft, choice, made, requestKeyOf(account.id, fo.id));
+      claim = await claimActivation(db, { storeAccountId: account.id, userId: client.id, orderId: order.id, fulfillmentOrderId: fo.id, shipmentId: shipment.id, lines, activationId: req.activationId });
+      if (before?.status === 'draft') await updateActivation(db, claim.id, { lines, activationId: req.activationId });
+    }
+    const shipment = (await shipmentOfActivation(db, claim.shipmentId))!;
+    const detail = await deps.shipments.activate(client, shipment.uniqueId, choice);
+    const storeUpdated = await fulfil(claim.id);
+    return { uniqueId: detail.uniqueId, awb: detail.awb, storeUpdated };
+  }
+
+  /**
+   * The shop's fulfillment of an activation, once: the claim's work runs one at a time (any
+   * process); a fulfillment already carrying the AWB (made just before a crash) is recorded, not
+   * made again; postponed products are split off into a new fulfillment order first. Answers
+   * whether the shop is up to date.
+   */
+  async function fulfil(claimId: number): Promise<boolean> {
+    return serially(`fulfil:${claimId}`, async () => {
+      const claim = await activationById(db, claimId);
+      if (!claim) return false;
+      if (claim.fulfilledAt) return true;
+      const shipment = await shipmentOfActivation(db, claim.shipmentId);
+      if (!shipment?.awb || !shipment.courierId) return false;
+      try {
+        const { row, token } = await deps.store.connected(claim.userId, claim.storeAccountId);
+        const made = (await fulfillment.fulfillmentsOf(row.shop, token, claim.orderId)).find((f) => f.trackingInfo.some((t) => t.number === shipment.awb));
+        let fulfillmentId = made?.id ?? null;
+        if (!fulfillmentId) {
+          const order = await orders.one(row.shop, token, claim.orderId);
+          const fo = order?.fulfillmentOrders.find((x) => x.id === claim.fulfillmentOrderId);
+          if (!fo) throw new Error('the fulfillment order is gone from the shop');
+          const sent = new Map(claim.lines.map((l) => [l.id, l.quantity]));
+          const postponed = fo.lineItems.map((l) => ({ id: l.id, quantity: l.remainingQuantity - (sent.get(l.id) ?? 0) })).filter((l) => l.quantity > 0);
+          if (postponed.length) {
+            const split = await fulfillment.split(row.shop, token, fo.id, postponed);
+            if (split.userErrors.length) throw new Error(`split refused: ${JSON.stringify(split.userErrors)}`);
+          }
+          const created = await fulfillment.createFulfillment(row.shop, token, {
+            fulfillmentOrderId: fo.id,
+            lines: claim.lines,
+            tracking: { company: deps.shipments.courierName(shipment.courierId), number: shipment.awb, url: trackingUrl(shipment.awb) },
+            notifyCustomer: true,
+          });
+          if (!created.fulfillment || created.userErrors.length) throw new Error(`fulfillment refused: ${JSON.stringify(created.userErrors)}`);
+          fulfillmentId = created.fulfillment.id;
+        }
+        await updateActivation(db, claim.id, { fulfillmentId, fulfilledAt: new Date(), lastError: null });
+        return true;
+      } catch (err) {
+        await updateActivation(db, claim.id, { attempts: sql`${sql.identifier('attempts')} + 1` as unknown as number, lastError: String(err).slice(0, 500) });
+        deps.log?.warn({ err, claimId }, 'store fulfillment not made (the job retries it)');
+        return false;
+      }
+    }).catch((err: unknown) => {
+      if (err instanceof MoveClaimBusy) return false;
+      throw err;
+    });
+  }
+
+  /**
+   * The job's work: every activation whose shop is not up to date yet, then the courier's later
+   * statuses as fulfillment events (a refused event is not asked again; a shop that does not answer is).
+   */
+  async function retryPending(limit = 50) {
+    const result = { fulfilled: 0, failed: 0, events: 0 };
+    for (const { id } of await pendingFulfillments(db, limit)) {
+      if (await fulfil(id)) result.fulfilled += 1;
+      else result.failed += 1;
+    }
+    for (const e of await pendingEvents(db, limit)) {
+      try {
+        const { row, token } = await deps.store.connected(e.userId, e.storeAccountId);
+        const answer = await fulfillment.fulfillmentEvent(row.shop, token, { fulfillmentId: e.fulfillmentId!, status: e.status, message: e.message, happenedAt: e.happenedAt.toISOString() });
+        await markEventSent(db, e.id, answer.userErrors.length ? JSON.stringify(answer.userErrors).slice(0, 500) : null);
+        result.events += 1;
+      } catch (err) {
+        deps.log?.warn({ err, event: e.id }, 'store fulfillment event not sent (retried next run)');
+        result.failed += 1;
+      }
+    }
+    return result;
+  }
+
+  /** Save for later: the card's sender, packing, options and chosen service, shown again on the order. */
+  async function save(client: UserRow, accountId: number, req: z.output<typeof ZStoreSaveRequest>) {
+    const { account, fo } = await shopParts(client.id, accountId, req.shopifyOrderId, req.shopifyFulfillmentOrderId);
+    if (!isAwaiting(fo)) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
+    await saveForLater(db, account.id, fo.id, { sender: req.sender, packing: req.packing, extraOptions: req.extraOptions, activationId: req.activationId });
+  }
+
+  return { offers, activate, fulfil, retryPending, save };
+}
+export type StoreActivationService = ReturnType<typeof storeActivationService>;

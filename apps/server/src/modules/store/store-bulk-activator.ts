@@ -1,0 +1,135 @@
+import { choiceOfActivationId, storeActivationId, type AwbFormat, type StoreBulkReason, type TAwaitingFulfillmentOrder, type TOffer, type TShipmentDetail, type TStoreOrderDetail } from '@colete/contract';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { leiToBani } from '../../lib/money.js';
+import type { UserRow } from '../../types.js';
+import { activationOf, shipmentOfActivation } from './store-activation-queries.js';
+import type { StoreActivationService } from './store-activation.js';
+import type { BulkActivated, BulkOffer, StoreOrderActivator } from './store-bulk-port.js';
+import type { StoreOrderDetailService } from './store-order-detail.js';
+
+export type BulkShipments = {
+  detail(client: UserRow, uniqueId: string): Promise<TShipmentDetail>;
+  activate(client: UserRow, uniqueId: string, choice: { serviceId: string; pointId: string | null }): Promise<TShipmentDetail>;
+  label(client: UserRow, uniqueId: string, format: AwbFormat): Promise<{ bytes: Uint8Array }>;
+};
+
+/** The card's request as the order page would send it: its sender, the corrected recipient, its packing and options. */
+const requestOf = (order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder) => ({
+  shopifyOrderId: order.shopifyGraphQLId,
+  shopifyFulfillmentOrderId: card.fulfillmentOrderId,
+  sender: card.fromLocation.internalAddress!,
+  recipient: order.shippingTo.internalAddress,
+  packing: card.packing,
+  extraOptions: card.extraOptions,
+  mutations: [],
+});
+
+/** The lines sent: every line but the packing's postponed products. */
+function linesOf(card: TAwaitingFulfillmentOrder) {
+  const postponed = new Map<string, number>();
+  for (const p of card.packing.postponedProducts) postponed.set(p.product.id, (postponed.get(p.product.id) ?? 0) + p.quantity);
+  return card.lineItems
+    .map((l) => {
+      const key = l.variantId ?? l.fulfillmentOrderLineItemsId;
+      const held = Math.min(l.quantity, postponed.get(key) ?? 0);
+      postponed.set(key, (postponed.get(key) ?? 0) - held);
+      return { fulfillmentLineItemId: l.fulfillmentOrderLineItemsId, quantity: l.quantity - held };
+    })
+    .filter((l) => l.quantity > 0);
+}
+
+/** Spec 002 section 8's reasons a card cannot be activated as it stands. */
+function reasonsOf(order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder): StoreBulkReason[] {
+  const reasons: StoreBulkReason[] = [];
+  const contact = order.shippingTo.internalAddress.contact;
+  if (order.shippingTo.errors.length > 0 || !contact.name.trim() || !contact.phone.trim()) reasons.push('invalidShipTo');
+  const sender = card.fromLocation.internalAddress;
+  if (!sender || (card.fromLocation.errors.length > 0 && !sender.addressId)) reasons.push('invalidShipFrom');
+  if (!card.packing.valid || card.packing.list.length === 0 || linesOf(card).length === 0) reasons.push('invalidPackages');
+  return reasons;
+}
+
+const toBulkOffer = (o: TOffer): BulkOffer => ({ serviceId: o.serviceId, type: o.type, priceBani: leiToBani(Number(o.price)), valid: o.errors.length === 0, pointIds: o.points.map((p) => p.id) });
+
+const activatedOf = (d: TShipmentDetail, serviceId: string): BulkActivated => ({
+  uniqueId: d.uniqueId,
+  awb: d.awb ?? '',
+  estimatedPickupDate: d.estimatedPickupDate,
+  courierId: d.courierId ?? '',
+  courierName: d.courierName ?? '',
+  serviceId,
+  serviceName: d.serviceName ?? '',
+  priceBani: d.price ? leiToBani(Number(d.price)) : 0,
+});
+
+/**
+ * Bulk activation's port over the store activation (issue 14): a card is read as the order page
+ * shows it (the saved-for-later sender, packing, options and service laid over), and activated
+ * through storeActivationService.activate, once per fulfillment order (its claim row and request
+ * key). A fulfillment order whose claim already has its AWB (a run taken over after a crash) answers
+ * that shipment, and the shop's fulfillment is made if it was not.
+ */
+export function storeBulkActivator(deps: { database: Database; detail: StoreOrderDetailService; activation: StoreActivationService; shipments: BulkShipments }): StoreOrderActivator {
+  const { db } = deps.database;
+  /** The cards read by the last plan of each order (this process), so activating does not read the shop again. */
+  const cards = new Map<string, { order: TStoreOrderDetail; card: TAwaitingFulfillmentOrder }>();
+
+  return {
+    async plan(client, accountId, orderId) {
+      const order = await deps.detail.detail(client, accountId, orderId);
+      if (order.cancelled) return [];
+      // A card planned but never activated (no service fitted) is not kept for ever.
+      if (cards.size > 1000) cards.clear();
+      return Promise.all(
+        order.shippingOrders.awaitingFulfillment.map(async (card) => {
+          cards.set(`${accountId}:${card.fulfillmentOrderId}`, { order, card });
+          const saved = card.activationId ? choiceOfActivationId(card.activationId) : null;
+          const reasons = reasonsOf(order, card);
+          if (reasons.length > 0) return { fulfillmentOrderId: card.fulfillmentOrderId, reasons, saved, offers: [] };
+          try {
+            const offers = await deps.activation.offers(client, accountId, requestOf(order, card));
+            return { fulfillmentOrderId: card.fulfillmentOrderId, reasons, saved, offers: offers.map(toBulkOffer) };
+          } catch {
+            return { fulfillmentOrderId: card.fulfillmentOrderId, reasons: ['couldNotActivate' as const], saved, offers: [] };
+          }
+        }),
+      );
+    },
+
+    async activate(client, accountId, orderId, fulfillmentOrderId, choice) {
+      const claim = await activationOf(db, accountId, fulfillmentOrderId);
+      const made = claim ? await shipmentOfActivation(db, claim.shipmentId) : null;
+      if (claim && made && made.status !== 'draft') {
+        const detail = await deps.shipments.activate(client, made.uniqueId, choice);
+        await deps.activation.fulfil(claim.id);
+        return activatedOf(detail, choice.serviceId);
+      }
+      const key = `${accountId}:${fulfillmentOrderId}`;
+      let read = cards.get(key);
+      if (!read) {
+        const order = await deps.detail.detail(client, accountId, orderId);
+        const card = order.shippingOrders.awaitingFulfillment.find((c) => c.fulfillmentOrderId === fulfillmentOrderId);
+        if (!card) throw new Error('the fulfillment order no longer awaits fulfilment');
+        read = { order, card };
+      }
+      cards.delete(key);
+      const { uniqueId } = await deps.activation.activate(client, accountId, {
+        ...requestOf(read.order, read.card),
+        activationId: storeActivationId(choice.serviceId, choice.pointId),
+        fulfilledLineItems: linesOf(read.card),
+      });
+      return activatedOf(await deps.shipments.detail(client, uniqueId), choice.serviceId);
+    },
+
+    /** The label in A6; when its courier does not print A6, in A4 (the merge fits it to its place). */
+    async label(client, uniqueId) {
+      try {
+        return (await deps.shipments.label(client, uniqueId, 'A6')).bytes;
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'formatUnsupported')) throw err;
+        return (await deps.shipments.label(client, uniqueId, 'A4')).bytes;
+      }
+    },
+  };
+}

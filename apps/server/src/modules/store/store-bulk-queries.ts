@@ -1,0 +1,112 @@
+import type { TStoreBulkResult } from '@colete/contract';
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { shipments, storeBulkRunOrders, storeBulkRuns, users, type BulkProgress } from '../../db/schema.js';
+
+export type BulkRunRow = typeof storeBulkRuns.$inferSelect;
+export type BulkRunOrderRow = typeof storeBulkRunOrders.$inferSelect;
+
+/** A new run with its orders, in the dialog's order. */
+export async function insertRun(db: Executor, run: { userId: number; storeAccountId: number }, orders: { orderId: string; orderName: string }[]) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(storeBulkRuns).values({ ...run, total: orders.length }).returning();
+    await tx.insert(storeBulkRunOrders).values(orders.map((o, position) => ({ runId: row!.id, position, orderId: o.orderId, orderName: o.orderName })));
+    return row!;
+  });
+}
+
+/** The client's run on that store account, or null (another client's run is not found). */
+export async function runOf(db: Executor, userId: number, storeAccountId: number, runId: number) {
+  const [row] = await db
+    .select()
+    .from(storeBulkRuns)
+    .where(and(eq(storeBulkRuns.id, runId), eq(storeBulkRuns.userId, userId), eq(storeBulkRuns.storeAccountId, storeAccountId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export const runOrders = (db: Executor, runId: number) =>
+  db.select().from(storeBulkRunOrders).where(eq(storeBulkRunOrders.runId, runId)).orderBy(asc(storeBulkRunOrders.position));
+
+/**
+ * Claims the next order of a running run: a pending one, or one claimed before `staleBefore` (its
+ * worker died). Locked with SKIP LOCKED in a short transaction, so two workers never take the same
+ * order; the claim time and the attempt are written before the activation starts.
+ */
+export async function claimNextOrder(db: Executor, staleBefore: Date, runId?: number) {
+  return db.transaction(async (tx) => {
+    const [next] = await tx
+      .select({ id: storeBulkRunOrders.id })
+      .from(storeBulkRunOrders)
+      .innerJoin(storeBulkRuns, eq(storeBulkRuns.id, storeBulkRunOrders.runId))
+      .where(
+        and(
+          eq(storeBulkRuns.status, 'running'),
+          runId === undefined ? undefined : eq(storeBulkRuns.id, runId),
+          or(eq(storeBulkRunOrders.state, 'pending'), and(eq(storeBulkRunOrders.state, 'claimed'), lt(storeBulkRunOrders.claimedAt, staleBefore))),
+        ),
+      )
+      .orderBy(asc(storeBulkRunOrders.runId), asc(storeBulkRunOrders.position))
+      .limit(1)
+      .for('update', { of: storeBulkRunOrders, skipLocked: true });
+    if (!next) return null;
+    const [row] = await tx
+      .update(storeBulkRunOrders)
+      .set({ state: 'claimed', claimedAt: sql`now()`, attempts: sql`${storeBulkRunOrders.attempts} + 1` })
+      .where(eq(storeBulkRunOrders.id, next.id))
+      .returning();
+    return row ?? null;
+  });
+}
+
+/** Writes an order's progress for the claim that counted `attempts`; false when another worker took the order over since. */
+export async function saveProgress(db: Executor, claim: Pick<BulkRunOrderRow, 'id' | 'attempts'>, progress: BulkProgress[]) {
+  const rows = await db
+    .update(storeBulkRunOrders)
+    .set({ progress, claimedAt: sql`now()` })
+    .where(and(eq(storeBulkRunOrders.id, claim.id), eq(storeBulkRunOrders.state, 'claimed'), eq(storeBulkRunOrders.attempts, claim.attempts)))
+    .returning({ id: storeBulkRunOrders.id });
+  return rows.length > 0;
+}
+
+/** Records an order's results for the claim that counted `attempts` (a later claim's are never overwritten); ends the run when it was the last. */
+export async function settleOrder(db: Executor, claim: Pick<BulkRunOrderRow, 'id' | 'runId' | 'attempts'>, results: TStoreBulkResult[]) {
+  await db.transaction(async (tx) => {
+    const settled = await tx
+      .update(storeBulkRunOrders)
+      .set({ state: 'done', results, doneAt: sql`now()` })
+      .where(and(eq(storeBulkRunOrders.id, claim.id), eq(storeBulkRunOrders.state, 'claimed'), eq(storeBulkRunOrders.attempts, claim.attempts)))
+      .returning({ id: storeBulkRunOrders.id });
+    if (settled.length === 0) return;
+    const [left] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(storeBulkRunOrders)
+      .where(and(eq(storeBulkRunOrders.runId, claim.runId), inArray(storeBulkRunOrders.state, ['pending', 'claimed'])));
+    if ((left?.n ?? 0) === 0) await tx.update(storeBulkRuns).set({ status: 'done', finishedAt: sql`now()` }).where(and(eq(storeBulkRuns.id, claim.runId), eq(storeBulkRuns.status, 'running')));
+  });
+}
+
+/** Whether any run has an order left (pending, or claimed: the run is not over). */
+export async function anyRunning(db: Executor) {
+  const [row] = await db.select({ id: storeBulkRuns.id }).from(storeBulkRuns).where(eq(storeBulkRuns.status, 'running')).limit(1);
+  return !!row;
+}
+
+/** The service ids of the client's last activated shipments (the usual service type is read from them). */
+export async function recentServiceIds(db: Executor, userId: number, limit = 20) {
+  const rows = await db
+    .select({ serviceId: shipments.serviceId })
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), isNotNull(shipments.activatedAt), isNotNull(shipments.serviceId)))
+    .orderBy(desc(shipments.activatedAt))
+    .limit(limit);
+  return rows.map((r) => r.serviceId!);
+}
+
+export const runById = (db: Executor, runId: number) => db.select().from(storeBulkRuns).where(eq(storeBulkRuns.id, runId)).limit(1);
+
+/** The run's client (a run is worked without a request). */
+export async function userById(db: Executor, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}

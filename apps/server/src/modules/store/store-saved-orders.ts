@@ -1,0 +1,38 @@
+import type { TAwaitingFulfillmentOrder, TFulfilledOrder } from '@colete/contract';
+import type { Executor } from '../../db/client.js';
+import { savedOrders, unfulfilledActivations } from './store-activation-queries.js';
+import type { StoreOrderShipment } from './store-order-queries.js';
+
+type Saved = { sender?: TAwaitingFulfillmentOrder['fromLocation']['internalAddress']; packing?: TAwaitingFulfillmentOrder['packing']; extraOptions?: TAwaitingFulfillmentOrder['extraOptions']; activationId?: string | null };
+
+/**
+ * An order saved for later (PATCH order) opens as it was saved: its sender, packing, extra options
+ * and chosen service laid over the built card. A packing saved for lines the shop changed since
+ * (a move, a split) is dropped: the card's own first packing is kept.
+ */
+export async function withSavedForLater(db: Executor, storeAccountId: number, cards: TAwaitingFulfillmentOrder[]) {
+  const rows = await savedOrders(db, storeAccountId, cards.map((c) => c.fulfillmentOrderId));
+  if (!rows.length) return cards;
+  const byId = new Map(rows.map((r) => [r.fulfillmentOrderId, r.saved as Saved]));
+  return cards.map((card) => {
+    const saved = byId.get(card.fulfillmentOrderId);
+    if (!saved) return card;
+    const known = new Set(Object.keys(card.products));
+    const packingFits = !!saved.packing && [...saved.packing.list.flatMap((p) => p.metadata), ...saved.packing.postponedProducts].every((m) => known.has(m.product.id));
+    return {
+      ...card,
+      activationId: saved.activationId ?? null,
+      extraOptions: saved.extraOptions ?? card.extraOptions,
+      packing: packingFits ? saved.packing! : card.packing,
+      fromLocation: saved.sender ? { ...card.fromLocation, internalAddress: saved.sender, errors: saved.sender.addressId ? [] : card.fromLocation.errors } : card.fromLocation,
+    };
+  });
+}
+
+/** Fulfilled parts whose shop fulfillment is still to be made say so ('storePending'). */
+export async function withStorePending(db: Executor, storeAccountId: number, orderId: string, made: StoreOrderShipment[], parts: TFulfilledOrder[]) {
+  const pendingFos = new Set((await unfulfilledActivations(db, storeAccountId, orderId)).filter((a) => !a.fulfilledAt).map((a) => a.fulfillmentOrderId));
+  if (!pendingFos.size) return parts;
+  const pending = new Set(made.filter((s) => s.fulfillmentOrderId && pendingFos.has(s.fulfillmentOrderId)).map((s) => s.uniqueId));
+  return parts.map((p) => (p.internalOrder && pending.has(p.internalOrder.uniqueId) ? { ...p, storePending: true } : p));
+}
