@@ -13,7 +13,7 @@ test.describe('sign-in, register and sign-out', () => {
     }
     // Every section card leads to its page.
     for (const title of ['Rambursuri', 'Securitate', 'Notificari', 'Printare', 'Program', 'Abonamente']) {
-      await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: new RegExp(`^${title}`) })).toBeVisible();
     }
     // A client has no client selector.
     await expect(page.getByRole('combobox', { name: 'Client selectat' })).toHaveCount(0);

@@ -152,6 +152,8 @@ test('the public return form shows every missing field at once, the form’s own
     await pub.goto('/order/return/demo-retur');
     const logo = pub.getByRole('img', { name: /^Logo / });
     await expect(logo).toBeVisible();
+    // Measured once the picture has arrived: before that the box is only its padding and border.
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const box = (await logo.boundingBox())!;
     expect(box.width, 'the logo is at least 96 px wide on a phone').toBeGreaterThanOrEqual(96);
     expect(box.x + box.width).toBeLessThanOrEqual(390);

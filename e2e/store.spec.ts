@@ -1,16 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, screenshotAtWidths, test, uniqueEmail } from './support/fixtures';
 
-/** Screens kept for a person to look at, at desktop and phone widths. */
-async function shots(page: Page, name: string) {
-  await screenshot(page, name);
-  if (!process.env.SHOTS_DIR) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 async function freshClient(page: Page) {
   await page.goto('/register');
@@ -40,12 +30,12 @@ test('a merchant connects the demo shop through its consent page (refusing once)
   await freshClient(page);
   await expect(page.getByText('Nu aveti niciun magazin conectat.')).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'store-empty');
+  await screenshotAtWidths(page, 'store-empty');
 
   // Refused on the consent page: back on the list, nothing connected.
   await openConsent(page);
   await expectAccessible(page);
-  await shots(page, 'store-consent');
+  await screenshotAtWidths(page, 'store-consent');
   await page.getByRole('button', { name: 'Anuleaza' }).click();
   await page.waitForURL(/\/profile\/integration$/);
   await expect(page.getByText('Conectarea magazinului a fost anulata: aplicatia nu a fost instalata. Nu s-a modificat nimic.')).toBeVisible();
@@ -62,14 +52,14 @@ test('a merchant connects the demo shop through its consent page (refusing once)
   const today = new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
   await expect(store.getByText(`Conectat din ${today}`)).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'store-list');
+  await screenshotAtWidths(page, 'store-list');
 
   // Disconnect, after the confirmation.
   await store.getByRole('button', { name: 'Deconecteaza' }).click();
   const confirm = page.getByRole('dialog', { name: 'Deconectare magazin' });
   await expect(confirm.getByText('Deconectati magazinul Colete Demo (colete-demo.myshopify.com)?', { exact: false })).toBeVisible();
   await expectAccessible(page);
-  await shots(page, 'store-disconnect-confirm');
+  await screenshotAtWidths(page, 'store-disconnect-confirm');
   await confirm.getByRole('button', { name: 'Deconecteaza' }).click();
   await expect(page.getByText('Magazinul a fost deconectat!')).toBeVisible();
   await expect(store.getByText('Deconectat', { exact: true })).toBeVisible();
@@ -86,5 +76,5 @@ test('a merchant connects the demo shop through its consent page (refusing once)
   await page.goto('/profile/integration');
   await expect(store.getByText(`Aplicatia a fost dezinstalata din magazin pe ${today}`)).toBeVisible();
   await expect(store.getByText('Deconectat', { exact: true })).toBeVisible();
-  await shots(page, 'store-uninstalled');
+  await screenshotAtWidths(page, 'store-uninstalled');
 });

@@ -28,6 +28,8 @@ export type Scenario = {
   targetP95Ms?: number;
   /** The target holds on this database only (measured, not judged, on the other). */
   targetOn?: 'PGlite' | 'PostgreSQL';
+  /** Runs on this database only (skipped on the other: data too large for the embedded PGlite). */
+  onlyOn?: 'PGlite' | 'PostgreSQL';
   /** The scenario every other one's requests/second is divided by (one per registry). */
   baseline?: boolean;
   /** Extra routes on the app, registered before it is ready (the bare baseline route, say). */

@@ -1,12 +1,16 @@
 import type { Scenario } from '../lib/types.js';
+import { balanceScenarios } from './balance.js';
 import { bare } from './bare.js';
 import { courierScenarios } from './couriers.js';
 import { geoScenarios } from './geo.js';
 import { shipmentScenarios } from './shipments.js';
+import { repaymentScenarios } from './repayments.js';
+import { storeScenarios } from './store.js';
+import { storeBulkScenarios } from './store-bulk.js';
 
 /**
  * Every scenario `npm run bench` runs, in order; the baseline comes first. A new scenario is one
  * object (see lib/types.ts): its name, how it prepares its data, the requests it rotates
  * through and its p95 target.
  */
-export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios];
+export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios];

@@ -13,10 +13,10 @@ import type { BenchRequest, Scenario, ScenarioContext } from '../lib/types.js';
  * on PostgreSQL), each through the real routes with a signed-in client.
  */
 
-const PASSWORD = 'BenchParola1!';
+export const PASSWORD = 'BenchParola1!';
 
 /** A client with money, signed in through the API: the session cookie for every request. */
-async function signedInClient(ctx: ScenarioContext, label: string) {
+export async function signedInClient(ctx: ScenarioContext, label: string) {
   const email = `bench.${label}.${randomUUID().slice(0, 8)}@bench.ro`;
   const [user] = await ctx.database.db
     .insert(users)

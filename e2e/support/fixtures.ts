@@ -57,6 +57,17 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
 }
 
+/** The screen at desktop and phone widths (name-1440, name-390), kept for a person to look at; the viewport is restored after. */
+export async function screenshotAtWidths(page: Page, name: string) {
+  await screenshot(page, name);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
@@ -75,4 +86,23 @@ export async function payWithCard(page: Page, number: string) {
   await page.getByLabel('Expira (LL/AA)').fill('12/30');
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('button', { name: /^Plateste/ }).click();
+}
+
+/**
+ * The signed-in client's demo shop account id, connected: the store test of the same worker may have
+ * uninstalled the demo shop (which disconnects every account of it), so it is connected again then.
+ */
+export async function connectedDemoStore(page: Page) {
+  await page.goto('/profile/integration');
+  const store = page.getByRole('article', { name: 'Colete Demo' });
+  await expect(store).toBeVisible();
+  const reconnect = store.getByRole('button', { name: 'Reconecteaza' });
+  if (await reconnect.isVisible()) {
+    await reconnect.click();
+    await page.waitForURL(/\/sim\/shopify\/admin\/oauth\/authorize\?/);
+    await page.getByRole('button', { name: 'Instaleaza aplicatia' }).click();
+    await expect(store.getByText('Conectat', { exact: true })).toBeVisible();
+  }
+  const { list } = (await (await page.request.get('/api/user/integration/shopify/accounts')).json()) as { list: { clientId: number; shop: string }[] };
+  return list.find((a) => a.shop === 'colete-demo.myshopify.com')!.clientId;
 }

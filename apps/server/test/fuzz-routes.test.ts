@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_ERRORS, USER_TYPE, messages } from '@colete/contract';
+import { BANK_STATEMENT_MESSAGES, RECONCILIATION_MESSAGES, REPAYMENT_REPORT_MESSAGES, REPAYMENT_SHEET_MESSAGES, SUBSCRIPTION_ERRORS, USER_TYPE, messages } from '@colete/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -450,6 +450,11 @@ function catalogue() {
     } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
   walk(messages);
+  // Texts only one area's calls answer, kept in that area's contract file (off the first-load budget).
+  walk(REPAYMENT_REPORT_MESSAGES);
+  walk(REPAYMENT_SHEET_MESSAGES);
+  walk(BANK_STATEMENT_MESSAGES);
+  walk(RECONCILIATION_MESSAGES);
   return (text: unknown) => typeof text === 'string' && (texts.has(text) || patterns.some((p) => p.test(text)));
 }
 const inCatalogue = catalogue();

@@ -10,7 +10,8 @@ let ctx: TestContext;
 let jobs: Jobs;
 beforeAll(async () => {
   ctx = await createTestApp();
-  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
+  // With the server, as createServer starts them: the Shopify simulator's new-orders job is registered too.
+  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config, undefined, ctx.app);
 });
 afterAll(async () => {
   await jobs?.stop();
@@ -76,6 +77,12 @@ describe('background jobs (pg-boss in the same database)', () => {
     { queue: 'shipments-tracking', cron: '* * * * *', timezone: 'UTC', policy: 'standard', why: 'courier tracking, every minute' },
     { queue: 'mail-sender', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the outbox, every minute (and nudged after each enqueue)' },
     { queue: 'lifecycle-events', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'lifecycle events to their listeners, every minute (and nudged after each commit)' },
+    { queue: 'repayment-reports', cron: '15 7,12 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the couriers’ cash-on-delivery reports and the not-reported check, 07:15 and 12:15 in Bucharest (with the app as host)' },
+    { queue: 'store-bulk-activation', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'bulk activation runs of store orders, every minute (takes over a dead worker’s orders) and nudged when a run starts (with the app as host)' },
+    { queue: 'store-fulfillments', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the shops’ fulfillments a failure left after the AWB, every minute until made (with the app as host)' },
+    { queue: 'repayment-statements', cron: '45 7,12 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the platform account’s bank statements (camt.053) matched to the couriers’ reports, 07:45 and 12:45 in Bucharest' },
+    { queue: 'repayment-payouts', cron: '0 14 * * 1-5', timezone: 'Europe/Bucharest', policy: 'standard', why: 'the repayments’ payout (sheets and the pain.001 file) on working days at 14:00 in Bucharest' },
+    { queue: 'store-sim-orders', cron: '0 8-20/4 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the Shopify simulator’s shops get new orders, every four hours from 8 to 20 (STORE=simulator only)' },
   ];
 
   it('registers exactly the expected queues and schedules, read back from pg-boss', async () => {

@@ -88,7 +88,7 @@ describe('lifecycle events are written with their change', () => {
         recordShipmentCharge: async () => {
           throw new Error('invoicing is down');
         },
-        dropUninvoicedCharge: async () => undefined,
+        cancelCharge: async () => undefined,
       },
     });
     await expect(activated(c, failing)).rejects.toThrow('invoicing is down');
@@ -114,7 +114,7 @@ describe('delivery: at least once, each listener once', () => {
     await deliverLifecycleEvents(ctx.database);
     expect(await mailsOf(c.id, 'sendOrderConfirmationToSender')).toHaveLength(1);
     const receipts = await db().select().from(eventDeliveries).where(eq(eventDeliveries.eventId, event!.id));
-    expect(receipts.map((r) => r.listener)).toEqual(['mail.shipment-notifications']);
+    expect(receipts.map((r) => r.listener).sort()).toEqual(['mail.shipment-notifications', 'repayments.cash-on-delivery']);
   });
 
   it('a failing listener is rolled back alone, retried on the next run, and does not block the others', async () => {
@@ -172,7 +172,7 @@ describe('delivery: at least once, each listener once', () => {
     await deliverLifecycleEvents(ctx.database);
     const [, changed] = await eventsOf(s.uniqueId);
     const receipts = await db().select().from(eventDeliveries).where(eq(eventDeliveries.eventId, changed!.id));
-    expect(receipts.map((r) => r.listener).sort()).toEqual(['mail.shipment-notifications', 'sms.pickup-recipient']);
+    expect(receipts.map((r) => r.listener).sort()).toEqual(['mail.shipment-notifications', 'repayments.cash-on-delivery', 'sms.pickup-recipient', 'store.fulfillment-events']);
     expect(await mailsOf(c.id, 'pickUpRecipientNotify')).toHaveLength(1);
   });
 

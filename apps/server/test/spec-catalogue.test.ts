@@ -68,8 +68,15 @@ const SECTIONS: Section[] = [
     file: '002',
     from: '- AWB copied:',
     to: '- Bulk activation failed:',
-    area: 'AWB copy and label download messages',
-    except: { 'AWB-ul a fost copiat!': "the store's bulk-activation dialog (the store is not built)" },
+    area: "AWB copy and label download messages, the bulk dialog's copy",
+  },
+  { file: '002', from: '- Bulk activation result dialog:', to: '### 2.2 Store orders list', area: 'bulk activation: the preview and the result dialog' },
+  {
+    file: '002',
+    from: '- Bulk activation failed:',
+    to: '- The account-check call failing',
+    area: 'bulk activation: the failure and the per-order reasons',
+    except: { 'Comanda #n nu a putut fi activata (reasons)': "the row's pattern: STORE_BULK_MESSAGES.orderFailed fills in the reasons' texts" },
   },
   {
     file: '002',

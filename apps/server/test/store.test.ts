@@ -9,6 +9,7 @@ import { SHOPIFY_API_VERSION, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, signQuery, sign
 import { simulatorFetch } from '../src/integrations/store/index.js';
 import { SIM_APPS_PATH, SIM_AUTHORIZE_PATH } from '../src/integrations/store/simulator.js';
 import { tokenCipher } from '../src/lib/token-cipher.js';
+import { loadNomenclature } from '../src/modules/geo/index.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { activeCompany } from './support/billing.js';
 
@@ -27,6 +28,8 @@ const DEMO = 'colete-demo.myshopify.com';
 beforeAll(async () => {
   // A small bucket (20 points, 20 a second), so the throttle is reached with a couple of calls.
   ctx = await createTestApp({ storeSimBucket: { maximumAvailable: 20, restoreRate: 20 } });
+  // The location check places the shop's addresses in the nomenclature (the server loads it at start).
+  await loadNomenclature(ctx.database);
   alice = await createUser(ctx, { name: 'Alice Magazin SRL' });
   bob = await createUser(ctx, { name: 'Bob Magazin SRL' });
   secret = simAppSecret(ctx.config.tokenEncryptionKey);
@@ -214,6 +217,8 @@ describe('the Admin GraphQL API of the simulator', () => {
   /** A fresh token of a newly connected shop. */
   async function freshToken(shop: string) {
     const { row } = await connect(bob, shop);
+    // Connecting subscribed the shop's webhooks (seven mutations of 10 points): the small bucket refills first (20 points at 20 a second).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     return tokenOf(row);
   }
 

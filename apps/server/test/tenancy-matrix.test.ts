@@ -1,12 +1,18 @@
+import { storeCardBody } from './support/store-activation.js';
 import { randomUUID } from 'node:crypto';
-import { USER_TYPE } from '@colete/contract';
+import { USER_TYPE, initialPacking, storeMovePath, type TStoreOrderDetail } from '@colete/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { billableCharges, users } from '../src/db/schema.js';
+import { billableCharges, shipments, users } from '../src/db/schema.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { enqueueMail } from '../src/modules/mail/mail-service.js';
+import { orderAt } from '../src/integrations/store/simulator-orders.js';
+import { answerFulfillmentOrder } from '../src/integrations/store/simulator-mutations.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { insertRepayments, insertSheet } from './support/repayments-list.js';
+import { payoutRuns, reconciliationFlags } from '../src/db/schema.js';
+import { insertPaidSheet } from './support/sheets.js';
 
 /*
  * The tenancy matrix: every route of the OpenAPI document whose path names a stored object is in
@@ -67,6 +73,18 @@ const logoUpload = Buffer.concat([
 
 // ---------- factories (through the API) ----------
 
+/* Repayments' money (issue 15): a client's sheet, a reconciliation flag, a payout run with its file. */
+const makeRepaymentClient = async (u: TestUser) => ({ clientId: u.id });
+const makeSheet = async (u: TestUser) => ({ id: (await insertPaidSheet(ctx, u, '2026-11-20')).sheetId });
+const makeFlag = async () => {
+  const [f] = await ctx.database.db.insert(reconciliationFlags).values({ kind: 'unknown_awb', courierId: 'rapidcarpati', awb: `X${randomUUID().slice(0, 8)}`, reportedBani: 100 }).returning();
+  return { flagId: f!.id };
+};
+const makePayoutRun = async (u: TestUser) => {
+  const { runId } = await insertPaidSheet(ctx, u, '2026-11-20');
+  await ctx.database.db.update(payoutRuns).set({ painXml: '<Document/>' }).where(eq(payoutRuns.id, runId));
+  return { runId };
+};
 const makeAddress = async (u: TestUser) => ({ id: (await ok(as(ctx, u, { method: 'POST', url: '/api/address', payload: address() }), 'address')).address!['id'] });
 
 const shipmentDraft = () => ({ sender: address(), recipient, packages: [{ type: 'parcel', weight: 2, length: 30, width: 20, height: 15 }], content: 'Carti', options: noOptions });
@@ -141,6 +159,20 @@ const makeInvoice = async (u: TestUser) => {
   return { id: (settled.invoice as unknown as { id: number }).id };
 };
 
+/** An invoice that covers a shipment (it has an annex): a draft's shipment charged and settled. */
+const makeInvoiceWithAnnex = async (u: TestUser) => {
+  const { uniqueId } = await makeShipment(u);
+  const [shipment] = await ctx.database.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.uniqueId, String(uniqueId)));
+  await ctx.database.db.insert(billableCharges).values({ userId: u.id, shipmentId: shipment!.id, amountBani: 2380, description: 'Expediere AWB 1234567890', reference: `tenancy-${randomUUID()}` });
+  return makeInvoice(u);
+};
+
+/** A paid repayment sheet of one repayment (written straight to the database: the payout job makes them). */
+const makeRepaymentSheet = async (u: TestUser) => {
+  const [r] = await insertRepayments(ctx, u.id, [{ status: 'paid', lei: 50, orderedAt: new Date() }]);
+  return { sheetId: (await insertSheet(ctx, u.id, [r!.id], 5000)).id };
+};
+
 const makeMail = async (u: TestUser) => ({
   // No call makes a mail on demand: it is queued the way every module queues one.
   id: await enqueueMail(ctx.database.db, { userId: u.id, kind: 'sendInvoiceMail', to: [u.email], subject: 'Factura', text: 'Text' }),
@@ -190,10 +222,55 @@ const makeStore = async (u: TestUser) => {
   const done = await as(ctx, u, { method: 'GET', url: `${back.pathname}${back.search}` });
   expect(done.headers.location, 'store connected').toBe('/profile/integration?shopify=connected');
   const list = (await ok(as(ctx, u, { method: 'GET', url: '/api/user/integration/shopify/accounts' }), 'stores')).list as unknown as { clientId: number; shop: string }[];
-  return { clientId: list.find((a) => a.shop === shop)!.clientId };
+  return { clientId: list.find((a) => a.shop === shop)!.clientId, shop };
+};
+
+/** A connected store and a fulfillment order of its shop (#1001's), with a location it can move to (or its own, when none). */
+const makeStoreFulfillmentOrder = async (u: TestUser) => {
+  const { clientId, shop } = await makeStore(u);
+  const fo = answerFulfillmentOrder(orderAt(shop, 0)!.fulfillmentOrders.nodes[0]!);
+  const target = fo.locationsForMove.nodes.find((n) => n.movable)?.location.id ?? fo.assignedLocation.location.id;
+  return { clientId, fulfillmentOrderId: fo.id, locationId: target };
+};
+
+/** A connected store with an address-book entry (the sender a location association names). */
+const makeStoreAndAddress = async (u: TestUser) => ({ ...(await makeStore(u)), addressId: (await makeAddress(u)).id });
+const dimensionsBody = { variantId: 'gid://shopify/ProductVariant/1', product: { type: 'default', identification: { id: 'gid://shopify/Product/1', sku: null, name: 'Cana' }, dimensions: { weight: 0.5, width: 10, length: 10, height: 10 } } };
+/** A saved sender association of a store location. */
+const makeAssociation = async (u: TestUser) => {
+  const o = await makeStoreAndAddress(u);
+  const res = await ok(as(ctx, u, { method: 'POST', url: `/api/user/integration/shopify/location-mutation/from/${o.clientId}`, payload: { shopifyLocationId: 'gid://shopify/Location/1', internalAddressId: o.addressId } }), 'association');
+  return { mutationId: res.mutation!['mutationId'] };
+};
+/** A variant's saved dimensions. */
+const makeDimensions = async (u: TestUser) => {
+  const { clientId } = await makeStore(u);
+  const res = await ok(as(ctx, u, { method: 'POST', url: `/api/user/integration/shopify/product-mutation/${clientId}`, payload: dimensionsBody }), 'dimensions');
+  return { mutationId: res.mutation!['mutationId'] };
+};
+/** A connected store and a packing of its #1001 ('Salveaza configuratie'), built from the order page's data. */
+const makeStorePacking = async (u: TestUser) => {
+  const { clientId } = await makeStore(u);
+  const orderId = 'gid://shopify/Order/1001';
+  const { order } = await ok<{ order: TStoreOrderDetail }>(as(ctx, u, { method: 'GET', url: `/api/user/integration/shopify/order/${clientId}/${encodeURIComponent(encodeURIComponent(orderId))}` }), 'order');
+  const fo = order.shippingOrders.awaitingFulfillment[0]!;
+  return { clientId, body: JSON.stringify({ orderId, fulfillmentOrderId: fo.fulfillmentOrderId, packing: initialPacking(fo) }) };
+};
+/** A saved packing configuration. */
+const makeSavedPacking = async (u: TestUser) => {
+  const o = await makeStorePacking(u);
+  const res = await ok(as(ctx, u, { method: 'POST', url: `/api/user/integration/shopify/packing-mutation/${o.clientId}`, payload: JSON.parse(o.body) as object }), 'packing');
+  return { mutationId: res.mutation!['mutationId'] };
 };
 
 // ---------- the table ----------
+
+/** A bulk activation run on a connected store (the order needs nothing from the shop to be recorded; the job may finish it or not). */
+async function makeBulkRun(u: TestUser) {
+  const { clientId } = await makeStore(u);
+  const res = await ok(as(ctx, u, { method: 'POST', url: `/api/user/integration/shopify/activate-orders/${clientId}`, payload: { orders: [{ shopifyGraphQLId: 'gid://shopify/Order/1001', orderDisplayName: '#1001' }] } }), 'bulk run');
+  return { clientId, runId: res.runId as unknown as number };
+}
 
 const ROUTES: Record<string, Entry> = {
   'GET /api/address/{id}': { kind: 'client', make: makeAddress, request: (o) => ({ method: 'GET', url: `/api/address/${o.id}` }) },
@@ -237,6 +314,13 @@ const ROUTES: Record<string, Entry> = {
     request: (o) => ({ method: 'DELETE', url: `/api/user/billing/data/${o.fiscalSubaccountNumber}` }),
   },
   'GET /api/user/invoices/{id}/pdf': { kind: 'client', make: makeInvoice, request: (o) => ({ method: 'GET', url: `/api/user/invoices/${o.id}/pdf` }) },
+  'GET /api/invoice/print/{id}': { kind: 'client', make: makeInvoice, request: (o) => ({ method: 'GET', url: `/api/invoice/print/${o.id}` }) },
+  'GET /api/invoice/annex/{id}': { kind: 'client', make: makeInvoiceWithAnnex, request: (o) => ({ method: 'GET', url: `/api/invoice/annex/${o.id}` }) },
+  'GET /api/user/repayments/sheet/info/{sheetId}': {
+    kind: 'client',
+    make: makeRepaymentSheet,
+    request: (o) => ({ method: 'GET', url: `/api/user/repayments/sheet/info/${o.sheetId}` }),
+  },
   'GET /api/shipments/{uniqueId}': { kind: 'client', make: makeShipment, request: (o) => ({ method: 'GET', url: `/api/shipments/${o.uniqueId}` }) },
   'PUT /api/shipments/{uniqueId}': {
     kind: 'client',
@@ -261,6 +345,14 @@ const ROUTES: Record<string, Entry> = {
     make: makePickupPoint,
     request: (o) => ({ method: 'POST', url: `/api/admin/pick-up-points/${o.id}/reject`, payload: { reason: 'Adresa nu este deservita' } }),
   },
+  'PUT /api/admin/repayment/process-user-payment/{clientId}': { kind: 'admin', make: makeRepaymentClient, request: (o) => ({ method: 'PUT', url: `/api/admin/repayment/process-user-payment/${o.clientId}` }) },
+  'DELETE /api/admin/repayment/sheet/{id}': { kind: 'admin', make: makeSheet, request: (o) => ({ method: 'DELETE', url: `/api/admin/repayment/sheet/${o.id}`, payload: { type: 1, markForPayment: true } }) },
+  'POST /api/admin/repayments/reconciliation/{flagId}/resolve': {
+    kind: 'admin',
+    make: makeFlag,
+    request: (o) => ({ method: 'POST', url: `/api/admin/repayments/reconciliation/${o.flagId}/resolve`, payload: { note: 'Verificat cu curierul' } }),
+  },
+  'GET /api/admin/repayments/payout-runs/{runId}/file': { kind: 'admin', make: makePayoutRun, request: (o) => ({ method: 'GET', url: `/api/admin/repayments/payout-runs/${o.runId}/file` }) },
   'GET /api/order-template/data/{id}': { kind: 'client', make: makeTemplate, request: (o) => ({ method: 'GET', url: `/api/order-template/data/${o.id}` }) },
   'PUT /api/order-template/upload-photo/{uniqueId}': {
     kind: 'client',
@@ -300,10 +392,88 @@ const ROUTES: Record<string, Entry> = {
     make: makeStore,
     request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/check-account-configuration/${o.clientId}` }),
   },
+  'POST /api/user/integration/shopify/orders/{clientId}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/orders/${o.clientId}`, payload: { type: 'NOT_PICKED_UP', interval: { start: null, end: null } } }),
+  },
   'DELETE /api/user/integration/shopify/accounts/{clientId}': {
     kind: 'client',
     make: makeStore,
     request: (o) => ({ method: 'DELETE', url: `/api/user/integration/shopify/accounts/${o.clientId}` }),
+  },
+  'POST /api/user/integration/shopify/location-mutation/from/{id}': {
+    kind: 'client',
+    make: makeStoreAndAddress,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/location-mutation/from/${o.clientId}`, payload: { shopifyLocationId: 'gid://shopify/Location/1', internalAddressId: o.addressId } }),
+  },
+  'DELETE /api/user/integration/shopify/location-mutation/from/{id}': {
+    kind: 'client',
+    make: makeAssociation,
+    request: (o) => ({ method: 'DELETE', url: `/api/user/integration/shopify/location-mutation/from/${o.mutationId}` }),
+  },
+  'POST /api/user/integration/shopify/product-mutation/{id}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/product-mutation/${o.clientId}`, payload: dimensionsBody }),
+  },
+  'DELETE /api/user/integration/shopify/product-mutation/{id}': {
+    kind: 'client',
+    make: makeDimensions,
+    request: (o) => ({ method: 'DELETE', url: `/api/user/integration/shopify/product-mutation/${o.mutationId}` }),
+  },
+  'POST /api/user/integration/shopify/{clientIdAndHost}/fulfillment-order/{fulfillmentOrderId}/move/{locationId}': {
+    kind: 'client',
+    make: makeStoreFulfillmentOrder,
+    // A second move to the same location (the admin acting for the owner) answers success without moving.
+    request: (o) => ({ method: 'POST', url: storeMovePath(Number(o.clientId), 'localhost', String(o.fulfillmentOrderId), String(o.locationId)) }),
+  },
+  'POST /api/user/integration/shopify/activate-orders/{clientId}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/activate-orders/${o.clientId}`, payload: { orders: [{ shopifyGraphQLId: 'gid://shopify/Order/1001', orderDisplayName: '#1001' }] } }),
+  },
+  'GET /api/user/integration/shopify/activate-orders/{clientId}/runs/{runId}': {
+    kind: 'client',
+    make: makeBulkRun,
+    request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/activate-orders/${o.clientId}/runs/${o.runId}` }),
+  },
+  'GET /api/user/integration/shopify/activate-orders/{clientId}/runs/{runId}/labels': {
+    kind: 'client',
+    make: makeBulkRun,
+    // The owner's run has made no label yet (no job runs here): 409, which still reaches the run.
+    request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/activate-orders/${o.clientId}/runs/${o.runId}/labels` }),
+  },
+  'GET /api/user/integration/shopify/order/{clientId}/{id}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/order/${o.clientId}/${encodeURIComponent(encodeURIComponent('gid://shopify/Order/1001'))}` }),
+  },
+  'POST /api/user/integration/shopify/services-list/{clientId}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/services-list/${o.clientId}`, payload: storeCardBody() }),
+  },
+  'POST /api/user/integration/shopify/order/{clientId}': {
+    kind: 'client',
+    make: makeStore,
+    // A line the fulfillment order does not have: the owner is refused with 400 after the store and order are found.
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/order/${o.clientId}`, payload: { ...storeCardBody(), activationId: 'svc', fulfilledLineItems: [{ fulfillmentLineItemId: 'gid://shopify/FulfillmentOrderLineItem/1', quantity: 1 }] } }),
+  },
+  'PATCH /api/user/integration/shopify/order/{clientId}': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'PATCH', url: `/api/user/integration/shopify/order/${o.clientId}`, payload: { ...storeCardBody(), activationId: null } }),
+  },
+  'POST /api/user/integration/shopify/packing-mutation/{id}': {
+    kind: 'client',
+    make: makeStorePacking,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/packing-mutation/${o.clientId}`, payload: JSON.parse(String(o.body)) as object }),
+  },
+  'DELETE /api/user/integration/shopify/packing-mutation/{id}': {
+    kind: 'client',
+    make: makeSavedPacking,
+    request: (o) => ({ method: 'DELETE', url: `/api/user/integration/shopify/packing-mutation/${o.mutationId}` }),
   },
   'DELETE /api/user/packaging/packages/{id}': { kind: 'client', make: makeSavedPackage, request: (o) => ({ method: 'DELETE', url: `/api/user/packaging/packages/${o.id}` }) },
 };
