@@ -38,8 +38,20 @@ function uiChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
     }
     chunkOf = assigned;
   }
-  return LAZY_ONLY.test(id) ? 'ui-lazy' : chunkOf.get(id);
+  if (LAZY_ONLY.test(id)) return 'ui-lazy';
+  const importers = SHELL_ICON.test(id) ? (meta.getModuleInfo(id)?.importers ?? []) : [];
+  if (importers.some((importer) => SHELL.test(importer)) && !importers.some((importer) => PUBLIC.test(importer))) return 'shell-icons';
+  return chunkOf.get(id);
 }
+
+/**
+ * The icons of the signed-in shell (its navigation and top bar) in one chunk: each would otherwise be
+ * a chunk of its own (pages use them too), a request and a few hundred bytes apiece on every first load.
+ */
+const SHELL = /\/src\/app\/(nav|layout\/profile-layout)\.tsx$/;
+/** The signed-out pages (sign-in, registration) load no shell: an icon they share with it stays its own chunk. */
+const PUBLIC = /\/src\/features\/auth\//;
+const SHELL_ICON = /\/node_modules\/@mui\/icons-material\/(esm\/)?[A-Za-z0-9]+\.js$/;
 
 /**
  * Writes file.br and file.gz beside every text file of the build (not the source maps) when they

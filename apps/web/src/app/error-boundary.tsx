@@ -1,4 +1,4 @@
-import { messages } from '@colete/contract';
+import { commonMessages } from '@colete/contract';
 import { Component, type ReactNode } from 'react';
 import { ErrorState } from '../components/error-state';
 
@@ -18,7 +18,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   }
 
   override render() {
-    if (this.state.failed) return <ErrorState fullPage message={messages.common.serverError} onRetry={() => window.location.reload()} />;
+    if (this.state.failed) return <ErrorState fullPage message={commonMessages.serverError} onRetry={() => window.location.reload()} />;
     return this.props.children;
   }
 }

@@ -1,12 +1,18 @@
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import DashboardCustomizeOutlinedIcon from '@mui/icons-material/DashboardCustomizeOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import WhereToVoteOutlinedIcon from '@mui/icons-material/WhereToVoteOutlined';
+import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
 import type { ReactNode } from 'react';
 
 /** The profile areas shown in the navigation: only the areas that work (each issue adds its own). */
@@ -20,6 +26,12 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Sabloane', path: '/profile/templates', icon: <DashboardCustomizeOutlinedIcon /> },
   { label: 'Cont preplatit', path: '/profile/prepay', icon: <AccountBalanceWalletOutlinedIcon /> },
   { label: 'Date facturare', path: '/profile/billing', icon: <ReceiptLongOutlinedIcon /> },
+  { label: 'Facturi', path: '/profile/invoices', icon: <RequestQuoteOutlinedIcon /> },
+  { label: 'Sold', path: '/profile/balance', icon: <AccountBalanceOutlinedIcon /> },
+  { label: 'Rambursuri', path: '/profile/repayments', icon: <PaymentsOutlinedIcon /> },
   { label: 'Setari', path: '/profile/settings', icon: <SettingsOutlinedIcon /> },
   { label: 'Cereri puncte ridicare', path: '/profile/admin/pick-up-points', icon: <FactCheckOutlinedIcon />, adminOnly: true },
+  { label: 'Plati clienti', path: '/profile/admin/payments', icon: <CreditScoreOutlinedIcon />, adminOnly: true },
+  { label: 'Jurnal actiuni admin', path: '/profile/admin/audit-log', icon: <HistoryOutlinedIcon />, adminOnly: true },
+  { label: 'Reconciliere rambursuri', path: '/profile/admin/reconciliation', icon: <RuleOutlinedIcon />, adminOnly: true },
 ];

@@ -28,6 +28,11 @@ const AfterPaymentPage = lazyPage(() => import('../features/prepay/pages/after-p
 const SubscriptionsPage = lazyPage(() => import('../features/prepay/pages/subscriptions-page'));
 const BillingDataPage = lazyPage(() => import('./routes/billing-data-route'));
 const InvoicingSettingsPage = lazyPage(() => import('../features/billing/pages/invoicing-settings-page'));
+const InvoicesPage = lazyPage(() => import('../features/billing/pages/invoices-page'));
+const BalanceInvoicesPage = lazyPage(() => import('../features/balance/pages/balance-invoices-page'));
+const BalanceAvailablePage = lazyPage(() => import('../features/balance/pages/balance-available-page'));
+const BalanceBonusPage = lazyPage(() => import('../features/balance/pages/balance-bonus-page'));
+const BalanceGeneralPage = lazyPage(() => import('../features/balance/pages/balance-general-page'));
 const AddressesPage = lazyPage(() => import('../features/addresses/pages/addresses-page'));
 const ShipmentsListPage = lazyPage(() => import('../features/shipments/pages/shipments-list-page'));
 const NewShipmentPage = lazyPage(() => import('../features/shipments/pages/new-shipment-page'));
@@ -35,18 +40,40 @@ const ShipmentDetailsPage = lazyPage(() => import('../features/shipments/pages/s
 const PickupListPage = lazyPage(() => import('../features/pickup-points/pages/pickup-list-page'));
 const PickupAddPage = lazyPage(() => import('../features/pickup-points/pages/pickup-add-page'));
 const PickupRequestsAdminPage = lazyPage(() => import('../features/pickup-points/pages/pickup-requests-admin-page'));
+const AuditLogPage = lazyPage(() => import('../features/balance/pages/audit-log-page'));
+const AdminPaymentsPage = lazyPage(() => import('../features/balance/pages/admin-payments-page'));
+const ReconciliationPage = lazyPage(() => import('../features/reconciliation/pages/reconciliation-page'));
 const TemplatesLandingPage = lazyPage(() => import('../features/templates-landing/pages/templates-landing-page'));
 const PackagingTemplatesPage = lazyPage(() => import('../features/packaging/pages/packaging-templates-page'));
 const SavedPackagesPage = lazyPage(() => import('../features/packaging/pages/saved-packages-page'));
 const TemplatesListPage = lazyPage(() => import('../features/templates/pages/templates-list-page'));
 const TemplateEditorPage = lazyPage(() => import('../features/templates/pages/template-editor-page'));
 const PublicReturnPage = lazyPage(() => import('../features/templates/pages/public-return-page'));
+const PublicTrackingPage = lazyPage(() => import('../features/tracking/pages/public-tracking-page'));
 const IntegrationPage = lazyPage(() => import('../features/store/pages/integration-page'));
+const StoreOrdersPage = lazyPage(() => import('../features/store/pages/store-orders-page'));
+const StoreOrderPage = lazyPage(() => import('../features/store/pages/order-page'));
+const RepaymentsListPage = lazyPage(() => import('../features/repayments/pages/repayments-list-page'));
+const RepaymentSheetsPage = lazyPage(() => import('../features/repayments/pages/repayment-sheets-page'));
+const RepaymentsAwaitingPage = lazyPage(() => import('../features/repayments/pages/repayments-awaiting-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
+
+/** The repayments list and sheets show the admins' controls (pay now, company, mark unprocessed). */
+function RepaymentsListRoute() {
+  return <RepaymentsListPage isAdmin={!!useMe().data?.isAdmin} />;
+}
+function RepaymentSheetsRoute() {
+  return <RepaymentSheetsPage isAdmin={!!useMe().data?.isAdmin} />;
+}
 
 /** The template editor shows its terms section to admins only: the session is the app's to know. */
 function TemplateEditorRoute() {
   return <TemplateEditorPage isAdmin={!!useMe().data?.isAdmin} />;
+}
+
+/** The balance pages show the admin's actions (invoice buttons, payment actions) to admins only. */
+function BalanceRoute({ page: Page }: { page: ComponentType<{ isAdmin: boolean }> }) {
+  return <Page isAdmin={!!useMe().data?.isAdmin} />;
 }
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}>{node}</Suspense>;
@@ -58,6 +85,7 @@ const routes: RouteObject[] = [
   { path: '/login', element: page(<LoginPage />) },
   { path: '/register', element: page(<RegisterPage />) },
   { path: '/order/return/:uniqueId', element: page(<PublicReturnPage />) },
+  { path: '/tracking/:awb', element: page(<PublicTrackingPage />) },
   {
     path: '/profile',
     element: <RequireAuth />,
@@ -88,11 +116,26 @@ const routes: RouteObject[] = [
           { path: 'pick-up-points/list', element: <PickupListPage /> },
           { path: 'pick-up-points/add', element: <PickupAddPage /> },
           { path: 'admin/pick-up-points', element: <PickupRequestsAdminPage /> },
+          { path: 'admin/payments', element: <AdminPaymentsPage /> },
+          { path: 'admin/audit-log', element: <AuditLogPage /> },
+          { path: 'admin/reconciliation', element: <ReconciliationPage /> },
           { path: 'integration', element: <IntegrationPage /> },
+          { path: 'shopify/orders/:clientId', element: <StoreOrdersPage /> },
+          { path: 'shopify/order/:id', element: <StoreOrderPage /> },
           { path: 'prepay', element: <PrepayPage /> },
           { path: 'billing', element: <Navigate to="data/list" replace /> },
           { path: 'billing/data/list', element: <BillingDataPage /> },
           { path: 'billing/settings', element: <InvoicingSettingsPage /> },
+          { path: 'invoices', element: <InvoicesPage /> },
+          { path: 'balance', element: <Navigate to="invoices" replace /> },
+          { path: 'balance/invoices', element: <BalanceRoute page={BalanceInvoicesPage} /> },
+          { path: 'balance/available', element: <BalanceRoute page={BalanceAvailablePage} /> },
+          { path: 'balance/bonus', element: <BalanceRoute page={BalanceBonusPage} /> },
+          { path: 'balance/general', element: <BalanceGeneralPage /> },
+          { path: 'repayments', element: <Navigate to="list" replace /> },
+          { path: 'repayments/list', element: <RepaymentsListRoute /> },
+          { path: 'repayments/sheet', element: <RepaymentSheetsRoute /> },
+          { path: 'repayments/awaiting', element: <RepaymentsAwaitingPage /> },
           { path: 'after-payment/:identifier', element: <AfterPaymentPage /> },
           { path: 'templates', element: <TemplatesLandingPage /> },
           { path: 'templates/packaging', element: <Navigate to="data/list" replace /> },

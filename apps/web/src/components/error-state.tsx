@@ -1,9 +1,9 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { Box, Button, Typography } from '@mui/material';
-import { messages } from '@colete/contract';
+import { commonMessages } from '@colete/contract';
 
 /** The spec's fetch-error block: icon, message and a retry button. */
-export function ErrorState({ message = messages.common.loadError, onRetry, fullPage = false }: { message?: string; onRetry?: () => void; fullPage?: boolean }) {
+export function ErrorState({ message = commonMessages.loadError, onRetry, fullPage = false }: { message?: string; onRetry?: () => void; fullPage?: boolean }) {
   return (
     <Box
       role="alert"
@@ -13,7 +13,7 @@ export function ErrorState({ message = messages.common.loadError, onRetry, fullP
       <Typography>{message}</Typography>
       {onRetry && (
         <Button variant="outlined" onClick={onRetry}>
-          {messages.common.retry}
+          {commonMessages.retry}
         </Button>
       )}
     </Box>

@@ -1,4 +1,4 @@
-import { messages } from '@colete/contract';
+import { commonMessages } from '@colete/contract';
 
 /** A failed call: HTTP status, the server's Romanian message, optional code and field errors. */
 export class ApiError extends Error {
@@ -47,6 +47,13 @@ export function apiUrl(path: string, acting: ActingClientId = actingClient): str
   return `${url}${url.includes('?') ? '&' : '?'}selectedClient=${acting}`;
 }
 
+/**
+ * The admin calls about one client (admin/trigger-invoice, admin/payments): admin/* calls never get
+ * the acting client added, so they name it themselves, as the specification's selectedClient.
+ */
+export const aboutClient = (clientId: number) => ({ selectedClient: clientId });
+export const aboutClientQuery = (clientId: number) => new URLSearchParams({ selectedClient: String(clientId) }).toString();
+
 /** Every call to the server goes through here: same-origin cookie, JSON in and out, errors as ApiError. */
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -58,16 +65,16 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, messages.common.genericError, 'network');
+    throw new ApiError(0, commonMessages.genericError, 'network');
   }
   const data = (await response.json().catch(() => null)) as
     | (T & { success?: boolean; message?: string; code?: string; errors?: Record<string, string> })
     | null;
   if (!response.ok || !data || data.success === false) {
-    throw new ApiError(response.status, data?.message ?? messages.common.genericError, data?.code, data?.errors);
+    throw new ApiError(response.status, data?.message ?? commonMessages.genericError, data?.code, data?.errors);
   }
   return data;
 }
 
 export const apiErrorMessage = (error: unknown): string =>
-  error instanceof ApiError ? error.message : messages.common.genericError;
+  error instanceof ApiError ? error.message : commonMessages.genericError;

@@ -1,24 +1,26 @@
-import { messages } from '@colete/contract';
+import { commonMessages } from '@colete/contract';
 import { ApiError, apiUrl } from './api-client';
 
 /**
- * Downloads a file the server produces (a label or invoice PDF) through fetch, so a failure can be
+ * Downloads a file the server produces (a label or invoice PDF; with `body`, a POSTed export) through fetch, so a failure can be
  * told to the user instead of leaving the browser on an error page. The file name is the server's
  * (Content-Disposition), else `fallbackName`. The address gets the acting client like any call.
  * Throws an ApiError on any failure: the server's status and its message when it answered one in
  * JSON (a label that cannot exist, a format the courier does not print), else the generic text.
  */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+export async function downloadFile(url: string, fallbackName: string, body?: unknown): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(url), { credentials: 'same-origin' });
+    // With a body: a POST of JSON (an export asked with the screen's filters).
+    const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    response = await fetch(apiUrl(url), { credentials: 'same-origin', ...init });
   } catch {
-    throw new ApiError(0, messages.common.genericError, 'network');
+    throw new ApiError(0, commonMessages.genericError, 'network');
   }
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('json')) {
     const data = type.includes('json') ? ((await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null) : null;
-    const message = typeof data?.message === 'string' && data.message ? data.message : messages.common.genericError;
+    const message = typeof data?.message === 'string' && data.message ? data.message : commonMessages.genericError;
     throw new ApiError(response.status, message, typeof data?.code === 'string' ? data.code : undefined);
   }
   const blob = await response.blob();

@@ -1,4 +1,4 @@
-import { formatDay, formatDayTime, formatLei } from '@colete/contract';
+import { formatBani, formatDay, formatDayTime, formatLei } from '@colete/contract';
 
 /**
  * Every number, amount, date and time the app shows, in Romanian, and the only place that knows
@@ -20,6 +20,8 @@ const toDate = (at: Instant) => (typeof at === 'string' ? new Date(at) : at);
 
 /** RON as the API sends it ('1199.93', or a number of lei) shown as '1.199,93 lei'; '-' when there is none. */
 export const formatMoney = (lei: string | number | null | undefined) => formatLei(lei);
+/** Integer bani shown as '1.199,93 lei' (negative for a credit note: '-1.199,93 lei'). */
+export const formatMoneyBani = (bani: number) => formatBani(bani);
 
 /** A number with Romanian separators ('1.234,5'), at most `maxDecimals` decimals (3, as toLocaleString). */
 export function formatNumber(value: number, maxDecimals = 3) {
@@ -39,3 +41,12 @@ export const formatDateTime = (at: Instant) => formatDayTime(bucharestDay(toDate
 export const bucharestDay = (now: Date = new Date()) => dayFormat.format(now);
 /** Saturday delivery is offered only on Fridays, Bucharest time (spec 002 section 5). */
 export const isFridayInBucharest = (now: Date = new Date()) => weekdayFormat.format(now) === 'Fri';
+
+/** The same day one month earlier (the last day of a shorter month): the default start of a period one month back (spec 002 section 9). */
+export function monthBefore(day: string) {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 2, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}

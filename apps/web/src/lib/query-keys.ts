@@ -17,3 +17,6 @@ export const prepayKeys = {
   subscriptions: (acting: ActingClientId) => [...prepayKeys.all(acting), 'subscriptions'] as const,
   payment: (acting: ActingClientId, identifier: string) => [...prepayKeys.all(acting), 'payment', identifier] as const,
 };
+
+/** A shipment's tracking (the shared tracking dialog: the shipments and store features show it). */
+export const shipmentTrackingKey = (acting: ActingClientId, uniqueId: string) => ['shipments', acting, 'tracking', uniqueId] as const;

@@ -1,5 +1,5 @@
 import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
-import { messages } from '@colete/contract';
+import { profileMessages } from '@colete/contract';
 import { Paper, Typography } from '@mui/material';
 
 /** In place of a client's page while the admin has chosen no client (spec 002: admins fetch only after choosing). */
@@ -11,7 +11,7 @@ export default function ChooseClientPrompt() {
         Niciun client selectat
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {messages.profile.clientRequired} Cautati-l dupa nume sau email in lista de mai sus.
+        {profileMessages.clientRequired} Cautati-l dupa nume sau email in lista de mai sus.
       </Typography>
     </Paper>
   );

@@ -1,9 +1,12 @@
 import { ADDRESS_SEARCH_DEBOUNCE_MS, type TAddressEntry } from '@colete/contract';
-import { Autocomplete, Box, CircularProgress, TextField, Typography } from '@mui/material';
+import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAddressBook } from './use-address-book';
 import { entryStreetLine } from '../address-form/address-text';
+import { renderAddressEntryOption } from './address-entry-option';
+
+const renderStreetOption = renderAddressEntryOption(entryStreetLine);
 
 /** An address-book entry chosen from the list, searched as one types (name, contact or address). */
 export function AddressBookPicker({
@@ -37,16 +40,7 @@ export function AddressBookPicker({
       loading={book.isFetching}
       loadingText="Se cauta..."
       noOptionsText={book.isError ? 'Adresele nu au putut fi incarcate' : 'Nicio adresa gasita'}
-      renderOption={({ key, ...props }, e) => (
-        <Box component="li" key={key} {...props}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }}>{e.shortName}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {e.contactName} · {entryStreetLine(e)}
-            </Typography>
-          </Box>
-        </Box>
-      )}
+      renderOption={renderStreetOption}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -28,7 +28,16 @@ const m = messages.address;
  * code follows the street (and the number); a typed code fills county, city and first street;
  * changing the county clears the city.
  */
-export function AddressFields({ disabled = false, variant = 'full' }: { disabled?: boolean; variant?: 'full' | 'basic' }) {
+export function AddressFields({
+  disabled = false,
+  variant = 'full',
+  lockStreet = false,
+}: {
+  disabled?: boolean;
+  variant?: 'full' | 'basic';
+  /** The street is chosen among a correction's suggestions until the page unlocks it (the store's delivery address). */
+  lockStreet?: boolean;
+}) {
   const form = useFormContext<AddressFormValues>();
   const { setValue, clearErrors, setError, formState } = form;
   const errors = formState.errors;
@@ -183,7 +192,7 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
   const text = (name: keyof AddressFormValues, label: string, extra: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (
     <TextField
       label={label}
-      disabled={disabled}
+      disabled={disabled || (name === 'street' && lockStreet)}
       {...form.register(name)}
       error={!!errors[name]}
       helperText={errors[name]?.message}
@@ -307,7 +316,7 @@ export function AddressFields({ disabled = false, variant = 'full' }: { disabled
             }}
             options={streetOptions}
             filterOptions={(x) => x}
-            disabled={disabled}
+            disabled={disabled || lockStreet}
             loading={streets.isFetching}
             noOptionsText={streetInput ? 'Nicio strada gasita' : 'Scrieti numele strazii'}
             loadingText="Se cauta..."

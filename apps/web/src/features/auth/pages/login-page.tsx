@@ -1,4 +1,4 @@
-import { messages, type TLoginRequest } from '@colete/contract';
+import { authMessages, type TLoginRequest } from '@colete/contract';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -32,7 +32,7 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard title={messages.auth.loginTitle}>
+    <AuthCard title={authMessages.loginTitle}>
       {/* The first keystroke fetches the validation, so it is there by the first submit. */}
       <form onSubmit={onSubmit} onInput={loginResolver.preload} noValidate>
         <Stack spacing={2.5}>

@@ -1,5 +1,6 @@
 import type { ShipmentStatus } from '@colete/contract';
 import type { ActingClientId } from '../../../lib/api-client';
+import { shipmentTrackingKey } from '../../../lib/query-keys';
 
 export type ShipmentListParams = { from: string; to: string; status?: ShipmentStatus; q?: string; page: number };
 
@@ -11,9 +12,8 @@ export const shipmentKeys = {
   details: (acting: ActingClientId) => [...shipmentKeys.all(acting), 'detail'] as const,
   detail: (acting: ActingClientId, uniqueId: string) => [...shipmentKeys.details(acting), uniqueId] as const,
   draftForm: (acting: ActingClientId, uniqueId: string) => [...shipmentKeys.all(acting), 'draft-form', uniqueId] as const,
-  tracking: (acting: ActingClientId, uniqueId: string) => [...shipmentKeys.all(acting), 'tracking', uniqueId] as const,
+  tracking: shipmentTrackingKey,
   offers: (acting: ActingClientId, draftKey: string) => [...shipmentKeys.all(acting), 'offers', draftKey] as const,
 };
 
-/** The label PDF of a shipment (GET order-auth/print/{uniqueId}/{format}); downloadFile adds the acting client. */
-export const labelHref = (uniqueId: string, format: string) => `/api/order-auth/print/${encodeURIComponent(uniqueId)}/${encodeURIComponent(format)}`;
+export { labelHref } from '../../../components/shipment/shipment-tracking';

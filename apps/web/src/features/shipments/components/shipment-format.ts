@@ -1,13 +1,7 @@
-import { SERVICE_TYPES, SHIPMENT_STATUS_VIEW, type ShipmentStatus } from '@colete/contract';
-import { formatNumber } from '../../../lib/format';
+import { SHIPMENT_STATUS_VIEW, type ShipmentStatus } from '@colete/contract';
 
-/** Offer groups in the order the courier list shows them (spec 002 section 2.1: services grouped by type). */
-export const SERVICE_TYPE_LABELS: Record<(typeof SERVICE_TYPES)[number], string> = {
-  standard: 'Standard',
-  express: 'Express',
-  saturday: 'Livrare sambata',
-  locker: 'Livrare la punct',
-};
+/** The offer groups' names and the points' distance live with the shared offers list. */
+export { SERVICE_TYPE_LABELS, km } from '../../../components/shipment/offer-order';
 
 /** The status filter's choices (the list's chips show the server's own text and colour). */
 export const STATUS_FILTER_LABELS = Object.fromEntries(Object.entries(SHIPMENT_STATUS_VIEW).map(([k, v]) => [k, v.text])) as Record<ShipmentStatus, string>;
@@ -21,8 +15,6 @@ export function monthBefore(day: string) {
   return first.toISOString().slice(0, 10);
 }
 
-/** '1,2 km' (approximate distance of a pick-up point). */
-export const km = (distance: number | null) => (distance == null ? null : `${formatNumber(distance, 1)} km`);
 
 /** A decimal typed with a comma or a dot; NaN for empty or not a number (the contract then says why). */
 export const toNumber = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().replace(',', '.')));

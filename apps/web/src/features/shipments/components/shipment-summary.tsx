@@ -3,7 +3,7 @@ import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
 import { CourierLogo } from '../../../components/courier-logo';
 import { formatMoney } from '../../../lib/format';
 import { InsufficientBalanceAlert } from './insufficient-balance-alert';
-import type { OfferSelection } from './offers-list';
+import type { OfferSelection } from '../../../components/shipment/offers-list';
 import type { ShipmentFormValues } from './shipment-form';
 import { toNumber } from './shipment-format';
 

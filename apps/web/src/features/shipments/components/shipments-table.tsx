@@ -3,7 +3,7 @@ import { Box, Chip, Link, List, ListItem, ListItemButton, Stack, Table, TableBod
 import { useDeferredValue } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CourierLogo } from '../../../components/courier-logo';
-import { ShipmentStatusChip } from './shipment-status-chip';
+import { ShipmentStatusChip } from '../../../components/shipment/shipment-status-chip';
 import { formatDate, formatMoney, formatTime } from '../../../lib/format';
 
 const detailsPath = (s: TShipmentSummary) => `/profile/details/order/${encodeURIComponent(s.uniqueId)}`;

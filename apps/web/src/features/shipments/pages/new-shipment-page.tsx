@@ -19,9 +19,9 @@ import { savedPartyValues, savedShipmentValues } from '../components/draft-form-
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { useOffers } from '../api/get-offers';
-import { CourierList } from '../components/courier-list';
-import { ExtraOptions } from '../components/extra-options';
-import { validSelection, type OfferSelection } from '../components/offers-list';
+import { CourierList } from '../../../components/shipment/courier-list';
+import { ExtraOptions } from '../../../components/shipment/extra-options';
+import { validSelection, type OfferSelection } from '../../../components/shipment/offers-list';
 import { PackagesEditor } from '../components/packages-editor';
 import { EMPTY_PARTY, PARTY_FIELDS, partyFormSchema, toParty, type PartyForm, type PartySource, type PartyValues } from '../components/party-form';
 import { PartySection } from '../components/party-section';

@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUSES, SHIPMENTS_PAGE_SIZE, messages, type ShipmentStatus } from '@colete/contract';
+import { SHIPMENTS_PAGE_SIZE, SHIPMENT_STATUSES, shipmentsListMessages, type ShipmentStatus } from '@colete/contract';
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
@@ -17,7 +17,7 @@ import { ShipmentsTable } from '../components/shipments-table';
 import { bucharestDay } from '../../../lib/format';
 import { monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
 
-const LOAD_ERROR = messages.shipments.listError;
+const LOAD_ERROR = shipmentsListMessages.listError;
 /** Shown only for a reversed date range: kept off the list's first load. */
 const Alert = lazy(() => import('@mui/material/Alert'));
 
@@ -107,7 +107,7 @@ export default function ShipmentsListPage() {
           ) : rows.length === 0 ? (
             <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
               <Inventory2OutlinedIcon sx={{ fontSize: 56, mb: 1 }} aria-hidden />
-              <Typography>{messages.shipments.listEmpty}</Typography>
+              <Typography>{shipmentsListMessages.listEmpty}</Typography>
             </Box>
           ) : (
             <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isPlaceholderData}>

@@ -1,10 +1,9 @@
 import { SERVICE_TYPES, type TOffer } from '@colete/contract';
 import { Box, Chip, FormControlLabel, Radio, Typography } from '@mui/material';
 import { useId } from 'react';
-import { CourierLogo } from '../../../components/courier-logo';
-import { formatMoney } from '../../../lib/format';
-import { groupByPrice } from './offer-order';
-import { km, SERVICE_TYPE_LABELS } from './shipment-format';
+import { CourierLogo } from '../courier-logo';
+import { formatMoney } from '../../lib/format';
+import { groupByPrice, km, SERVICE_TYPE_LABELS } from './offer-order';
 
 /**
  * The price beside the offer once the list is wide enough, under it otherwise: the list's own width

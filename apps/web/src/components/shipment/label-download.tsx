@@ -2,11 +2,11 @@ import { messages } from '@colete/contract';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, ButtonGroup, CircularProgress, Menu, MenuItem } from '@mui/material';
-import { useSnackbar } from '../../../lib/snackbar';
+import { useSnackbar } from '../../lib/snackbar';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download-file';
-import { labelHref } from '../api/shipment-keys';
+import { ApiError } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
+import { labelHref } from './shipment-tracking';
 
 /**
  * 'Descarca eticheta {format}' (spec 002 section 2.1): the default format (the first the courier

@@ -1,7 +1,7 @@
 import { messages, type TOffer } from '@colete/contract';
 import { Alert, Box, LinearProgress } from '@mui/material';
-import { ErrorState } from '../../../components/error-state';
-import { LoadingState } from '../../../components/loading-state';
+import { ErrorState } from '../error-state';
+import { LoadingState } from '../loading-state';
 import { OffersList, type OfferSelection } from './offers-list';
 
 const m = messages.shipments;

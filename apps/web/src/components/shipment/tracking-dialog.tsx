@@ -1,11 +1,11 @@
 import type { TShipmentDetail } from '@colete/contract';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect } from 'react';
-import { apiErrorMessage } from '../../../lib/api-client';
-import { ErrorState } from '../../../components/error-state';
-import { LoadingState } from '../../../components/loading-state';
-import { useTracking } from '../api/get-tracking';
-import { formatDateTime } from '../../../lib/format';
+import { apiErrorMessage } from '../../lib/api-client';
+import { ErrorState } from '../error-state';
+import { LoadingState } from '../loading-state';
+import { useTracking } from './shipment-tracking';
+import { formatDateTime } from '../../lib/format';
 import { ShipmentStatusChip } from './shipment-status-chip';
 
 /** A shipment's status, history and tracking dialog: shared by every area that shows shipments (orders, repayments). */
