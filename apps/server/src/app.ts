@@ -12,13 +12,14 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { addressesRoutes } from './modules/addresses/index.js';
-import { adminRoutes } from './modules/admin/index.js';
+import { adminBalanceRoutes, adminRoutes } from './modules/admin/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { billingRoutes } from './modules/billing/index.js';
 import { einvoiceRoutes } from './modules/einvoice/index.js';
 import { geoRoutes } from './modules/geo/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { invoicingRoutes } from './modules/invoicing/index.js';
+import { balanceRoutes } from './modules/balance/index.js';
 import { mailRoutes } from './modules/mail/index.js';
 import { packagingRoutes } from './modules/packaging/index.js';
 import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/index.js';
@@ -26,8 +27,18 @@ import { prepayRoutes } from './modules/prepay/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { shipmentsRoutes } from './modules/shipments/index.js';
-import { storeRoutes } from './modules/store/index.js';
+import {
+  publicTrackingRoutes,
+  storeActivationRoutes,
+  storeBulkRoutes,
+  storeMoveRoutes,
+  storeMutationRoutes,
+  storeOrderRoutes,
+  storeRoutes,
+  type StoreOrderActivator,
+} from './modules/store/index.js';
 import { publicReturnRoutes, templatesRoutes } from './modules/templates/index.js';
+import { awaitingAccountRoutes, payoutAdminRoutes, repaymentsAdminListRoutes, repaymentsAdminRoutes, repaymentsListRoutes } from './modules/repayments/index.js';
 import { errorForLog, registerErrorHandler } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './modules/auth/index.js';
@@ -39,6 +50,8 @@ export type BuildOptions = {
   database: Database;
   /** Where the log goes (standard output unless given: tests read it). */
   logStream?: { write(line: string): void };
+  /** The single-order store activation bulk runs use (tests give their own; the store's otherwise). */
+  storeActivator?: StoreOrderActivator;
 };
 
 function findWebDist(config: Config): string | undefined {
@@ -47,7 +60,7 @@ function findWebDist(config: Config): string | undefined {
 }
 
 /** Builds the server: plugins, every module's routes, one error handler. It does not listen. */
-export async function buildApp({ config, database, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream, storeActivator }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without the values of a failed statement (errorForLog).
     logger:
@@ -80,12 +93,14 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   await app.register(sessionPlugin);
 
   // Every service and integration, built once (services.ts); each route plugin gets its own.
-  const services = buildServices(config, database, app.log, app);
+  const services = buildServices(config, database, app.log, app, { storeActivator });
 
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
   await app.register(profileRoutes(services.profile));
   await app.register(adminRoutes(services.admin));
+  // The admin's balances: invoicing a client now, postpaid invoices' payments, companies, the audit log.
+  await app.register(adminBalanceRoutes({ balance: services.adminBalance, invoicing: services.invoicing, payments: services.payments }));
   await app.register(geoRoutes(services.geo));
   await app.register(addressesRoutes(services.addresses));
   await app.register(settingsRoutes(services.settings));
@@ -105,6 +120,8 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
 
   // Invoices: numbered in one series, issued on top-ups (when the client wants) and on settling the account.
   await app.register(invoicingRoutes(services.invoicing));
+  // The balance views: the available balance, bonuses, invoices and payments, the general summary.
+  await app.register(balanceRoutes(services.balance));
 
   // Shipments through the courier network (the built-in simulator unless configured otherwise).
   await app.register(shipmentsRoutes(services.shipments));
@@ -120,7 +137,25 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
 
   // Online stores: connected Shopify shops (the built-in simulator's by default), their consent flow and webhooks.
   await app.register(storeRoutes(services.store!, services.storeApp!, { publicUrl: config.publicUrl }));
+  // The order page's saved senders and product dimensions.
+  await app.register(storeMutationRoutes(database));
+  await app.register(storeOrderRoutes(services.storeOrders!));
+  await app.register(storeMoveRoutes(services.store!));
+  await app.register(storeBulkRoutes(services.storeBulk!));
+  // Offers, activation and saving for later (issue 14); the public tracking page's call (no sign-in).
+  await app.register(storeActivationRoutes(services.storeActivation!));
+  await app.register(publicTrackingRoutes(services.shipments.publicTracking));
   if (services.shopifySimulatorRoutes) await app.register(services.shopifySimulatorRoutes);
+
+  // Repayments (issue 15): a courier's report file uploaded by an admin; the simulated couriers' report APIs.
+  await app.register(repaymentsAdminRoutes(services.repayments));
+  await app.register(repaymentsListRoutes(services.repaymentsList, services.repaymentSheetsRead));
+  await app.register(repaymentsAdminListRoutes(services.repaymentsList));
+  if (services.courierSimulatorRoutes) await app.register(services.courierSimulatorRoutes);
+  // Repayments' money: pay now, sheets marked unprocessed, bank statements, reconciliation, payout files; the awaiting accounts; the simulated bank.
+  await app.register(payoutAdminRoutes({ database, payouts: services.payouts, sheets: services.repaymentSheets, money: services.repaymentMoney }));
+  await app.register(awaitingAccountRoutes(services.repaymentSheets));
+  if (services.bankSimulator) await app.register(services.bankSimulator);
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -98,6 +98,18 @@ const ZEnv = z.object({
   COURIERS: z.enum(['simulator', 'sameday']).default('simulator'),
   /** The courier simulator's clock: minutes between two tracking steps (created, picked up, in transit, ...). */
   COURIER_SIM_SPEED: z.coerce.number().positive().default(180),
+  /** Days after its delivery a cash on delivery no courier report mentioned is flagged for the admins. */
+  REPAYMENT_NOT_REPORTED_DAYS: z.coerce.number().int().min(1).max(60).default(5),
+  /**
+   * The platform account's bank statements (repayments received): 'simulator' (the built-in bank
+   * under /sim/bank/) or 'psd2' (the bank's Berlin Group NextGenPSD2 API, with BANK_API_BASE,
+   * BANK_ACCOUNT_ID, BANK_CONSENT_ID and BANK_ACCESS_TOKEN).
+   */
+  BANK: z.enum(['simulator', 'psd2']).default('simulator'),
+  BANK_API_BASE: z.url().optional(),
+  BANK_ACCOUNT_ID: text(200).optional(),
+  BANK_CONSENT_ID: text(200).optional(),
+  BANK_ACCESS_TOKEN: z.string().min(1).max(4000).optional(),
   /** Sameday's sandbox by default; https://api.sameday.ro creates real, billable AWBs. */
   SAMEDAY_API_BASE: z.url().default('https://sameday-api.demo.zitec.com'),
   SAMEDAY_USERNAME: text(200).optional(),
@@ -125,6 +137,13 @@ const ZEnv = z.object({
       if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when COURIERS=sameday' });
     }
   })
+  // A real bank cannot be read without its PSD2 access: refuse to start, naming what is missing.
+  .superRefine((e, ctx) => {
+    if (e.BANK !== 'psd2') return;
+    for (const name of ['BANK_API_BASE', 'BANK_ACCOUNT_ID', 'BANK_CONSENT_ID', 'BANK_ACCESS_TOKEN'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when BANK=psd2' });
+    }
+  })
   // A real card processor cannot run half-configured: refuse to start, naming what is missing.
   .superRefine((e, ctx) => {
     if (e.PAYMENTS !== 'stripe') return;
@@ -137,6 +156,10 @@ const ZEnv = z.object({
     if (e.STORE !== 'shopify') return;
     for (const name of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'PUBLIC_URL', 'TOKEN_ENCRYPTION_KEY'] as const) {
       if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORE=shopify' });
+    }
+    // Shopify calls the app's redirect URL and webhook address over HTTPS only.
+    if (e.PUBLIC_URL && !e.PUBLIC_URL.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must start with https:// when STORE=shopify (Shopify calls the redirect URL and the webhooks over HTTPS)' });
     }
   })
   // Real e-invoicing tokens are never encrypted with the derivable development key; the tax authority needs a fixed callback address.
@@ -190,6 +213,11 @@ export type Config = {
   /** The courier network: the built-in simulator or Sameday's API (with its account when 'sameday'). */
   couriers: 'simulator' | 'sameday';
   courierSimMinutesPerStep: number;
+  /** Repayments (issue 15): delivered cash on delivery still unreported after this many days is flagged. */
+  repaymentNotReportedDays: number;
+  /** The platform account's bank statements: the built-in simulator, or the bank's PSD2 API (with its access when 'psd2'). */
+  bank: 'simulator' | 'psd2';
+  bankApi?: { baseUrl: string; accountId: string; consentId: string; token: string };
   sameday?: { apiBase: string; username: string; password: string };
   /** Online stores: the built-in Shopify simulator or real shops (with the app's credentials when 'shopify'). */
   store: 'simulator' | 'shopify';
@@ -256,6 +284,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : createHash('sha256').update('colete-online development e-invoicing token key').digest(),
     couriers: e.COURIERS,
     courierSimMinutesPerStep: e.COURIER_SIM_SPEED,
+    repaymentNotReportedDays: e.REPAYMENT_NOT_REPORTED_DAYS,
+    bank: e.BANK,
+    bankApi:
+      e.BANK === 'psd2' && e.BANK_API_BASE && e.BANK_ACCOUNT_ID && e.BANK_CONSENT_ID && e.BANK_ACCESS_TOKEN
+        ? { baseUrl: e.BANK_API_BASE.replace(/\/+$/, ''), accountId: e.BANK_ACCOUNT_ID, consentId: e.BANK_CONSENT_ID, token: e.BANK_ACCESS_TOKEN }
+        : undefined,
     sameday:
       e.COURIERS === 'sameday' && e.SAMEDAY_USERNAME && e.SAMEDAY_PASSWORD
         ? { apiBase: e.SAMEDAY_API_BASE.replace(/\/+$/, ''), username: e.SAMEDAY_USERNAME, password: e.SAMEDAY_PASSWORD }

@@ -3,7 +3,11 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
+import { seedDemoPostpaid } from './db/seed-postpaid.js';
+import { seedDemoRepayments } from './db/seed-repayments.js';
 import { seedDemoShipments } from './db/seed-shipments.js';
+import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repayments/index.js';
+import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
@@ -22,9 +26,17 @@ export async function createServer(config: Config): Promise<Server> {
   if (config.demoSeed) {
     await seedDemo(database, services, { storeSimulatorKey: config.store === 'simulator' ? config.tokenEncryptionKey : undefined });
     await seedDemoShipments(database, services.network, services.shipmentBilling);
+    // The demo client's postpaid past: invoices and their recorded payments (issue 17).
+    await seedDemoPostpaid(database, services.network, services.shipmentBilling, services.invoicingDeps);
+    // The repayments screens' demo: the cash on delivery of those shipments at every step, two sheets, one awaiting an account.
+    await seedDemoShipmentRepayments(database);
+    // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
+    if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling);
     await seedDemoTemplates(database);
+    // Months of the demo client's repayments: reports, statements, sheets and two discrepancies.
+    await seedDemoRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
   }
-  const jobs = config.jobs ? await startJobs(database, app.log, config, services) : undefined;
+  const jobs = config.jobs ? await startJobs(database, app.log, config, services, app) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () =>

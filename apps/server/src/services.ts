@@ -2,7 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { companyCheckFor } from './integrations/company-check/index.js';
-import { courierNetworkFor } from './integrations/couriers/index.js';
+import type { CourierNetwork } from './integrations/couriers/courier-network.js';
+import { COURIER_SIM_PREFIX, codReportsClient, courierNetworkFor, courierReportSimulatorRoutes, injectFetch, simCourierApiKey } from './integrations/couriers/index.js';
+import { BANK_SIM_PREFIX, bankSimulatorRoutes, bankStatementsClient, SIM_BANK_CONSENT, simBankToken } from './integrations/bank/index.js';
 import { eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
 import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js';
 import { mailTransportFor } from './integrations/mail/index.js';
@@ -10,22 +12,34 @@ import { paymentGateway, paymentRoutes } from './integrations/payments/index.js'
 import { smsTransportFor } from './integrations/sms/index.js';
 import { storeAppFor, storeSimulatorRoutes } from './integrations/store/index.js';
 import { addressesService } from './modules/addresses/index.js';
-import { adminService } from './modules/admin/index.js';
+import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
 import { eInvoiceConnections, einvoiceService } from './modules/einvoice/index.js';
-import { geoService } from './modules/geo/index.js';
+import { addressCorrectionService, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
+import { balanceService } from './modules/balance/index.js';
 import { balanceBani } from './modules/ledger/index.js';
 import { mailDelivery, mailOutboxService, type AttachmentResolver } from './modules/mail/index.js';
 import { packagingService } from './modules/packaging/index.js';
+import { paymentsService } from './modules/payments/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
 import { automaticChargeInProgress, prepayService, stopSubscriptions, subscriptionsService } from './modules/prepay/index.js';
 import { profileService } from './modules/profile/index.js';
+import { moneyAdmin, payoutService, repaymentSheetsService, repaymentsExportAttachment, repaymentsListService, repaymentsService, sheetActions } from './modules/repayments/index.js';
 import { shipmentsService } from './modules/shipments/index.js';
 import { settingsService } from './modules/settings/index.js';
-import { storeService } from './modules/store/index.js';
+import {
+  storeActivationService,
+  storeBulkActivator,
+  storeBulkService,
+  storeOrderDetailService,
+  storeService,
+  unpluggedActivator,
+  type StoreOrderActivator,
+  type StoreService,
+} from './modules/store/index.js';
 import { returnsService, templatesService } from './modules/templates/index.js';
 
 /**
@@ -37,7 +51,14 @@ import { returnsService, templatesService } from './modules/templates/index.js';
  * (the e-invoicing simulator's token endpoint): without it (the job runner, the seeds) there is
  * no e-invoicing service, and nothing there needs one.
  */
-export function buildServices(config: Config, database: Database, log: FastifyBaseLogger, host?: FastifyInstance) {
+export function buildServices(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  host?: FastifyInstance,
+  /** The single-order store activation bulk runs use (tests give their own). */
+  opts: { storeActivator?: StoreOrderActivator } = {},
+) {
   /* Integrations: the card processor, the company register, the courier network. */
   const gateway = paymentGateway(config);
   const companyCheck = companyCheckFor(config);
@@ -48,6 +69,8 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const invoicing = invoicingService({ database, ...invoicingDeps, stopSubscriptions, automaticChargeInProgress });
   const prepay = prepayService({ database, gateway, log, invoicing });
   const subscriptions = subscriptionsService({ database, gateway, invoicing });
+  // The balance views: statements over the ledger and the invoices.
+  const balance = balanceService(database, { sellerCui: config.seller.cui });
   const billing = billingService({
     database,
     companyCheck,
@@ -63,6 +86,9 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
   const auth = authService({ database, policy });
   const profile = profileService({ database, policy, platformIban: config.platformIban, notInvoicedBani: invoicing.notInvoicedBani });
   const admin = adminService({ database });
+  // The admin's balances (issue 17): the platform's companies, the audit log, postpaid invoices' payments.
+  const adminBalance = adminBalanceService({ database, seller: config.seller });
+  const payments = paymentsService({ database });
   const settings = settingsService({ database });
   const addresses = addressesService({ database });
   const geo = geoService({ database });
@@ -87,12 +113,50 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     balanceBani: (userId: number) => balanceBani(database.db, userId),
   };
   const store = storeApp ? storeService({ database, app: storeApp, tokenKey: config.tokenEncryptionKey, readiness, log }) : null;
+  // The order page: the shop's order with its recipient corrected through the nomenclature and the platform's shipments of it.
+  const storeOrders = store ? storeOrderDetailService({
+        database,
+        store,
+        app: storeApp!,
+        corrector: addressCorrectionService({ database }),
+        book: addresses,
+        shipment: (client, uniqueId) => shipments.detail(client, uniqueId),
+      }) : null;
   const shopifySimulatorRoutes = host ? storeSimulatorRoutes(config, database, host) : null;
+  // Offers, activation and saving for later of a store's fulfillment order (issue 14): the direct shipments' engine.
+  const storeActivation = store ? storeActivationOf(config, database, store, storeApp!, shipments, network, log) : null;
+  // Bulk activation: the list's selected orders activated by a job, each through the store activation.
+  const bulkActivator =
+    opts.storeActivator ??
+    (storeActivation && storeOrders
+      ? storeBulkActivator({
+          database,
+          detail: storeOrders,
+          activation: storeActivation,
+          shipments: { detail: shipments.detail, activate: shipments.activate, label: shipments.label },
+        })
+      : unpluggedActivator);
+  const storeBulk = store ? storeBulkService({ database, activator: bulkActivator, awbFormat: settings.awbFormat, log }) : null;
+
+  /* Repayments: the couriers' cash-on-delivery reports, from the simulator's APIs in process (the real protocol over the host). */
+  const repayments = repaymentsFor(config, database, network, host);
+  const repaymentsList = repaymentsListService(database);
+  const repaymentSheetsRead = repaymentSheetsService(database);
+  // Repayments' money: the platform account's statements (the bank simulator's API in process by default), the payouts, the sheets' actions.
+  const repaymentMoney = moneyAdminFor(config, database, network, host);
+  const payouts = payoutService({ database, platformIban: config.platformIban, platformName: config.seller.name, now: config.now });
+  const repaymentSheets = sheetActions({ database, platformIban: config.platformIban });
+  const bankSimulator =
+    config.bank === 'simulator'
+      ? bankSimulatorRoutes({ database, key: config.tokenEncryptionKey, platformIban: config.platformIban, minutesPerStep: config.courierSimMinutesPerStep, courierName: courierNameOf(network), now: config.now })
+      : null;
+  const courierSimulatorRoutes = config.couriers === 'simulator' ? courierReportSimulatorRoutes({ database, key: config.tokenEncryptionKey, minutesPerStep: config.courierSimMinutesPerStep }) : null;
 
   /* Mail: the account's outbox page; the mode says whether mail leaves (smtp) or is only kept (outbox). */
   const mailOutbox = mailOutboxService({ database, mode: config.mail });
   /** Attachments are produced when their mail is sent: invoice PDFs by invoicing, labels by the shipment's courier. */
-  const resolveAttachment: AttachmentResolver = (ref) => ('invoiceId' in ref ? invoicing.resolveAttachment(ref) : shipments.labelForMail(ref.label));
+  const resolveAttachment: AttachmentResolver = (ref) =>
+    'invoiceId' in ref ? invoicing.resolveAttachment(ref) : 'repaymentsExport' in ref ? repaymentsExportAttachment(database, ref) : shipments.labelForMail(ref.label);
   /** Outgoing mail and SMS, made on first use (the job runner's mail sender; the app never sends). */
   let outgoing: { transport: ReturnType<typeof mailTransportFor>; delivery: ReturnType<typeof mailDelivery> } | undefined;
   const outgoingMail = () => {
@@ -113,6 +177,7 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     config.einvoice === 'simulator' ? efacturaSimulatorRoutes({ database, key: config.tokenEncryptionKey, publicUrl: config.publicUrl }) : null;
 
   return {
+    balance,
     gateway,
     companyCheck,
     network,
@@ -125,6 +190,8 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     billing,
     einvoice,
     auth,
+    adminBalance,
+    payments,
     profile,
     admin,
     settings,
@@ -142,8 +209,82 @@ export function buildServices(config: Config, database: Database, log: FastifyBa
     einvoiceSimulatorRoutes,
     storeApp,
     store,
+    storeOrders,
+    storeBulk,
+    storeActivation,
     shopifySimulatorRoutes,
+    repayments,
+    repaymentsList,
+    repaymentSheetsRead,
+    courierSimulatorRoutes,
+    repaymentMoney,
+    payouts,
+    repaymentSheets,
+    bankSimulator,
   };
 }
 
 export type Services = ReturnType<typeof buildServices>;
+
+/** The store's activation on the shipments service (the app's, or the job runner's with the app as host). */
+export function storeActivationOf(
+  config: Config,
+  database: Database,
+  store: StoreService,
+  app: NonNullable<ReturnType<typeof storeAppFor>>,
+  shipments: ReturnType<typeof shipmentsService>,
+  network: Pick<CourierNetwork, 'couriers'>,
+  log?: FastifyBaseLogger,
+) {
+  return storeActivationService({
+    database,
+    store,
+    app,
+    shipments: {
+      offers: (client, draft) => shipments.offers(client, draft),
+      storeDraft: (client, draft, choice, made, key) => shipments.storeDraft(client, draft, choice, made, key),
+      activate: (client, uniqueId, choice) => shipments.activate(client, uniqueId, choice),
+      courierName: (courierId) => network.couriers().find((c) => c.id === courierId)?.name ?? courierId,
+    },
+    publicUrl: config.publicUrl ?? '',
+    log,
+  });
+}
+
+/** The job runner's store activation (the shop's fulfillments retried): the Shopify app reached through the host. */
+export function storeActivationForJobs(config: Config, database: Database, services: Services, host: FastifyInstance, log: FastifyBaseLogger) {
+  const app = storeAppFor(config, host, log);
+  const readiness = { hasActiveBilling: async () => true, balanceBani: async () => 0 };
+  const store = storeService({ database, app, tokenKey: config.tokenEncryptionKey, readiness, log });
+  return storeActivationOf(config, database, store, app, services.shipments, services.network, log);
+}
+
+/**
+ * The repayments service: with the host (the app, or the job runner given the app), the simulated
+ * couriers' report APIs are read in process through it (the real protocol, no network).
+ */
+export function repaymentsFor(config: Config, database: Database, network: Pick<CourierNetwork, 'couriers'>, host?: FastifyInstance) {
+  return repaymentsService({
+    database,
+    reports: host && config.couriers === 'simulator' ? codReportsClient({ fetch: injectFetch(host), baseUrl: (id) => `http://localhost${COURIER_SIM_PREFIX}/${id}`, apiKey: (id) => simCourierApiKey(config.tokenEncryptionKey, id) }) : null,
+    notReportedDays: config.repaymentNotReportedDays,
+    courierName: courierNameOf(network),
+    now: config.now,
+  });
+}
+
+const courierNameOf = (network: Pick<CourierNetwork, 'couriers'>) => (id: string) => network.couriers().find((c) => c.id === id)?.name ?? id;
+
+/**
+ * The repayments' money for the admins and the statements job: the bank's statements API is the
+ * simulator's routes of the host (in process), or the bank's PSD2 API when configured.
+ */
+export function moneyAdminFor(config: Config, database: Database, network: Pick<CourierNetwork, 'couriers'>, host?: FastifyInstance) {
+  const bank =
+    config.bank === 'psd2' && config.bankApi
+      ? bankStatementsClient({ fetch: (url, init) => fetch(url, init), ...config.bankApi })
+      : config.bank === 'simulator' && host
+        ? bankStatementsClient({ fetch: injectFetch(host), baseUrl: `http://localhost${BANK_SIM_PREFIX}`, accountId: config.platformIban, consentId: SIM_BANK_CONSENT, token: simBankToken(config.tokenEncryptionKey) })
+        : null;
+  return moneyAdmin({ database, platformIban: config.platformIban, bank, courierName: courierNameOf(network), now: config.now });
+}

@@ -1,16 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { Config } from '../config.js';
-import { buildServices, type Services } from '../services.js';
+import { buildServices, moneyAdminFor, repaymentsFor, storeActivationForJobs, type Services } from '../services.js';
 import { registerAutoTopUp } from './auto-topup.js';
 import { registerCompanyVerification } from './company-verification.js';
 import { registerMailSender } from './mail-sender.js';
 import { registerMonthlyInvoices } from './monthly-invoices.js';
 import { registerLifecycleEvents } from './lifecycle-events.js';
 import { registerPickupPoints } from './pickup-points.js';
+import { registerRepaymentPayouts, registerRepaymentStatements } from './repayment-money.js';
+import { registerRepaymentReports } from './repayment-reports.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 import { registerShipmentTracking } from './shipment-tracking.js';
+import { registerStoreBulkActivation } from './store-bulk-activation.js';
+import { registerStoreFulfillments } from './store-fulfillments.js';
+import { registerStoreSimOrders } from './store-sim-orders.js';
 
 /** How long a shutdown waits for running jobs before pg-boss marks them failed (to be retried). */
 export const JOBS_STOP_TIMEOUT_MS = 10_000;
@@ -32,6 +37,8 @@ export async function startJobs(
   log: FastifyBaseLogger,
   config: Config,
   services: Services = buildServices(config, database, log),
+  /** The server the simulator's webhooks are delivered to, in process (the simulated shops' new orders need it). */
+  host?: FastifyInstance,
 ) {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
@@ -49,6 +56,17 @@ export async function startJobs(
   await registerShipmentTracking(boss, services.shipments, log);
   await registerLifecycleEvents(boss, database, log, { signal: stopping.signal });
   await registerMailSender(boss, services.outgoingMail(), log, { signal: stopping.signal });
+  // The couriers' report APIs are the simulator's routes in this server: without it (a bare job runner) there is no report to read.
+  if (host) await registerRepaymentReports(boss, repaymentsFor(config, database, services.network, host), log);
+  // Bulk activation needs the store (reached through the host, as the app reaches it).
+  const storeBulk = services.storeBulk ?? (host ? buildServices(config, database, log, host).storeBulk : null);
+  if (storeBulk) await registerStoreBulkActivation(boss, storeBulk, log, { signal: stopping.signal });
+  // The shops' fulfillments after the AWB, retried until they succeed (the Shopify app goes through the host).
+  if (host) await registerStoreFulfillments(boss, services.storeActivation ?? storeActivationForJobs(config, database, services, host, log), log);
+  // The simulated bank's statements need the host too; the real bank's API does not.
+  await registerRepaymentStatements(boss, moneyAdminFor(config, database, services.network, host), log);
+  await registerRepaymentPayouts(boss, services.payouts, log);
+  if (config.store === 'simulator' && host) await registerStoreSimOrders(boss, database, config.tokenEncryptionKey, host, log);
   let stopped: Promise<void> | undefined;
   return {
     boss,

@@ -3,7 +3,9 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { DELIVERED_EVENT_KEEP_DAYS, deliverEvents, onEventsCommitted, pruneDeliveredEvents, type EventListener } from '../db/outbox.js';
 import { pickupSmsListener, shipmentMailListener } from '../modules/mail/index.js';
+import { repaymentsListener } from '../modules/repayments/index.js';
 import { shipmentListener } from '../modules/shipments/index.js';
+import { storeFulfillmentEventsListener } from '../modules/store/index.js';
 import { defineJob } from './define-job.js';
 
 export const LIFECYCLE_EVENTS_QUEUE = 'lifecycle-events';
@@ -16,7 +18,7 @@ const NUDGE_DELAY_SECONDS = 1;
  * under it, so a delivered event is not handed to it again.
  */
 export function lifecycleListeners(): EventListener[] {
-  return [shipmentMailListener, pickupSmsListener].map(shipmentListener);
+  return [shipmentMailListener, pickupSmsListener, repaymentsListener, storeFulfillmentEventsListener].map(shipmentListener);
 }
 
 /** Delivers every pending event to its listeners (the job's work; tests call it to run a delivery now). */

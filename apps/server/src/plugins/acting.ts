@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors.js';
+import { auditScope } from './audit.js';
 
 /** Reads selectedClient/selectedCompany from the query or the body, before the route's schema strips them. */
 function readSelection(req: FastifyRequest) {
@@ -44,11 +45,13 @@ export function authenticatedScope(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => resolveActing(app, req));
 }
 
+/** An admin-only scope: strangers 401, clients 403; every admin call is written in the audit log. */
 export function adminScope(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     if (!req.user) throw unauthorized();
     if (req.user.userType !== USER_TYPE.admin) throw forbidden();
   });
+  auditScope(app);
 }
 
 /** The acting context of a request inside an authenticated scope. */

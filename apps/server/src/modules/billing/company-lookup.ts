@@ -2,7 +2,8 @@ import { messages, type TCompanyLookupResponse } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { CompanyCheck, RegisteredAddress } from '../../integrations/company-check/company-check.js';
-import { AppError, tooManyRequests } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { windowLimiter } from '../../lib/rate-limit.js';
 import { addressCorrectionService } from '../geo/index.js';
 
 const b = messages.billing;
@@ -21,18 +22,7 @@ export function registerLocality(text: string): string {
 }
 
 /** A per-client window of look-ups (in memory: a limit of courtesy, the register's own limit is the adapter's). */
-export function lookupLimiter(max = LOOKUPS_PER_MINUTE, windowMs = 60_000, now = () => Date.now()) {
-  const seen = new Map<number, number[]>();
-  return (clientId: number) => {
-    const t = now();
-    const recent = (seen.get(clientId) ?? []).filter((at) => t - at < windowMs);
-    if (recent.length >= max) throw tooManyRequests(b.lookupTooMany);
-    recent.push(t);
-    seen.set(clientId, recent);
-    // Forget clients whose window has passed, so the map does not grow without end.
-    if (seen.size > 10_000) for (const [id, times] of seen) if (times.every((at) => t - at >= windowMs)) seen.delete(id);
-  };
-}
+export const lookupLimiter = (max = LOOKUPS_PER_MINUTE, windowMs = 60_000, now = () => Date.now()) => windowLimiter<number>(max, windowMs, b.lookupTooMany, now);
 
 /**
  * The add dialog's look-up: what the register holds for a CUI, with its registered office placed in

@@ -64,10 +64,15 @@ export async function bucharestSectors(db: Executor) {
 export async function similarStreets(db: Executor, localityIds: number[], name: string) {
   const q = searchWords(name).trim();
   if (!q || localityIds.length === 0) return [];
+  // Several localities (Bucharest's six sectors: 12,371 street rows) are searched through the trigram
+  // index first: comparing every row of them costs 40 to 100 ms on PGlite, the index a third of that.
+  // One locality's rows are few: its own index is quicker there.
+  const rows = localityIds.length > 1
+    ? sql`(SELECT * FROM geo_streets WHERE ${q} <% search_words OFFSET 0) AS matching WHERE locality_id = ANY(${sql.param(localityIds)}::int[])`
+    : sql`geo_streets WHERE locality_id = ANY(${sql.param(localityIds)}::int[]) AND ${q} <% search_words`;
   const res = await db.execute(sql`
     SELECT locality_id, full_name, street_type, street_name, max(word_similarity(${q}, search_words)) AS score
-    FROM geo_streets
-    WHERE locality_id = ANY(${sql.param(localityIds)}::int[]) AND ${q} <% search_words
+    FROM ${rows}
     GROUP BY locality_id, full_name, street_type, street_name
     ORDER BY score DESC, max(similarity(${q}, search_words)) DESC, full_name
     LIMIT ${CANDIDATES}`);

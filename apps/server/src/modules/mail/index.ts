@@ -3,7 +3,7 @@ export { mailDelivery } from './mail-delivery.js';
 export type { AttachmentResolver } from './mail-delivery.js';
 export { seedDemoMail } from './mail-demo.js';
 export { mailRoutes } from './mail-routes.js';
-export { mailOutboxService, notifyByUserSettings, notifyOrderConfirmation, notifyPickupBySms, onMailQueued } from './mail-service.js';
+export { enqueueMail, mailOutboxService, notifyByUserSettings, notifyOrderConfirmation, notifyPickupBySms, onMailQueued } from './mail-service.js';
 export type { NotificationItem } from './mail-service.js';
 export { notifyReturnSubmitted } from './return-notification.js';
 export type { ReturnSubmitted } from './return-notification.js';

@@ -14,7 +14,7 @@ export type AttachmentResolver = (ref: MailAttachmentRef) => Promise<Buffer>;
  * failed, with this error, rather than sent without the file it announces.
  */
 export const noAttachmentResolver: AttachmentResolver = async (ref) => {
-  const source = 'invoiceId' in ref ? `invoice ${ref.invoiceId}` : `label of shipment ${ref.label.shipmentId}`;
+  const source = 'invoiceId' in ref ? `invoice ${ref.invoiceId}` : 'label' in ref ? `label of shipment ${ref.label.shipmentId}` : 'repayments export';
   throw new Error(`no attachment resolver configured for ${ref.filename} (${source}): pass resolveAttachment to mailDelivery`);
 };
 

@@ -130,6 +130,7 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
       await addEvents(tx, [{ shipmentId: row.id, status: 'created', text: STATUS_VIEW.created.text, at, reason: null, location: row.sender.addressCity }]);
       await deps.billing.recordShipmentCharge(tx, {
         userId: updated.userId,
+        shipmentId: updated.id,
         paymentType: updated.paymentType ?? 'prepaid',
         amountBani: updated.priceBani!,
         description: `Expediere AWB ${updated.awb} - ${updated.serviceName} (${updated.sender.addressCity} - ${updated.recipient.addressCity})`,

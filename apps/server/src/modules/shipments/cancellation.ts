@@ -45,8 +45,8 @@ export function cancellationStage(ctx: ShipmentContext, views: ViewsStage, refre
           reference: chargeReference(current.id, Math.max(attempts, 1)),
         });
       }
-      // Not invoiced yet: nothing to invoice any more.
-      await deps.billing.dropUninvoicedCharge(tx, { userId: current.userId, reference: `shipment:${current.id}` });
+      // Not invoiced yet: nothing to invoice any more; invoiced: its credit note.
+      await deps.billing.cancelCharge(tx, { userId: current.userId, reference: `shipment:${current.id}` });
       await recordShipmentEvent(tx, 'shipment.cancelled', { shipment: factsOf(done, ctx.courierName), reason: REASON, at: at.toISOString(), notify: ctx.notify });
       cancelled = true;
       return done;

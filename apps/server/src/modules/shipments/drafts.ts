@@ -14,6 +14,8 @@ import { findByRequestKey, insertShipment, type ShipmentRow } from './shipments-
 
 const m = messages.shipments;
 type CreateRequest = z.output<typeof ZShipmentCreateRequest>;
+/** A shipment made from an online store's fulfillment order (the store module's activation). */
+export type StoreOrigin = { storeAccountId: number; storeOrderId: string; storeOrderName: string; storeFulfillmentOrderId: string };
 
 /** A shipment's public id (also used for the returns made on a template's public page). */
 export const newUniqueId = () => {
@@ -35,7 +37,8 @@ export async function saveTypedAddresses(tx: Executor, client: UserRow, req: Pic
 export function draftsStage(ctx: ShipmentContext, offers: OffersStage) {
   const { db } = ctx;
 
-  return async function saveDraft(client: UserRow, req: CreateRequest): Promise<ShipmentRow> {
+  /** `made` names what the shipment was made from (an online store's order: issue 14). */
+  return async function saveDraft(client: UserRow, req: CreateRequest, made: StoreOrigin | null = null): Promise<ShipmentRow> {
     const existing = await findByRequestKey(db, client.id, req.requestKey);
     if (existing) return existing;
     if (req.activate && !req.serviceId) throw badRequest(m.serviceRequired, 'serviceRequired', { serviceId: m.serviceRequired });
@@ -65,6 +68,7 @@ export function draftsStage(ctx: ShipmentContext, offers: OffersStage) {
         priceNoVatBani: chosen?.offer.priceNoVatBani ?? null,
         parcelCount: req.packages.length,
         requestKey: req.requestKey,
+        ...(made ?? {}),
       };
       const inserted = await insertShipment(tx, { ...values, searchText: searchText({ ...values, awb: null }) });
       // The same key raced in from a second tab: the other request's shipment is this one.

@@ -25,6 +25,8 @@ export type ShipmentFacts = {
   estimatedPickupDate: string | null;
   paymentType: 'prepaid' | 'postpaid' | null;
   priceBani: number | null;
+  /** The cash on delivery in bani (null: none); absent from events written before repayments (issue 15). */
+  codBani?: number | null;
   sender: { contactName: string; company: string | null; city: string };
   recipient: { contactName: string; city: string; phone: string; phone2: string | null };
 };
@@ -78,6 +80,7 @@ export function factsOf(row: ShipmentRow, courierName: (courierId: string) => st
     estimatedPickupDate: row.estimatedPickupDate,
     paymentType: row.paymentType,
     priceBani: row.priceBani,
+    codBani: row.options.codBani,
     // The events keep their own (stored) payload names: an undelivered event must still read the same.
     sender: { contactName: row.sender.contactName, company: row.sender.contactCompany, city: row.sender.addressCity },
     recipient: { contactName: row.recipient.contactName, city: row.recipient.addressCity, phone: row.recipient.contactPhone, phone2: row.recipient.contactPhone2 },

@@ -13,8 +13,11 @@ export interface ShipmentBilling {
    */
   recordShipmentCharge(
     tx: Executor,
-    charge: { userId: number; paymentType: 'prepaid' | 'postpaid'; amountBani: number; description: string; reference: string; suppliedAt: Date },
+    charge: { userId: number; shipmentId: number; paymentType: 'prepaid' | 'postpaid'; amountBani: number; description: string; reference: string; suppliedAt: Date },
   ): Promise<void>;
-  /** A cancelled shipment's charge that was not invoiced yet: nothing to invoice any more. */
-  dropUninvoicedCharge(tx: Executor, charge: { userId: number; reference: string }): Promise<void>;
+  /**
+   * A cancelled shipment's charge: dropped when not invoiced yet; when invoiced, reversed by a
+   * credit note, once. Runs in the cancellation's transaction.
+   */
+  cancelCharge(tx: Executor, charge: { userId: number; reference: string }): Promise<void>;
 }

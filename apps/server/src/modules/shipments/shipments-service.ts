@@ -7,7 +7,9 @@ import type { UserRow } from '../../types.js';
 import { activationStage, type ServiceChoice } from './activation.js';
 import { cancellationStage } from './cancellation.js';
 import { draftEditsStage } from './draft-edits.js';
-import { draftsStage } from './drafts.js';
+import { draftsStage, type StoreOrigin } from './drafts.js';
+import { publicTrackingStage } from './public-tracking.js';
+import { findByRequestKey } from './shipments-queries.js';
 import { offersStage } from './offers.js';
 import { shipmentContext, type ShipmentsDeps } from './shipment-context.js';
 import { trackingStage } from './tracking.js';
@@ -31,6 +33,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
   const saveDraft = draftsStage(ctx, offers);
   const cancel = cancellationStage(ctx, views, tracking.refresh);
   const edits = draftEditsStage(ctx, offers);
+  const publicTracking = publicTrackingStage(ctx, tracking.refresh);
 
   return {
     async offers(client: UserRow, draft: TShipmentDraftParsed) {
@@ -44,6 +47,21 @@ export function shipmentsService(deps: ShipmentsDeps) {
       if (req.activate) row = await activation.activate(client, row.uniqueId);
       return { row: await views.detail(row), activated: row.status !== 'draft' };
     },
+
+    /**
+     * A draft made from an online store's fulfillment order, once per request key (the store's
+     * activation claim): a second call finds the first's. A draft left from a failed activation
+     * takes the new data and service (unless another request is activating it right now).
+     */
+    async storeDraft(client: UserRow, draft: TShipmentDraftParsed, choice: ServiceChoice, made: StoreOrigin, requestKey: string) {
+      const existing = await findByRequestKey(ctx.db, client.id, requestKey);
+      if (!existing) return saveDraft(client, { ...draft, serviceId: choice.serviceId, pointId: choice.pointId ?? null, requestKey, activate: false }, made);
+      if (existing.status !== 'draft') return existing;
+      return edits.edit(client, existing.uniqueId, { ...draft, serviceId: choice.serviceId, pointId: choice.pointId ?? null }).catch(() => existing);
+    },
+
+    /** The public tracking page's view of an AWB (no parties' details), or null. */
+    publicTracking,
 
     /** Activates a saved draft, with the service chosen on its page when it was saved without one. */
     async activate(client: UserRow, uniqueId: string, choice?: ServiceChoice) {
