@@ -6,12 +6,14 @@ import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test } from
 
 /**
  * The repayments screens (issue 15, spec 002 section 2.3) as the demo client, on the demo
- * repayments (the server's seed: the cash on delivery of the demo shipments at every step, two
- * paid sheets, one repayment awaiting its account).
+ * repayments (the server's seeds: months of history through the couriers' reports, the bank and
+ * the payouts; then the cash on delivery of the demo shipments at every step, two paid sheets,
+ * received ones to pay now, one repayment awaiting its account).
  */
 
 /** A period that holds all the demo data (its shipments go three months back). */
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+/** The Bucharest calendar day n days back ('yyyy-mm-dd'): the days the screens and the server count in. */
+const daysAgo = (n: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date(Date.now() - n * 86_400_000));
 const WIDE = `from=${daysAgo(120)}`;
 
 type ListBody = Record<string, unknown>;
@@ -116,17 +118,23 @@ test("the client opens a sheet's repayments and downloads its xls", async ({ pag
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, DEMO.client);
-  await page.goto('/profile/repayments/sheet');
+  const isSheets = (r: Response) => r.url().includes('/api/user/repayments/sheets') && !r.url().includes('sheets-amount');
+  const [answer] = await Promise.all([page.waitForResponse(isSheets), page.goto('/profile/repayments/sheet')]);
+  const listed = (await answer.json()) as { list: { id: number }[]; count: number };
+  // The demo's paid sheets: the two of its shipments' repayments and the fortnightly payouts of its history.
+  expect(listed.count).toBeGreaterThanOrEqual(2);
   const sheets = page.getByRole('table', { name: 'Borderouri' }).locator('tbody tr');
-  await expect(sheets).toHaveCount(2);
+  await expect(sheets).toHaveCount(listed.list.length);
   // Clients see neither the bank column nor the admins' action.
   await expect(page.getByRole('columnheader', { name: 'Banca' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Marcheaza ca neprocesat' })).toHaveCount(0);
   await expectAccessible(page);
   await screenshotAtWidths(page, 'repayments-sheets');
 
-  const xls = await xlsxRows(await downloaded(page, sheets.first().getByRole('button', { name: /^Descarca xls/ })));
-  const body = await listAnswer(page, () => sheets.first().getByRole('button', { name: /^Vezi rambursurile/ }).click(), (b) => typeof b.sheetId === 'number');
+  // A paid sheet (the demo's newest payout came back from the bank: unprocessed, its repayments released).
+  const paidSheet = sheets.filter({ hasNotText: 'Neprocesat' }).first();
+  const xls = await xlsxRows(await downloaded(page, paidSheet.getByRole('button', { name: /^Descarca xls/ })));
+  const body = await listAnswer(page, () => paidSheet.getByRole('button', { name: /^Vezi rambursurile/ }).click(), (b) => typeof b.sheetId === 'number');
   await expect(page).toHaveURL(/\/profile\/repayments\/list\?sheet=\d+$/);
   await expect(page.getByTestId('sheet-filter')).toContainText('Borderou din');
   expect(body.list.length).toBeGreaterThan(0);
@@ -157,6 +165,9 @@ test('the awaiting list: its empty text, the selection and the account dialog th
   await expect(change).toBeEnabled();
   await expectAccessible(page);
   await screenshotAtWidths(page, 'repayments-awaiting');
+  // Every awaiting one gets the new account (the demo's: one of its shipments' and a bounced sheet's).
+  await page.getByRole('checkbox', { name: 'Selecteaza toate' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Selecteaza toate' })).toBeChecked();
   await change.click();
   const dialog = page.getByRole('dialog', { name: 'Schimba contul asociat rambursului' });
   const confirm = dialog.getByRole('button', { name: 'Confirma' });

@@ -20,7 +20,7 @@ async function choose(page: Page, label: string, option: string) {
 
 test('repayment account: saved values survive a reload; bad values are refused and change nothing', async ({ page }) => {
   await freshClient(page);
-  await page.getByRole('link', { name: /Rambursuri/ }).click();
+  await page.getByRole('main').getByRole('link', { name: /^Rambursuri/ }).click();
   await expect(page.getByRole('heading', { name: 'Rambursuri' })).toBeVisible();
   await expectAccessible(page);
 

@@ -76,8 +76,8 @@ test('the demo client opens the orders list from the integration page: automatic
   await page.getByRole('tab', { name: 'Neridicate' }).click();
   await expect(page.getByLabel('De la')).toBeVisible();
   await expect(page.getByLabel('Pana la')).toBeVisible();
-  await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first()).toContainText('#1089');
+  // (Orders this worker's other tests activated are listed too: the demo's is one row among them.)
+  await expect(rows(page).filter({ hasText: '#1089' })).toHaveCount(1);
   await shots(page, 'store-orders-not-picked-up');
   await page.getByRole('tab', { name: 'Ridicate si nelivrate' }).click();
   await expect(page.getByText('Nu exista date pentru filtrele selelectate')).toBeVisible();

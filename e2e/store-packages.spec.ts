@@ -48,7 +48,10 @@ async function keyboardMove(page: Page, from: Locator, target: string, key: 'Arr
   const live = page.locator('[id^="DndLiveRegion"]');
   await expect(live).toHaveText(/Ati ridicat produsul|este deasupra/);
   for (let i = 0; i < 15; i++) {
+    const before = (await live.textContent()) ?? '';
     await page.keyboard.press(key);
+    // The region is spoken after React renders the move: read it once it changed (the last target says nothing new).
+    await expect(live).not.toHaveText(before, { timeout: 2_000 }).catch(() => undefined);
     if ((await live.textContent())?.includes(`deasupra: ${target}`)) break;
   }
   await expect(live).toContainText(`deasupra: ${target}`);

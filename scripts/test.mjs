@@ -43,7 +43,8 @@ check('typecheck (tsc -b)', 'npx', ['tsc', '-b', 'packages/contract', 'apps/serv
 check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 // --allowOnly=false: a forgotten it.only fails the run instead of silently dropping the other tests.
-const unitOk = step('unit and API tests (vitest)', 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);
+const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+const unitOk = step(`unit and API tests (vitest, the API on ${database})`, 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);
 const vitest = readJson(`${out}/vitest.json`);
 if (vitest) {
   passed += vitest.numPassedTests;

@@ -28,13 +28,15 @@ export async function createServer(config: Config): Promise<Server> {
     await seedDemoShipments(database, services.network, services.shipmentBilling);
     // The demo client's postpaid past: invoices and their recorded payments (issue 17).
     await seedDemoPostpaid(database, services.network, services.shipmentBilling, services.invoicingDeps);
-    // The repayments screens' demo: the cash on delivery of those shipments at every step, two sheets, one awaiting an account.
+    // Months of the demo client's repayments: reports, statements, sheets and two discrepancies.
+    // First: its payouts pay what was received then, before the demo shipments' repayments exist.
+    await seedDemoRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
+    // The repayments screens' demo: the cash on delivery of those shipments at every step, two
+    // sheets, received ones left to pay now, one awaiting an account.
     await seedDemoShipmentRepayments(database);
     // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
     if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling);
     await seedDemoTemplates(database);
-    // Months of the demo client's repayments: reports, statements, sheets and two discrepancies.
-    await seedDemoRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
   }
   const jobs = config.jobs ? await startJobs(database, app.log, config, services, app) : undefined;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TPartyAddress } from '@colete/contract';
 import type { Executor } from './client.js';
+import { shipmentSearchText } from '../modules/shipments/index.js';
 import { repayments, shipments, type RepaymentStatus } from './schema.js';
 
 /**
@@ -47,21 +48,25 @@ export type RepaymentRowInput = {
 
 export async function insertRepaymentRow(db: Executor, r: RepaymentRowInput) {
   const delivered = r.status !== 'awaiting_delivery' && r.status !== 'cancelled';
+  const uniqueId = randomUUID().replace(/-/g, '').slice(0, 20);
+  const recipient = party(r.recipient ?? 'Ion Destinatar', r.city ?? 'Sectorul 1', 'Bucuresti', 'B', '010093');
   const [shipment] = await db
     .insert(shipments)
     .values({
-      uniqueId: randomUUID().replace(/-/g, '').slice(0, 20),
+      uniqueId,
       userId: r.userId,
       status: r.status === 'cancelled' ? 'returned' : delivered ? 'delivered' : 'in_transit',
       statusAt: r.deliveredAt ?? r.orderedAt,
       sender: party('Demo Logistic SRL', 'Cluj-Napoca', 'Cluj', 'CJ', '400114'),
-      recipient: party(r.recipient ?? 'Ion Destinatar', r.city ?? 'Sectorul 1', 'Bucuresti', 'B', '010093'),
+      recipient,
       packages: [{ type: 'parcel', weightGrams: 2000, lengthCm: 30, widthCm: 20, heightCm: 15 }],
       content: 'Marfa',
       options: { codBani: r.amountBani, insuranceBani: null, openAtDelivery: false, saturdayDelivery: false },
       courierId: r.courierId,
       serviceName: 'Standard',
       awb: r.awb,
+      // Found by the lists' search (AWB, recipient) like any activated shipment.
+      searchText: shipmentSearchText({ awb: r.awb, uniqueId, recipient, clientReference: null }),
       activatedAt: r.orderedAt,
       createdAt: r.orderedAt,
     })

@@ -37,6 +37,8 @@ export async function seedDemoRepayments(database: Database, now: Date = new Dat
     if (taken.length === 0) return 0;
     const [client] = await tx.select().from(users).where(eq(users.email, 'client@demo.ro')).limit(1);
     if (!client) return 0;
+    // The sheets are paid to the client's account (the history's seed may have set it already).
+    const account = client.bankAccount ? { iban: client.bankAccount, holder: client.bankAccountHolder ?? client.name } : { iban: DEMO_REPAYMENT_IBAN, holder: DEMO_REPAYMENT_HOLDER };
     if (!client.bankAccount) {
       await tx
         .update(users)
@@ -46,7 +48,18 @@ export async function seedDemoRepayments(database: Database, now: Date = new Dat
     const rows = await tx
       .select()
       .from(shipments)
-      .where(and(eq(shipments.userId, client.id), eq(shipments.kind, 'shipment'), isNotNull(shipments.awb), isNotNull(shipments.activatedAt), sql`(${shipments.options}->>'codBani')::bigint > 0`))
+      // Shipments sent through the platform (priced and activated), not the repayment history's
+      // rows written straight into the tables by the other demo seed (no price).
+      .where(
+        and(
+          eq(shipments.userId, client.id),
+          eq(shipments.kind, 'shipment'),
+          isNotNull(shipments.awb),
+          isNotNull(shipments.activatedAt),
+          isNotNull(shipments.priceBani),
+          sql`(${shipments.options}->>'codBani')::bigint > 0`,
+        ),
+      )
       .orderBy(asc(shipments.activatedAt), asc(shipments.id));
     const delivered = rows.filter((s) => s.status === 'delivered');
     const plans = new Map<number, Plan>();
@@ -80,7 +93,7 @@ export async function seedDemoRepayments(database: Database, now: Date = new Dat
         .values({ shipmentId: s.id, userId: client.id, courierId: s.courierId!, awb: s.awb!, amountBani: Number(s.options.codBani), orderedAt: s.activatedAt!, ...values })
         .onConflictDoUpdate({ target: repayments.shipmentId, set: values });
     }
-    await paySheets(tx, client.id, rows.filter((s) => plans.get(s.id)?.sheet !== null).map((s) => ({ shipmentId: s.id, sheet: plans.get(s.id)!.sheet!, deliveredAt: plans.get(s.id)!.deliveredAt! })), now);
+    await paySheets(tx, client.id, rows.filter((s) => plans.get(s.id)?.sheet !== null).map((s) => ({ shipmentId: s.id, sheet: plans.get(s.id)!.sheet!, deliveredAt: plans.get(s.id)!.deliveredAt! })), account, now);
     if (firstReceived) {
       const [r] = await tx.select({ id: repayments.id }).from(repayments).where(eq(repayments.shipmentId, firstReceived.id));
       await tx.insert(repaymentsAwaiting).values({ repaymentId: r!.id, userId: client.id, reason: 'money_returned', bankAccount: DEMO_BAD_IBAN, bankAccountOwner: 'Mihai P', since: now }).onConflictDoNothing();
@@ -90,7 +103,7 @@ export async function seedDemoRepayments(database: Database, now: Date = new Dat
 }
 
 /** The paid ones in their two sheets (each a day after its last received repayment), with the run that paid them. */
-async function paySheets(tx: Executor, userId: number, paid: { shipmentId: number; sheet: number; deliveredAt: Date }[], now: Date) {
+async function paySheets(tx: Executor, userId: number, paid: { shipmentId: number; sheet: number; deliveredAt: Date }[], account: { iban: string; holder: string }, now: Date) {
   for (const n of [0, 1]) {
     const these = paid.filter((p) => p.sheet === n);
     if (these.length === 0) continue;
@@ -109,9 +122,9 @@ async function paySheets(tx: Executor, userId: number, paid: { shipmentId: numbe
         userId,
         runId: run!.id,
         sheetDate: bucharestDateKey(paidAt),
-        bankAccount: DEMO_REPAYMENT_IBAN,
-        bankAccountOwner: DEMO_REPAYMENT_HOLDER,
-        bankName: bankNameFromIban(DEMO_REPAYMENT_IBAN),
+        bankAccount: account.iban,
+        bankAccountOwner: account.holder,
+        bankName: bankNameFromIban(account.iban),
         amountBani: total,
         repaymentsAmountBani: total,
         endToEndId: `${messageId}-1`,

@@ -13,6 +13,7 @@ export type {
   ShipmentStatusChanged,
 } from './lifecycle-events.js';
 export type { ShipmentBilling } from './ports.js';
+export { searchText as shipmentSearchText } from './shipment-context.js';
 export { STATUS_VIEW } from './shipment-status.js';
 export { shipmentsRoutes } from './shipments-routes.js';
 export { shipmentsService } from './shipments-service.js';

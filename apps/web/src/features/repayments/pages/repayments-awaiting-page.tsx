@@ -50,7 +50,14 @@ export default function RepaymentsAwaitingPage() {
                 <TableHead>
                   <TableRow>
                     <TableCell padding="checkbox">
-                      <Checkbox checked={allOn} indeterminate={live.length > 0 && !allOn} onChange={() => setSelected(allOn ? [] : rows.map((r) => r.id))} slotProps={{ input: { 'aria-label': 'Selecteaza toate' } }} />
+                      <Checkbox
+                        checked={allOn}
+                        indeterminate={live.length > 0 && !allOn}
+                        // MUI marks a partial selection aria-checked="mixed" only; the native state must say so too.
+                        inputRef={(el: HTMLInputElement | null) => {
+                          if (el) el.indeterminate = live.length > 0 && !allOn;
+                        }}
+                        onChange={() => setSelected(allOn ? [] : rows.map((r) => r.id))} slotProps={{ input: { 'aria-label': 'Selecteaza toate' } }} />
                     </TableCell>
                     <TableCell>AWB</TableCell>
                     <TableCell>Data</TableCell>
