@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from './exceljs.js';
 
 /**
  * The first worksheet of an .xlsx file as rows of text, read with exceljs: numbers as written,
@@ -19,7 +20,7 @@ function textOf(value: CellValue): string {
 }
 
 export async function readXlsxRows(buf: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  const book = new (excel().Workbook)();
   await book.xlsx.load(buf as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   if (!sheet) throw new Error('no worksheet');

@@ -1,5 +1,5 @@
 import { BALANCE_EXPORT_COLUMNS, balanceMessages as T, type TInvoiceBalanceAmounts, type TInvoiceBalanceTransaction } from '@colete/contract';
-import ExcelJS from 'exceljs';
+import { excel } from '../../lib/exceljs.js';
 import { PassThrough, type Readable } from 'node:stream';
 import { formatRoDate } from '../../lib/dates.js';
 import type { InvoiceStatementRow, StatementKey } from './balance-queries.js';
@@ -17,7 +17,7 @@ export type StatementBatch = (after: StatementKey | undefined, limit: number) =>
  */
 export function statementStream(batch: StatementBatch, totals: TInvoiceBalanceAmounts): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(T.exportSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = BALANCE_EXPORT_COLUMNS.map((header, i) => ({ header, width: [12, 40, 16, 20, 16, 16, 18][i], style: i >= 3 ? { numFmt: '#,##0.00' } : {} }));
   sheet.getRow(1).font = { bold: true };

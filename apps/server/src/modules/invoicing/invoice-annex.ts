@@ -1,5 +1,5 @@
 import { INVOICE_ANNEX_COLUMNS, splitGross } from '@colete/contract';
-import ExcelJS from 'exceljs';
+import { excel } from '../../lib/exceljs.js';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Executor } from '../../db/client.js';
 import { formatRoDate } from '../../lib/dates.js';
@@ -32,7 +32,7 @@ export function annexLine(r: AnnexRow) {
  */
 export function annexStream(db: Executor, invoice: { id: number; fullNumber: string }): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(`Anexa ${invoice.fullNumber}`.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = INVOICE_ANNEX_COLUMNS.map((header, i) => ({
     header,

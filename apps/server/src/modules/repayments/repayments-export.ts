@@ -1,5 +1,5 @@
 import { REPAYMENT_EXPORT_COLUMNS, type RepaymentFilter } from '@colete/contract';
-import ExcelJS from 'exceljs';
+import { excel } from '../../lib/exceljs.js';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Executor } from '../../db/client.js';
@@ -50,7 +50,7 @@ const fromExportScope = ({ scope, filter }: ExportScope): { scope: ListScope; fi
 export function repaymentsXlsxStream(db: Executor, exportScope: ExportScope): Readable {
   const { scope, filter } = fromExportScope(exportScope);
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Rambursuri', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = REPAYMENT_EXPORT_COLUMNS.map((header, i) => ({
     header,
