@@ -40,8 +40,20 @@ export async function startJobs(
   /** The server the simulator's webhooks are delivered to, in process (the simulated shops' new orders need it). */
   host?: FastifyInstance,
 ) {
+  // The queue's own statements in flight: a stop waits for them (a worker's last 'fail' of a job
+  // that ended on the stop signal must not reach a database the caller closes right after).
+  const inFlight = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values?: unknown[]) => {
+    const done = database.executeSql(text, values);
+    inFlight.add(done);
+    void done.then(
+      () => inFlight.delete(done),
+      () => inFlight.delete(done),
+    );
+    return done;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    db: { executeSql },
     schema: 'pgboss',
     maintenanceIntervalSeconds: 120,
   });
@@ -74,6 +86,12 @@ export async function startJobs(
       (stopped ??= (async () => {
         stopping.abort();
         await boss.stop({ graceful: true, wait: true, timeout: JOBS_STOP_TIMEOUT_MS });
+        // A worker records a job's end after it leaves pg-boss's work in progress: let those writes land.
+        for (let turn = 0; turn < 20; turn += 1) {
+          await new Promise((r) => setTimeout(r, 25));
+          if (inFlight.size === 0) break;
+          await Promise.allSettled([...inFlight]);
+        }
         log.info('jobs stopped');
       })()),
   };
