@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { BALANCE_EXPORT_COLUMNS, balanceAdminMessages, balanceMessages as T, formatBani, type TBalanceViewResponse, type TInvoiceBalanceResponse } from '@colete/contract';
-import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeDay } from './support/fixtures';
 
 /**
  * The balance views (issue 17) as the demo client and as an admin acting for them: a period, the
@@ -28,14 +28,6 @@ const bani = (text: string) => {
 const textOf = async (l: Locator) => (await l.textContent())!.trim();
 
 /** Types a day into a date field; on a busy machine a first keystroke can be lost: typed again until the field shows it. */
-async function typeDay(field: Locator, text: string) {
-  await expect(async () => {
-    await field.click();
-    await field.press('ControlOrMeta+a');
-    await field.pressSequentially(text, { delay: 20 });
-    expect(await field.inputValue()).toBe(text);
-  }).toPass({ timeout: 30_000 });
-}
 
 async function xlsxRows(bytes: Buffer) {
   const book = new ExcelJS.Workbook();

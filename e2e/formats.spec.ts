@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import fs from 'node:fs';
-import { DEMO, expect, expectAccessible, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, signIn, test, typeDay } from './support/fixtures';
 
 /**
  * One format for money and dates (issue 16 item 14), whatever the browser's language and time
@@ -22,11 +22,6 @@ function bucharestDay(iso: string) {
 }
 
 /** Types a day into a date field as a person does: all of it selected, then digits and dots. */
-async function typeDay(field: Locator, text: string) {
-  await field.click();
-  await field.press('ControlOrMeta+a');
-  await field.pressSequentially(text);
-}
 
 test('date fields show and take dd.mm.yyyy in an en-US browser, and typing a day filters the list', async ({ page }) => {
   await signIn(page, DEMO.client);

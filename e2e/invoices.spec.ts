@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { INVOICE_ANNEX_COLUMNS, formatBani, messages } from '@colete/contract';
 import { pdfText } from '../apps/server/test/support/pdf-tools';
 import { NO_OPTIONS, RECIPIENT, SENDER } from '../apps/server/test/support/parties';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, signIn, test, typeDay } from './support/fixtures';
 
 /**
  * The invoices page (issue 17) as the demo client: a period, the rows, an invoice's PDF, the annex
@@ -13,11 +13,6 @@ import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './supp
 
 const roDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(d).split('-').reverse().join('.');
 
-async function typeDay(field: Locator, text: string) {
-  await field.click();
-  await field.press('ControlOrMeta+a');
-  await field.pressSequentially(text);
-}
 
 async function downloaded(page: Page, button: Locator) {
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);

@@ -2,7 +2,7 @@ import type { Locator, Page, Response } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { REPAYMENT_EXPORT_COLUMNS, formatBani, type RepaymentFilter, type TRepaymentListResponse } from '@colete/contract';
-import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeDay } from './support/fixtures';
 
 /**
  * The repayments screens (issue 15, spec 002 section 2.3) as the demo client, on the demo
@@ -224,10 +224,7 @@ test("an admin picks the client, pays their repayments now and marks a paid shee
   await dialog.getByLabel('Banii au revenit in cont').check();
   await expect(mark).toBeDisabled();
   const today = daysAgo(0).split('-').reverse().join('.');
-  const field = dialog.getByLabel('Data returnarii');
-  await field.click();
-  await field.press('ControlOrMeta+a');
-  await field.pressSequentially(today);
+  await typeDay(dialog.getByLabel('Data returnarii'), today);
   await expect(mark).toBeEnabled();
   await dialog.getByLabel('Marcheaza rambursurile pentru plata').check();
   await expectAccessible(page);

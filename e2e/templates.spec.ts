@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail, typeDay } from './support/fixtures';
 
 const SAVED = 'Sablonul a fost salvat cu succes';
 const GENERIC = 'Pentru a crea sablonul va rugam sa completati corect toate campurile obligatorii';
@@ -261,9 +261,7 @@ test('a merchant builds a return form with every field type, shares the link, an
     await form.getByLabel('IBAN rambursare').fill('RO49AAAA1B31007593840000');
     // The Romanian date field: typed dd.mm.yyyy as a person does, sent as '2026-11-02'.
     const day = form.getByLabel('Data livrarii');
-    await day.click();
-    await day.pressSequentially('02.11.2026');
-    await expect(day).toHaveValue('02.11.2026');
+    await typeDay(day, '02.11.2026');
     await form.getByRole('checkbox', { name: 'Produsul este sigilat' }).check();
     await form.getByRole('radio', { name: 'Transfer bancar' }).check();
     await form.getByLabel('Cont bancar (IBAN)').fill('RO49AAAA1B31007593840000');

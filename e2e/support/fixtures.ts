@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from './server';
@@ -66,6 +66,19 @@ export async function screenshotAtWidths(page: Page, name: string) {
     await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/**
+ * Types a day into a date field ('dd.mm.yyyy'), again until the field shows it: under load the
+ * picker's sections may drop a keystroke typed while they re-render.
+ */
+export async function typeDay(field: Locator, text: string) {
+  await expect(async () => {
+    await field.click();
+    await field.press('ControlOrMeta+a');
+    await field.pressSequentially(text, { delay: 20 });
+    expect(await field.inputValue()).toBe(text);
+  }).toPass({ timeout: 30_000 });
 }
 
 export async function signIn(page: Page, account: { email: string; password: string }) {
