@@ -155,6 +155,22 @@ describe('balance views over random histories', () => {
         expect(after.amounts.totalLeft).toBe(ledger);
         expect(general.amounts.totalLeft).toBe(ledger);
         expect(ledger).toBe(sum(model, (m) => m.amount));
+
+        // The per-day sums the views read are the source rows' sums per Bucharest day, nothing stale.
+        const perDay = async (kept: string, source: string) =>
+          (await ctx.database.executeSql(`(${kept} EXCEPT ${source}) UNION ALL (${source} EXCEPT ${kept})`)).rows;
+        expect(
+          await perDay(
+            `SELECT day, kind, invoiced, amount_bani::bigint, entries::bigint FROM ledger_daily_totals WHERE user_id = ${user.id} AND entries <> 0`,
+            `SELECT (created_at AT TIME ZONE 'Europe/Bucharest')::date, kind, invoice_id IS NOT NULL, sum(amount_bani)::bigint, count(*) FROM ledger_entries WHERE user_id = ${user.id} GROUP BY 1, 2, 3`,
+          ),
+        ).toEqual([]);
+        expect(
+          await perDay(
+            `SELECT day, seller_code, kind, total_bani::bigint, postpaid_bani::bigint, documents::bigint FROM invoice_daily_totals WHERE user_id = ${user.id} AND documents <> 0`,
+            `SELECT (issued_at AT TIME ZONE 'Europe/Bucharest')::date, seller->>'identificationCode', kind, sum(total_bani)::bigint, sum(postpaid_bani)::bigint, count(*) FROM invoices WHERE user_id = ${user.id} GROUP BY 1, 2, 3`,
+          ),
+        ).toEqual([]);
       }),
       { numRuns: 12 },
     );

@@ -11,6 +11,7 @@ export * from './schema/ledger.js';
 export * from './schema/prepay.js';
 export * from './schema/billing.js';
 export * from './schema/invoicing.js';
+export * from './schema/balance-totals.js';
 export * from './schema/einvoice.js';
 export * from './schema/mail.js';
 export * from './schema/efactura-sim.js';

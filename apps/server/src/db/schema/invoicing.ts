@@ -50,6 +50,11 @@ export const invoices = pgTable(
     netBani: bigint('net_bani', { mode: 'number' }).notNull(),
     vatBani: bigint('vat_bani', { mode: 'number' }).notNull(),
     totalBani: bigint('total_bani', { mode: 'number' }).notNull(),
+    /**
+     * What the invoice leaves to pay: the charges it covers (reverses, for a credit note: negative)
+     * of postpaid shipments; 0 for an advance. Kept by a trigger on billable_charges (migration 0031).
+     */
+    postpaidBani: bigint('postpaid_bani', { mode: 'number' }).notNull().default(0),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,25 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billableCharges, cardPayments, invoicePayments, invoices, ledgerEntries, shipments } from '../../db/schema.js';
+import type { DayPeriod } from '../ledger/index.js';
+import { billableCharges, cardPayments, invoiceDailyTotals, invoicePayments, invoices, ledgerEntries } from '../../db/schema.js';
 
 /**
  * The invoices-and-payments statement (POST user/balance/invoices): SQL over invoices, the charges
  * they cover and the card payments of advances. A period is [from, to) in instants.
  */
-export type InvoicePeriod = { from: Date; to: Date; company?: string };
+export type InvoicePeriod = DayPeriod & { from: Date; to: Date; company?: string };
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /**
  * What an invoice leaves to pay: the charges it covers (reverses, for a credit note) whose shipment
- * was postpaid. An advance was paid by card, any other document's prepaid shipments from the
- * balance, so its payment is the total less this. One index look-up per document
- * (billable_charges_invoice_idx, billable_charges_credit_note_idx), advances skipped.
+ * was postpaid, kept on the invoice by a trigger (migration 0031); an advance was paid by card, any
+ * other document's prepaid shipments from the balance, so its payment is the total less this.
  */
-const postpaidPart = sql`case when i.kind = 'prepay' then 0 else coalesce((
-    select sum(case when bc.credit_note_id = i.id then -bc.amount_bani else bc.amount_bani end)
-    from ${billableCharges} bc join ${shipments} s on s.id = bc.shipment_id
-    where (bc.invoice_id = i.id or bc.credit_note_id = i.id) and s.payment_type = 'postpaid'), 0) end`;
+const postpaidPart = sql`i.postpaid_bani`;
 
 const where = (userId: number, p: InvoicePeriod, fromBound: boolean): SQL =>
   sql`i.user_id = ${userId} and i.issued_at < ${p.to}${fromBound ? sql` and i.issued_at >= ${p.from}` : sql``}${
@@ -44,16 +41,18 @@ const paymentWhere = (userId: number, p: InvoicePeriod, fromBound: boolean): SQL
   }`;
 
 /**
- * The period's sums and the sums before it, in one pass over the client's invoices up to the
- * period's end (invoices_user_idx) and one over its recorded payments (invoice_payments_user_idx).
+ * The period's sums and the sums before it: the client's invoices from their per-day sums
+ * (invoice_daily_totals, kept by triggers), its recorded payments (a few a month) one by one
+ * (invoice_payments_user_idx).
  */
 export async function invoiceTotals(ex: Executor, userId: number, p: InvoicePeriod): Promise<InvoiceTotals> {
   const res = await ex.execute(sql`
     with docs as (
-      select i.issued_at >= ${p.from} as in_period, i.kind, i.total_bani as total, i.total_bani - ${postpaidPart} as paid
-      from ${invoices} i where ${where(userId, p, false)}
+      select d.day >= ${p.fromDay}::date as in_period, d.kind, d.total_bani as total, d.total_bani - d.postpaid_bani as paid, d.documents
+      from ${invoiceDailyTotals} d
+      where d.user_id = ${userId} and d.day < ${p.toDay}::date${p.company ? sql` and d.seller_code = ${p.company}` : sql``}
       union all
-      select p.paid_at >= ${p.from}, 'payment', 0, ${paymentNet}
+      select p.paid_at >= ${p.from}, 'payment', 0, ${paymentNet}, 1
       from ${invoicePayments} p where ${paymentWhere(userId, p, false)}
     )
     select
@@ -63,7 +62,7 @@ export async function invoiceTotals(ex: Executor, userId: number, p: InvoicePeri
       coalesce(sum(total) filter (where in_period), 0) as "totalInvoices",
       coalesce(sum(paid) filter (where in_period), 0) as "totalPayments",
       coalesce(sum(paid) filter (where in_period and kind not in ('prepay', 'payment')), 0) as "totalPrePay",
-      count(*) filter (where in_period) as "count"
+      coalesce(sum(documents) filter (where in_period), 0) as "count"
     from docs`);
   const row = rowsOf<Record<keyof InvoiceTotals, string>>(res)[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as InvoiceTotals;
@@ -166,19 +165,26 @@ export async function invoiceStatementRows(
   }));
 }
 
-/** The seller companies on the client's invoices (the platform's current one and any older one). */
+/**
+ * The seller companies on the client's invoices (the platform's current one and any older one):
+ * the codes from the per-day sums, each one's name from its latest invoice (invoices_user_idx read
+ * newest first).
+ */
 export async function invoiceCompanies(ex: Executor, userId: number): Promise<{ id: string; name: string }[]> {
   const res = await ex.execute(sql`
-    select distinct on (i.seller->>'identificationCode') i.seller->>'identificationCode' as id, i.seller->>'name' as name
-    from ${invoices} i where i.user_id = ${userId}
-    order by i.seller->>'identificationCode', i.issued_at desc`);
+    select c.seller_code as id, (
+      select i.seller->>'name' from ${invoices} i
+      where i.user_id = ${userId} and i.seller->>'identificationCode' = c.seller_code order by i.issued_at desc limit 1
+    ) as name
+    from (select distinct d.seller_code from ${invoiceDailyTotals} d where d.user_id = ${userId} and d.documents > 0) c
+    order by c.seller_code`);
   return rowsOf<{ id: string; name: string }>(res);
 }
 
-/** Whether the client has an invoice from a seller other than `current` (one index probe per seller change at most). */
+/** Whether the client has an invoice from a seller other than `current` (the per-day sums: a few rows a day). */
 export async function hasOldCompany(ex: Executor, userId: number, current: string): Promise<boolean> {
   const res = await ex.execute(sql`
-    select 1 from ${invoices} i where i.user_id = ${userId} and i.seller->>'identificationCode' <> ${current} limit 1`);
+    select 1 from ${invoiceDailyTotals} d where d.user_id = ${userId} and d.seller_code <> ${current} and d.documents > 0 limit 1`);
   return rowsOf(res).length > 0;
 }
 

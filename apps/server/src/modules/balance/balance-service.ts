@@ -32,10 +32,18 @@ import {
 const EPOCH = new Date(0);
 const FAR = new Date('9999-01-01T00:00:00Z');
 
-/** A period of Bucharest days (both ends included) as instants [from, to); none: the whole history. */
+const FIRST_DAY = '1970-01-01';
+const LAST_DAY = '9999-01-01';
+
+/**
+ * A period of Bucharest days (both ends included) as instants [from, to) and as day keys
+ * [fromDay, toDay) for the per-day sums; none: the whole history.
+ */
 export const periodOf = (q: { fromDate?: string; toDate?: string }) => ({
   from: q.fromDate ? bucharestDayStart(q.fromDate) : EPOCH,
   to: q.toDate ? bucharestDayStart(nextDay(q.toDate)) : FAR,
+  fromDay: q.fromDate ?? FIRST_DAY,
+  toDay: q.toDate ? nextDay(q.toDate) : LAST_DAY,
 });
 
 const amountsOf = (t: LedgerTotals, notInvoicedServices: number): TBalanceAmounts => ({
@@ -175,7 +183,7 @@ export function balanceService(database: Database, deps: BalanceDeps) {
     },
 
     async general(client: UserRow): Promise<TBalanceGeneralResponse> {
-      const period = { from: EPOCH, to: FAR };
+      const period = periodOf({});
       const [totals, invoices, notInvoiced, userPaymentType] = await Promise.all([
         ledgerTotals(db, client.id, period),
         invoiceTotals(db, client.id, period),

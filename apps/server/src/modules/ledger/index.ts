@@ -26,4 +26,4 @@ export {
 } from './ledger.js';
 export type { LedgerKind, Movement, Written } from './ledger.js';
 export { ledgerStatementPage, ledgerTotals } from './statements.js';
-export type { LedgerPeriod, LedgerTotals, StatementRow } from './statements.js';
+export type { DayPeriod, LedgerPeriod, LedgerTotals, StatementRow } from './statements.js';

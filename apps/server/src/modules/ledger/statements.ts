@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ledgerEntries, shipments } from '../../db/schema.js';
+import { ledgerDailyTotals, ledgerEntries, shipments } from '../../db/schema.js';
 
 /**
  * The ledger's statements for the balance views (issue 17): every figure is one SQL sum over the
- * client's movements, through ledger_user_idx (user, created_at); a postpaid client's invoice
+ * client's movements (their per-day sums, ledger_daily_totals), the pages through ledger_user_idx
+ * (user, created_at); a postpaid client's invoice
  * payments (kinds payment, payment_revert) are not the prepaid balance's and stay out. A period is [from, to) in
  * instants; without an end, the whole history.
  */
@@ -34,26 +35,33 @@ export type LedgerTotals = {
   bonusCount: number;
 };
 
-/** A period's totals in one scan: the balance before it, each kind's sum in it, and the balance at its end. */
-export async function ledgerTotals(ex: Executor, userId: number, period: LedgerPeriod): Promise<LedgerTotals> {
-  const { from, to } = bounds(period);
-  const inPeriod = sql`${ledgerEntries.createdAt} >= ${from}`;
+/**
+ * A run of whole Bucharest days [fromDay, toDay) as 'YYYY-MM-DD' keys: the balance views' periods,
+ * whose sums come from the per-day totals the triggers keep (ledger_daily_totals).
+ */
+export type DayPeriod = { fromDay: string; toDay: string };
+
+/**
+ * A period's totals from the client's per-day sums (a few rows a day, not every movement): the
+ * balance before it, each kind's sum in it, and the balance at its end.
+ */
+export async function ledgerTotals(ex: Executor, userId: number, period: DayPeriod): Promise<LedgerTotals> {
+  const inPeriod = sql`day >= ${period.fromDay}::date`;
   const result = await ex.execute(sql`
     select
       coalesce(sum(amount_bani) filter (where not (${inPeriod})), 0) as "previousLeft",
       coalesce(sum(amount_bani) filter (where kind = 'bonus' and not (${inPeriod})), 0) as "previousBonus",
       coalesce(sum(amount_bani) filter (where kind = 'topup' and ${inPeriod}), 0) as "totalPrepaid",
-      coalesce(sum(amount_bani) filter (where kind = 'topup' and invoice_id is null and ${inPeriod}), 0) as "totalNotInvoiced",
+      coalesce(sum(amount_bani) filter (where kind = 'topup' and not invoiced and ${inPeriod}), 0) as "totalNotInvoiced",
       coalesce(-sum(amount_bani) filter (where kind = 'charge' and ${inPeriod}), 0) as "totalTransactions",
       coalesce(sum(amount_bani) filter (where kind in ('refund', 'reversal') and ${inPeriod}), 0) as "totalReturnedTransactions",
       coalesce(sum(amount_bani) filter (where kind in ('payout', 'correction') and ${inPeriod}), 0) as "totalOther",
       coalesce(sum(amount_bani) filter (where kind = 'bonus' and ${inPeriod}), 0) as "totalBonus",
       coalesce(sum(amount_bani), 0) as "totalLeft",
-      count(*) filter (where kind <> 'bonus' and ${inPeriod}) as "availableCount",
-      count(*) filter (where kind = 'bonus' and ${inPeriod}) as "bonusCount"
-    from ${ledgerEntries}
-    where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.createdAt} < ${to}
-      and ${ledgerEntries.kind} not in ('payment', 'payment_revert')`);
+      coalesce(sum(entries) filter (where kind <> 'bonus' and ${inPeriod}), 0) as "availableCount",
+      coalesce(sum(entries) filter (where kind = 'bonus' and ${inPeriod}), 0) as "bonusCount"
+    from ${ledgerDailyTotals}
+    where user_id = ${userId} and day < ${period.toDay}::date and kind not in ('payment', 'payment_revert')`);
   const row = rowsOf<Record<keyof LedgerTotals, string>>(result)[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as LedgerTotals;
 }
