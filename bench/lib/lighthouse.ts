@@ -1,11 +1,12 @@
 // The web app's Lighthouse scores: the built server (as `npm start` runs it) on a free port with a
 // fresh in-memory database and its demo data, Debian's Chromium driven by chrome-launcher.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { buildOnce } from './build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -108,15 +109,7 @@ function failedAudits(lhr: Result): string[] {
  */
 export async function runLighthouse(options: { runs: number; log: (line: string) => void }): Promise<LighthouseRow[]> {
   const { runs, log } = options;
-  if (process.env.BENCH_BUILD !== '0') {
-    log('Lighthouse: building the web app and the server (npm run build; BENCH_BUILD=0 skips it)...');
-    // Its warnings are printed only when it fails.
-    const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    if (build.status !== 0) {
-      process.stderr.write(`${build.stdout}${build.stderr}`);
-      throw new Error('npm run build failed');
-    }
-  }
+  buildOnce((line) => log(`Lighthouse: ${line}`));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // Embedded PGlite in memory, whatever DATABASE_URL the shell has; no jobs: only the pages run.

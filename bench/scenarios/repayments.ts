@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buildOnce } from '../lib/build.js';
 import { DEFAULT_POSTGRES_URL } from '../lib/databases.js';
 import { USER_TYPE } from '../../packages/contract/src/index.js';
 import { between, pick } from '../lib/random.js';
@@ -115,6 +116,7 @@ async function rssOf(pid: number) {
  * a process of its own, so its RSS is the server's alone (the bench's process also holds PGlite).
  */
 async function startServerOn(databaseUrl: string) {
+  buildOnce((line) => console.log(`  repayments-export: ${line}`));
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_SEED: 'false', JOBS: 'false', LOG_LEVEL: 'warn', PRINT_LISTEN_URL: '1', COOKIE_SECURE: 'false' },

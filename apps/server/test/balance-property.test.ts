@@ -6,6 +6,7 @@ import { issueInvoice, type InvoicingDeps } from '../src/modules/invoicing/invoi
 import { attachInvoice, balanceBani, bonus, chargeShipment, correction, creditTopUp, refundShipment } from '../src/modules/ledger/index.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { activeCompany } from './support/billing.js';
+import { dailyTotalsDrift, NO_DRIFT } from './support/daily-totals.js';
 
 /*
  * For random histories (top-ups with and without their advance invoice, shipments charged and
@@ -157,20 +158,7 @@ describe('balance views over random histories', () => {
         expect(ledger).toBe(sum(model, (m) => m.amount));
 
         // The per-day sums the views read are the source rows' sums per Bucharest day, nothing stale.
-        const perDay = async (kept: string, source: string) =>
-          (await ctx.database.executeSql(`(${kept} EXCEPT ${source}) UNION ALL (${source} EXCEPT ${kept})`)).rows;
-        expect(
-          await perDay(
-            `SELECT day, kind, invoiced, amount_bani::bigint, entries::bigint FROM ledger_daily_totals WHERE user_id = ${user.id} AND entries <> 0`,
-            `SELECT (created_at AT TIME ZONE 'Europe/Bucharest')::date, kind, invoice_id IS NOT NULL, sum(amount_bani)::bigint, count(*) FROM ledger_entries WHERE user_id = ${user.id} GROUP BY 1, 2, 3`,
-          ),
-        ).toEqual([]);
-        expect(
-          await perDay(
-            `SELECT day, seller_code, kind, total_bani::bigint, postpaid_bani::bigint, documents::bigint FROM invoice_daily_totals WHERE user_id = ${user.id} AND documents <> 0`,
-            `SELECT (issued_at AT TIME ZONE 'Europe/Bucharest')::date, seller->>'identificationCode', kind, sum(total_bani)::bigint, sum(postpaid_bani)::bigint, count(*) FROM invoices WHERE user_id = ${user.id} GROUP BY 1, 2, 3`,
-          ),
-        ).toEqual([]);
+        expect(await dailyTotalsDrift(ctx.database)).toEqual(NO_DRIFT);
       }),
       { numRuns: 12 },
     );

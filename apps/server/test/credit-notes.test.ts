@@ -9,6 +9,7 @@ import { activatedShipment, postpaidClient, xlsxRows } from './support/invoices.
 import { readInvoicePdf } from './support/pdf-tools.js';
 import { randomUUID } from 'node:crypto';
 import { activeCompany } from './support/billing.js';
+import { dailyTotalsDrift, NO_DRIFT } from './support/daily-totals.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -120,3 +121,9 @@ async function userName(u: TestUser) {
   const [row] = await ctx.database.db.select({ name: users.name }).from(users).where(eq(users.id, u.id));
   return row!.name;
 }
+
+describe('the balance views’ per-day sums', () => {
+  it('after the invoices and credit notes above, each invoice’s postpaid part and the per-day sums are the rows’', async () => {
+    expect(await dailyTotalsDrift(ctx.database)).toEqual(NO_DRIFT);
+  });
+});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutRuns, reconciliationFlags, repaymentSheets, repaymentsAwaiting, users } from '../src/db/schema.js';
 import { BANK_SIM_PREFIX, parseCamt053, SIM_BANK_CONSENT, simBankToken } from '../src/integrations/bank/index.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { dailyTotalsDrift, NO_DRIFT } from './support/daily-totals.js';
 import { validatePain001 } from './support/pain001.js';
 import { camt, IBAN_A, IBAN_B, IBAN_C, received, sentByCourier, setAccount, statusOf } from './support/repayment-money.js';
 import { multipartFile } from './support/repayments.js';
@@ -260,5 +261,11 @@ describe('the reconciliation page’s calls', () => {
     expect((await resolve('Din nou')).statusCode).toBe(409);
     const resolved = await as(ctx, admin, { method: 'GET', url: '/api/admin/repayments/reconciliation?state=resolved&kind=transfer_mismatch&limit=100' });
     expect(resolved.json().list.find((f: { id: number }) => f.id === flag.id)).toMatchObject({ note: 'Curierul a completat diferenta de 0,01 lei.', resolvedBy: expect.any(String) });
+  });
+});
+
+describe('the per-day sums of the list and the balance', () => {
+  it('after every payout, sheet marked unprocessed and account change above, they are the rows summed per day', async () => {
+    expect(await dailyTotalsDrift(ctx.database)).toEqual(NO_DRIFT);
   });
 });

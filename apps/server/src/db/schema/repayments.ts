@@ -56,12 +56,11 @@ export const repayments = pgTable(
     uniqueIndex('repayments_shipment_key').on(t.shipmentId),
     // The reconciliation finds a report line's repayment by its courier and AWB.
     uniqueIndex('repayments_awb_key').on(t.courierId, t.awb),
-    // The list (later): a client's repayments by order date, optionally by status.
-    index('repayments_user_ordered_idx').on(t.userId, t.orderedAt, t.id),
+    // The list's pages, newest first, and its totals with a search or a sheet: an index-only walk
+    // (the period's rows are scattered over the heap) with every column the status and account
+    // filters and the sums read, after the client and the order (date, id).
+    index('repayments_user_ordered_idx').on(t.userId, t.orderedAt, t.id, t.status, t.amountBani, t.sheetId, t.bankAccount),
     index('repayments_user_status_ordered_idx').on(t.userId, t.status, t.orderedAt),
-    // The list's six totals by an index-only scan (the period's rows are scattered over the heap):
-    // every column the totals and the account filter read, after the client and the order date.
-    index('repayments_user_totals_idx').on(t.userId, t.orderedAt, t.status, t.amountBani, t.sheetId, t.bankAccount),
     // The not-reported check: delivered, still waiting for the courier's report.
     index('repayments_delivered_idx').on(t.deliveredAt).where(sql`${t.status} = 'delivered'`),
     // The payout: received and not yet paid, per client.

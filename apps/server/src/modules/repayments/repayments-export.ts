@@ -7,7 +7,7 @@ import { formatRoDate } from '../../lib/dates.js';
 import { exportBatch, type ListRow, type ListScope } from './repayments-list-queries.js';
 import { rowView } from './repayments-rows.js';
 
-const BATCH = 1_000;
+const BATCH = 250;
 
 const roDay = (day: string | null) => (day ? formatRoDate(new Date(`${day}T12:00:00Z`)) : '');
 
@@ -44,8 +44,10 @@ const fromExportScope = ({ scope, filter }: ExportScope): { scope: ListScope; fi
 
 /**
  * The repayments of a list's filters (or a sheet) as an xlsx stream: a header row and one row per
- * repayment, newest first, read in keyset batches of 1,000 and written with exceljs's streaming writer
- * (each row committed as written), so 100,000 rows never sit in memory whole.
+ * repayment, newest first, read in keyset batches of 250 and written with exceljs's streaming writer
+ * (each row committed as written), so 100,000 rows never sit in memory whole. exceljs hands its
+ * compressor each batch's XML without waiting for it, so a batch is what piles up: 250 rows keep
+ * the server's growth near 20 MB (1,000 made it 90 MB) at the same speed.
  */
 export function repaymentsXlsxStream(db: Executor, exportScope: ExportScope): Readable {
   const { scope, filter } = fromExportScope(exportScope);

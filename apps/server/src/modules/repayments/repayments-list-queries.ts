@@ -1,7 +1,7 @@
 import type { RepaymentFilter } from '@colete/contract';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { repaymentSheets, repayments, shipments, users, type RepaymentStatus } from '../../db/schema.js';
+import { repaymentDailyTotals, repaymentSheets, repayments, shipments, users, type RepaymentStatus } from '../../db/schema.js';
 
 /**
  * The statuses each filter of the list shows (spec 002 section 4.6). The money is "at the courier"
@@ -22,8 +22,13 @@ export type ListScope = {
   /** [from, to) instants of the order date; absent with a sheet. */
   from?: Date;
   to?: Date;
+  /** The same period as Bucharest day keys [fromDay, toDay), for the per-day sums. */
+  fromDay?: string;
+  toDay?: string;
   /** Normalised search text (lower case, no diacritics). */
   q?: string;
+  /** The client's shipments that match `q`, when looked up once for a request (see searchMatches). */
+  shipmentIds?: number[];
   /** A whole IBAN or part of one (upper case, no spaces). */
   account?: string;
   /** The client's repayment account (what rows without their own or a sheet's are paid to), with `account`. */
@@ -48,17 +53,39 @@ export function scopeWhere(s: ListScope): SQL {
     s.sheetId !== undefined ? eq(repayments.sheetId, s.sheetId) : undefined,
     s.from ? gte(repayments.orderedAt, s.from) : undefined,
     s.to ? lt(repayments.orderedAt, s.to) : undefined,
-    // bankAccountOf with the client's account a constant: no subquery per row but a paid one's sheet.
+    // bankAccountOf with the client's account a constant: a paid row's sheet is one of the client's
+    // sheets to that account (one hashed look-up, not a subquery per row), any other row its own
+    // account or the client's.
     s.account
-      ? sql`(case when ${repayments.sheetId} is not null
-          then (select ${repaymentSheets.bankAccount} from ${repaymentSheets} where ${repaymentSheets.id} = ${repayments.sheetId})
-          else coalesce(${repayments.bankAccount}, ${s.clientAccount ?? null}::text) end) like ${`%${escapeLike(s.account)}%`}`
+      ? sql`((${repayments.sheetId} is null and coalesce(${repayments.bankAccount}, ${s.clientAccount ?? null}::text) like ${`%${escapeLike(s.account)}%`})
+          or ${repayments.sheetId} in (select ${repaymentSheets.id} from ${repaymentSheets} where ${repaymentSheets.userId} = ${s.userId} and ${repaymentSheets.bankAccount} like ${`%${escapeLike(s.account)}%`}))`
       : undefined,
     // The client's shipments that match (the trigram index on search_text), not a probe per repayment.
-    s.q
-      ? sql`${repayments.shipmentId} in (select ${shipments.id} from ${shipments} where ${shipments.userId} = ${s.userId} and ${shipments.searchText} like ${`%${escapeLike(s.q)}%`})`
-      : undefined,
+    s.shipmentIds
+      ? s.shipmentIds.length > 0
+        ? inArray(repayments.shipmentId, s.shipmentIds)
+        : sql`false`
+      : s.q
+        ? sql`${repayments.shipmentId} in (select ${shipments.id} from ${shipments} where ${shipments.userId} = ${s.userId} and ${shipments.searchText} like ${`%${escapeLike(s.q)}%`})`
+        : undefined,
   )!;
+}
+
+/** At most this many matching shipments are looked up once and passed by id; a broader search stays a subquery. */
+const MATCHES_BY_ID = 5_000;
+
+/**
+ * The scope with its search resolved once (the trigram index on search_text), so the page and the
+ * totals, which run side by side, do not each search the client's shipments again.
+ */
+export async function searchMatches(db: Executor, s: ListScope): Promise<ListScope> {
+  if (!s.q) return s;
+  const rows = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.userId, s.userId), sql`${shipments.searchText} like ${`%${escapeLike(s.q)}%`}`))
+    .limit(MATCHES_BY_ID + 1);
+  return rows.length > MATCHES_BY_ID ? s : { ...s, shipmentIds: rows.map((r) => r.id) };
 }
 
 export const filterWhere = (filter: RepaymentFilter): SQL | undefined =>
@@ -72,12 +99,30 @@ const countOf = (statuses: readonly string[] | null) =>
 const sumOf = (statuses: readonly string[]) =>
   sql<number>`coalesce(sum(${money}) filter (where ${inArray(repayments.status, [...statuses] as RepaymentStatus[])}), 0)::bigint`;
 
+type TotalsRow = Record<`${'all' | 'notPaid' | 'notDelivered' | 'atCourier' | 'atUs' | 'paid'}${'Count' | 'Sum'}`, unknown>;
+
 /**
- * Every filter's count and sum in one scan of the client's repayments in scope (the counts and sums
- * in SQL, spec 002 section 3 "totals"). 'all' counts the cancelled ones but sums only the money
- * that is or will be there (a cancelled repayment's amount was never collected).
+ * Every filter's count and sum (spec 002 section 3 "totals"). 'all' counts the cancelled ones but
+ * sums only the money that is or will be there (a cancelled repayment's amount was never
+ * collected). A period without a search or a sheet reads the client's per-day sums
+ * (repayment_daily_totals, kept by triggers: a few rows a day); a search or a sheet narrows the
+ * rows to a few, summed in one scan.
  */
 export async function listTotals(db: Executor, s: ListScope) {
+  const row = !s.q && s.sheetId === undefined && s.fromDay && s.toDay ? await dailyTotals(db, s, s.fromDay, s.toDay) : await scannedTotals(db, s);
+  const n = (v: unknown) => Number(v ?? 0);
+  const t = (c: unknown, a: unknown) => ({ count: n(c), amount: n(a) });
+  return {
+    all: t(row?.allCount, row?.allSum),
+    notPaid: t(row?.notPaidCount, row?.notPaidSum),
+    notDelivered: t(row?.notDeliveredCount, row?.notDeliveredSum),
+    atCourier: t(row?.atCourierCount, row?.atCourierSum),
+    atUs: t(row?.atUsCount, row?.atUsSum),
+    paid: t(row?.paidCount, row?.paidSum),
+  };
+}
+
+async function scannedTotals(db: Executor, s: ListScope): Promise<TotalsRow | undefined> {
   const [row] = await db
     .select({
       allCount: countOf(null),
@@ -95,16 +140,37 @@ export async function listTotals(db: Executor, s: ListScope) {
     })
     .from(repayments)
     .where(scopeWhere(s));
-  const n = (v: unknown) => Number(v ?? 0);
-  const t = (c: unknown, a: unknown) => ({ count: n(c), amount: n(a) });
-  return {
-    all: t(row?.allCount, row?.allSum),
-    notPaid: t(row?.notPaidCount, row?.notPaidSum),
-    notDelivered: t(row?.notDeliveredCount, row?.notDeliveredSum),
-    atCourier: t(row?.atCourierCount, row?.atCourierSum),
-    atUs: t(row?.atUsCount, row?.atUsSum),
-    paid: t(row?.paidCount, row?.paidSum),
-  };
+  return row;
+}
+
+async function dailyTotals(db: Executor, s: ListScope, fromDay: string, toDay: string): Promise<TotalsRow | undefined> {
+  const d = repaymentDailyTotals;
+  const has = (statuses: readonly string[]) => inArray(d.status, [...statuses]);
+  const count = (statuses: readonly string[] | null) => sql<number>`coalesce(sum(${d.repayments})${statuses ? sql` filter (where ${has(statuses)})` : sql``}, 0)::int`;
+  const total = (statuses: readonly string[]) => sql<number>`coalesce(sum(${d.amountBani}) filter (where ${has(statuses)}), 0)::bigint`;
+  // A row following the client's account ('') matches when the client's account does.
+  const pattern = s.account ? `%${escapeLike(s.account)}%` : null;
+  const account = pattern
+    ? sql`(${d.account} like ${pattern} or (${d.account} = '' and coalesce(${s.clientAccount ?? null}::text, '') like ${pattern}))`
+    : undefined;
+  const [row] = await db
+    .select({
+      allCount: count(null),
+      allSum: total(FILTER_STATUSES.notPaid.concat('paid')),
+      notPaidCount: count(FILTER_STATUSES.notPaid),
+      notPaidSum: total(FILTER_STATUSES.notPaid),
+      notDeliveredCount: count(FILTER_STATUSES.notDelivered),
+      notDeliveredSum: total(FILTER_STATUSES.notDelivered),
+      atCourierCount: count(FILTER_STATUSES.atCourier),
+      atCourierSum: total(FILTER_STATUSES.atCourier),
+      atUsCount: count(FILTER_STATUSES.atUs),
+      atUsSum: total(FILTER_STATUSES.atUs),
+      paidCount: count(FILTER_STATUSES.paid),
+      paidSum: total(FILTER_STATUSES.paid),
+    })
+    .from(d)
+    .where(and(eq(d.userId, s.userId), gte(d.day, fromDay), lt(d.day, toDay), account));
+  return row;
 }
 
 const rowColumns = {
@@ -126,18 +192,28 @@ const rowColumns = {
   clientReference: shipments.clientReference,
 };
 
-/** One page of the list, newest order first (repayments_user_ordered_idx). */
+/**
+ * One page of the list, newest order first: the page's ids chosen first on the repayment's own
+ * columns (an index-only walk of repayments_user_ordered_idx that stops at the page's end), then
+ * its shipments, client and sheet looked up for those rows only.
+ */
 export async function listPage(db: Executor, s: ListScope, filter: RepaymentFilter, page: { limit: number; offset: number }) {
-  return db
-    .select(rowColumns)
+  const ids = db
+    .select({ id: sql<number>`${repayments.id}`.as('page_id'), orderedAt: sql<Date>`${repayments.orderedAt}`.as('page_ordered_at') })
     .from(repayments)
-    .innerJoin(shipments, eq(shipments.id, repayments.shipmentId))
-    .innerJoin(users, eq(users.id, repayments.userId))
-    .leftJoin(repaymentSheets, eq(repaymentSheets.id, repayments.sheetId))
     .where(and(scopeWhere(s), filterWhere(filter)))
     .orderBy(desc(repayments.orderedAt), desc(repayments.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset)
+    .as('page');
+  return db
+    .select(rowColumns)
+    .from(ids)
+    .innerJoin(repayments, eq(repayments.id, ids.id))
+    .innerJoin(shipments, eq(shipments.id, repayments.shipmentId))
+    .innerJoin(users, eq(users.id, repayments.userId))
+    .leftJoin(repaymentSheets, eq(repaymentSheets.id, repayments.sheetId))
+    .orderBy(desc(ids.orderedAt), desc(ids.id));
 }
 export type ListRow = Awaited<ReturnType<typeof listPage>>[number];
 

@@ -18,7 +18,7 @@ import { bucharestDateKey, bucharestDayStart, nextDay } from '../../lib/dates.js
 import { badRequest, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/index.js';
 import { exportFileName, repaymentsXlsxStream, toExportScope } from './repayments-export.js';
-import { bankAccounts, lastPayment, listPage, listTotals, type ListScope } from './repayments-list-queries.js';
+import { bankAccounts, lastPayment, listPage, listTotals, searchMatches, type ListScope } from './repayments-list-queries.js';
 import { rowView } from './repayments-rows.js';
 import { sheetOf } from './repayments-sheets-queries.js';
 
@@ -99,7 +99,7 @@ export function repaymentsListService(database: Database, clock: () => Date = ()
     const fromDay = f.fromDate ?? defaultFromDay(now);
     if (fromDay > toDay) throw badRequest(T.rangeInvalid, 'rangeInvalid', { fromDate: T.rangeInvalid });
     if (days(fromDay, toDay) > REPAYMENTS_MAX_RANGE_DAYS) throw badRequest(T.rangeTooLong, 'rangeTooLong', { fromDate: T.rangeTooLong });
-    return { scope: { userId, from: bucharestDayStart(fromDay), to: bucharestDayStart(nextDay(toDay)), q, account, clientAccount }, sheet: null };
+    return { scope: { userId, from: bucharestDayStart(fromDay), to: bucharestDayStart(nextDay(toDay)), fromDay, toDay: nextDay(toDay), q, account, clientAccount }, sheet: null };
   }
 
   const emptyTotals = () => Object.fromEntries(REPAYMENT_FILTERS.map((k) => [k, { count: 0, amount: 0 }])) as TRepaymentListResponse['totals'];
@@ -117,12 +117,14 @@ export function repaymentsListService(database: Database, clock: () => Date = ()
         return { success: true, count: 0, list: [], totals: emptyTotals(), sheet: null, ...(await payments(acting.client.id, acting.client)) };
       }
       const filter = filterOf(f);
-      const [totals, rows] = await Promise.all([
-        listTotals(db, resolved.scope),
-        listPage(db, resolved.scope, filter, { limit: f.limit, offset: pageOffset(f) }),
+      const scope = await searchMatches(db, resolved.scope);
+      const [totals, rows, last, client] = await Promise.all([
+        listTotals(db, scope),
+        listPage(db, scope, filter, { limit: f.limit, offset: pageOffset(f) }),
+        lastPayment(db, scope.userId),
+        scope.userId === acting.client.id ? acting.client : clientRow(database, scope.userId),
       ]);
-      const client = resolved.scope.userId === acting.client.id ? acting.client : await clientRow(database, resolved.scope.userId);
-      return { success: true, count: totals[filter].count, list: rows.map(rowView), totals, sheet: resolved.sheet, ...(await payments(resolved.scope.userId, client)) };
+      return { success: true, count: totals[filter].count, list: rows.map(rowView), totals, sheet: resolved.sheet, lastPayment: last, nextPayment: nextPaymentOf(client, last.date, clock()) };
     },
 
     async bankAccounts(acting: Acting) {
