@@ -82,6 +82,25 @@ describe('guards and the audit log', () => {
     expect(actions.every((e) => !e.action.startsWith('GET '))).toBe(true);
   });
 
+  it("writes what an admin does for a client through the client's own routes; a client's own calls are not written", async () => {
+    const client = await createUser(ctx);
+    expect((await post(client, '/api/user/balance/available', {})).statusCode).toBe(200);
+    expect(await auditOf(client.id)).toHaveLength(0);
+    const read = await post(admin, '/api/user/balance/available', { selectedClient: client.id, fromDate: '2026-10-01', toDate: '2026-10-31' });
+    expect(read.statusCode, read.body).toBe(200);
+    const refused = await post(admin, '/api/user/balance/available', { selectedClient: client.id, fromDate: 'ieri' });
+    expect(refused.statusCode).toBe(400);
+    const rows = await auditOf(client.id);
+    expect(rows.map((r) => [r.adminId, r.action, r.statusCode])).toEqual([
+      [admin.id, 'POST /api/user/balance/available', 200],
+      [admin.id, 'POST /api/user/balance/available', 400],
+    ]);
+    expect(rows[0]!.details).toMatchObject({ body: { selectedClient: client.id, fromDate: '2026-10-01', toDate: '2026-10-31' } });
+    // An admin's own calls (no client named) are not actions for anyone.
+    expect((await post(admin, '/api/user/balance/available', {})).statusCode).toBe(200);
+    expect(await auditOf(client.id)).toHaveLength(2);
+  });
+
   it('lists the platform companies: the current seller first', async () => {
     const res = await as(ctx, admin, { method: 'GET', url: '/api/admin/companies' });
     expect(res.statusCode, res.body).toBe(200);
@@ -193,6 +212,42 @@ describe('payments of postpaid invoices', () => {
     const actions = (await auditOf(client.id)).map((a) => a.action);
     expect(actions).toContain('POST /api/admin/activate-payment');
     expect(actions).toContain('POST /api/admin/revert-payment');
+  });
+
+  it('offers the invoices left to pay; records a transfer once; refuses a future day and an empty reference', async () => {
+    const { client, invoice } = await invoicedPostpaid();
+    const payable = async () => {
+      const res = await as(ctx, admin, { method: 'GET', url: `/api/admin/payments/invoices?selectedClient=${client.id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().list as { id: number; fullNumber: string; totalBani: number; leftBani: number }[];
+    };
+    expect(await payable()).toEqual([expect.objectContaining({ id: invoice.id, fullNumber: invoice.fullNumber, totalBani: invoice.totalBani, leftBani: invoice.totalBani })]);
+    // Only admins see it; another client's id is no client of theirs to name.
+    expect((await as(ctx, client, { method: 'GET', url: `/api/admin/payments/invoices?selectedClient=${client.id}` })).statusCode).toBe(403);
+
+    const body = { selectedClient: client.id, invoiceId: invoice.id, amount: 10, reference: 'OP 777' };
+    const empty = await post(admin, '/api/admin/payments', { ...body, reference: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain(m.referenceRequired);
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const future = await post(admin, '/api/admin/payments', { ...body, paidOn: tomorrow });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe(m.paidOnFuture);
+
+    // The same transfer twice at once (a double click): one payment, the other 409.
+    const twice = await Promise.all([post(admin, '/api/admin/payments', body), post(admin, '/api/admin/payments', body)]);
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(twice.find((r) => r.statusCode === 409)!.json().message).toBe(m.paymentDuplicate);
+    const listed = (await as(ctx, admin, { method: 'GET', url: `/api/admin/payments?selectedClient=${client.id}` })).json().list;
+    expect(listed).toHaveLength(1);
+
+    // Active, it lowers what is left; the rest paid, the invoice leaves the choice.
+    expect((await post(admin, '/api/admin/activate-payment', { id: listed[0].id })).statusCode).toBe(200);
+    expect((await payable())[0]!.leftBani).toBe(invoice.totalBani - 10_00);
+    const rest = await post(admin, '/api/admin/payments', { ...body, amount: (invoice.totalBani - 10_00) / 100, reference: 'OP 778' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect((await post(admin, '/api/admin/activate-payment', { id: rest.json().payment.id })).statusCode).toBe(200);
+    expect(await payable()).toEqual([]);
   });
 
   it('refuses a payment for an invoice that is not postpaid or not the client\'s', async () => {

@@ -40,9 +40,13 @@ export async function resolveActing(app: FastifyInstance, req: FastifyRequest) {
   req.acting = { user, client, isAdminActing: true };
 }
 
-/** Registers the guards on a scope: every route inside needs a session and gets req.acting. */
+/**
+ * Registers the guards on a scope: every route inside needs a session and gets req.acting; what an
+ * admin does there for a client (selectedClient) is written in the audit log.
+ */
 export function authenticatedScope(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => resolveActing(app, req));
+  auditScope(app, (req) => req.acting?.isAdminActing === true);
 }
 
 /** An admin-only scope: strangers 401, clients 403; every admin call is written in the audit log. */

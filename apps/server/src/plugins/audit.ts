@@ -16,6 +16,7 @@ export function auditNote(req: FastifyRequest, note: { clientId?: number | null;
 }
 
 const MAX_BODY_CHARS = 2_000;
+const written = new WeakSet<FastifyRequest>();
 /** Reading the log is not an action on anyone: its own reads are not written into it. */
 const NOT_LOGGED = new Set(['GET /api/admin/audit-log']);
 
@@ -38,19 +39,24 @@ function requestDetails(req: FastifyRequest) {
 }
 
 /**
- * The admin audit log: every call an admin makes under an admin scope writes one row (who, for
+ * The admin audit log: every call an admin makes under an admin scope, and every call an admin
+ * makes for a client through the client's own routes (selectedClient), writes one row (who, for
  * which client, what, with which data, the answer's status, when), written before the answer
  * leaves so the row exists when the caller reads it. The client is the route's own note (a
- * payment's owner), otherwise the selectedClient the request names, when it is a real user.
+ * payment's owner), otherwise the client acted for, otherwise the selectedClient the request
+ * names, when it is a real user.
  */
-export function auditScope(app: FastifyInstance) {
+export function auditScope(app: FastifyInstance, logged: (req: FastifyRequest) => boolean = (req) => req.user?.userType === USER_TYPE.admin) {
   app.addHook('onSend', async (req, reply, payload) => {
     const admin = req.user;
-    if (!admin || admin.userType !== USER_TYPE.admin) return payload;
+    // One row a request, whichever scopes it went through.
+    if (!admin || written.has(req) || !logged(req)) return payload;
+    written.add(req);
     const action = `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
     if (NOT_LOGGED.has(action)) return payload;
     const named =
       req.audit?.clientId ??
+      (req.acting?.isAdminActing ? req.acting.client.id : null) ??
       positiveInt((req.body as Record<string, unknown> | undefined)?.selectedClient) ??
       positiveInt((req.query as Record<string, unknown> | undefined)?.selectedClient);
     const details = { ...requestDetails(req), ...req.audit?.details };
