@@ -162,3 +162,67 @@ test('the audit log and the payments page show their loading, empty and error st
   await page.goto('/profile/admin/payments');
   await expect(page.getByText(m.paymentsEmpty)).toBeVisible();
 });
+
+test('an admin records a bank transfer against an invoice left to pay; bad input and the same transfer twice are refused', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.admin);
+  await page.getByRole('combobox', { name: 'Client selectat' }).fill('client@demo');
+  await page.getByRole('option', { name: 'Demo Logistic SRL (client@demo.ro)' }).click();
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Plati clienti' }).click();
+  await expect(page.getByRole('heading', { name: m.paymentsTitle })).toBeVisible();
+
+  await page.getByRole('button', { name: m.record }).click();
+  const dialog = page.getByRole('dialog', { name: m.recordTitle });
+  const invoice = dialog.getByRole('combobox', { name: m.recordInvoice });
+  await expect(invoice).toBeVisible();
+  // Nothing chosen or typed: each field says what it needs, nothing is sent.
+  await dialog.getByRole('button', { name: m.confirm }).click();
+  await expect(dialog.getByText(m.invoiceRequired)).toBeVisible();
+  await expect(dialog.getByText(m.amountInvalid)).toBeVisible();
+  await expect(dialog.getByText(m.referenceRequired)).toBeVisible();
+
+  // The invoice's rest to pay fills the amount; a bad amount is refused in place.
+  await invoice.click();
+  const option = page.getByRole('option').first();
+  const chosen = (await option.textContent())!;
+  expect(chosen).toMatch(/^COL \d{6} din \d{2}\.\d{2}\.\d{4} \(rest de plata [\d.]+,\d{2} lei\)$/);
+  await option.click();
+  const amount = dialog.getByRole('textbox', { name: m.recordAmount });
+  await expect(amount).toHaveValue(/^\d+,\d{2}$/);
+  await amount.fill('12,345');
+  await expect(dialog.getByText(m.amountInvalid)).toBeVisible();
+  await amount.fill('25,00');
+  await expect(dialog.getByText(m.amountInvalid)).toHaveCount(0);
+  const reference = `OP E2E ${Date.now()}`;
+  await dialog.getByRole('textbox', { name: m.recordReference }).fill(reference);
+  await expect(dialog.getByText(m.referenceRequired)).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshot(page, 'balance-admin-record-1440');
+  await dialog.getByRole('button', { name: m.confirm }).click();
+  await expect(page.getByText(m.paymentRecorded)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Recorded inactive, with its invoice, day and reference.
+  const row = page.getByRole('listitem', { name: new RegExp(`${reference}$`) });
+  await expect(row).toContainText(m.inactive);
+  await expect(row).toContainText(chosen.slice(0, 10));
+  await expect(row).toContainText('25,00 lei');
+  await expect(row).toContainText(roDay(new Date()));
+
+  // The same transfer again: refused in the dialog, still one row.
+  await page.getByRole('button', { name: m.record }).click();
+  await invoice.click();
+  await page.getByRole('option', { name: chosen }).click();
+  await dialog.getByRole('textbox', { name: m.recordReference }).fill(reference);
+  await dialog.getByRole('button', { name: m.confirm }).click();
+  await expect(dialog.getByText(m.paymentDuplicate)).toBeVisible();
+  await dialog.getByRole('button', { name: m.cancel }).click();
+  await expect(page.getByRole('listitem', { name: new RegExp(`${reference}$`) })).toHaveCount(1);
+
+  // At phone width: the dialog fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: m.record }).click();
+  await expect(invoice).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, 'balance-admin-record-390');
+});

@@ -31,8 +31,8 @@ export const ZRecordPaymentRequest = z.object({
   selectedClient: ZClientId,
   invoiceId: z.number().int().positive().max(2_147_483_647),
   amount: ZLei,
-  reference: z.string().trim().min(1).max(100),
-  /** The day the money arrived (YYYY-MM-DD, Bucharest); today when left out. */
+  reference: z.string().trim().min(1, m.referenceRequired).max(100, m.referenceTooLong),
+  /** The day the money arrived (YYYY-MM-DD, Bucharest), not after today; today when left out. */
   paidOn: z.iso.date().optional(),
 });
 export type TRecordPaymentRequest = z.infer<typeof ZRecordPaymentRequest>;
@@ -75,6 +75,22 @@ export const ZAdminPaymentsQuery = z.object({
 });
 export type TAdminPaymentsQuery = z.input<typeof ZAdminPaymentsQuery>;
 export const ZAdminPaymentsResponse = listEnvelope(ZAdminPayment);
+
+/** GET admin/payments/invoices?selectedClient=: the client's invoices with postpaid shipments left to pay, newest first (the record dialog's choice). */
+export const ZPayableInvoicesQuery = z.object({ selectedClient: z.coerce.number({ error: m.clientRequired }).int().positive().max(2_147_483_647) });
+export const ZPayableInvoice = z.object({
+  id: z.number().int(),
+  fullNumber: z.string(),
+  issuedAt: z.string(),
+  totalBani: z.number().int(),
+  /** The postpaid part less the active payments (net of their reverts). */
+  leftBani: z.number().int(),
+});
+export type TPayableInvoice = z.infer<typeof ZPayableInvoice>;
+export const ZPayableInvoicesResponse = z.object({ success: z.literal(true), list: z.array(ZPayableInvoice) });
+export type TPayableInvoicesResponse = z.infer<typeof ZPayableInvoicesResponse>;
+/** At most this many of them (the oldest unpaid beyond it wait until newer ones are paid). */
+export const PAYABLE_INVOICES_MAX = 100;
 export type TAdminPaymentsResponse = z.infer<typeof ZAdminPaymentsResponse>;
 
 /** GET admin/companies: the platform's own companies that issued invoices (the current seller first). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { invoices } from './invoicing.js';
 import { users } from './users.js';
 
@@ -36,7 +36,8 @@ export const invoicePayments = pgTable(
   },
   (t) => [
     index('invoice_payments_user_idx').on(t.userId, t.paidAt),
-    index('invoice_payments_invoice_idx').on(t.invoiceId),
+    // One transfer is recorded once: its reference (the payment order) is unique per invoice.
+    uniqueIndex('invoice_payments_invoice_reference_key').on(t.invoiceId, t.reference),
     // The database itself refuses a revert beyond the payment, whatever the code does.
     check('invoice_payments_reverted_check', sql`${t.revertedBani} >= 0 AND ${t.revertedBani} <= ${t.amountBani} AND ${t.amountBani} > 0`),
   ],

@@ -2,6 +2,8 @@ import {
   USER_TYPE,
   ZActivatePaymentRequest,
   ZAdminPaymentsQuery,
+  ZPayableInvoicesQuery,
+  ZPayableInvoicesResponse,
   ZAdminPaymentsResponse,
   ZAuditLogQuery,
   ZAuditLogResponse,
@@ -70,6 +72,11 @@ export const adminBalanceRoutes = (deps: { balance: AdminBalanceService; invoici
     r.get('/api/admin/payments', { schema: { tags, querystring: ZAdminPaymentsQuery, response: { 200: ZAdminPaymentsResponse } } }, async (req) => {
       const id = await clientId(req.query.selectedClient);
       return { success: true as const, ...(await deps.payments.list(id, { limit: req.query.limit, offset: pageOffset(req.query) })) };
+    });
+
+    r.get('/api/admin/payments/invoices', { schema: { tags, querystring: ZPayableInvoicesQuery, response: { 200: ZPayableInvoicesResponse } } }, async (req) => {
+      const id = await clientId(req.query.selectedClient);
+      return { success: true as const, list: await deps.payments.payable(id) };
     });
 
     r.post('/api/admin/payments', { schema: { tags, body: ZRecordPaymentRequest, response: { 200: ZPaymentActionResponse } } }, async (req) => {

@@ -1,13 +1,13 @@
-import { balanceAdminMessages, messages, type TAdminPayment, type TRecordPaymentRequest } from '@colete/contract';
+import { PAYABLE_INVOICES_MAX, balanceAdminMessages, messages, type TAdminPayment, type TPayableInvoice, type TRecordPaymentRequest } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { billableCharges, invoices, shipments } from '../../db/schema.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { bucharestDayStart } from '../../lib/dates.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { bucharestDateKey, bucharestDayStart } from '../../lib/dates.js';
 import { leiToBani } from '../../lib/money.js';
 import { invoiceFullNumber } from '../invoicing/index.js';
 import { creditPayment, revertPayment } from '../ledger/index.js';
-import { clientPayments, findPayment, insertPayment, insertRevert, lockPayment, markActive, type ClientPaymentRow } from './payments-queries.js';
+import { clientPayments, findPayment, insertPayment, insertRevert, lockPayment, markActive, payableInvoices, type ClientPaymentRow } from './payments-queries.js';
 
 const m = balanceAdminMessages;
 
@@ -45,6 +45,12 @@ export function paymentsService(deps: { database: Database }) {
       return { list: rows.map(paymentView), count };
     },
 
+    /** The client's invoices with postpaid shipments left to pay (the record dialog's choice). */
+    async payable(clientId: number): Promise<TPayableInvoice[]> {
+      const rows = await payableInvoices(db, clientId, PAYABLE_INVOICES_MAX);
+      return rows.map(({ series, number, ...r }) => ({ ...r, fullNumber: invoiceFullNumber({ series, number }) }));
+    },
+
     /** Records a payment of one of the client's invoices that covers postpaid shipments; it counts once activated. */
     async record(adminId: number, clientId: number, input: Omit<TRecordPaymentRequest, 'selectedClient'>) {
       const [invoice] = await db
@@ -60,6 +66,8 @@ export function paymentsService(deps: { database: Database }) {
         .where(and(eq(billableCharges.invoiceId, invoice.id), eq(shipments.paymentType, 'postpaid')))
         .limit(1);
       if (!postpaid) throw conflict(m.invoiceNotPostpaid, 'invoiceNotPostpaid');
+      if (input.paidOn && input.paidOn > bucharestDateKey(new Date())) throw badRequest(m.paidOnFuture, 'paidOnFuture', { paidOn: m.paidOnFuture });
+      // The same transfer twice (a double click, a retried request) finds the first: 409, nothing written again.
       const row = await insertPayment(db, {
         userId: clientId,
         invoiceId: invoice.id,
@@ -68,6 +76,7 @@ export function paymentsService(deps: { database: Database }) {
         recordedBy: adminId,
         ...(input.paidOn ? { paidAt: bucharestDayStart(input.paidOn) } : {}),
       });
+      if (!row) throw conflict(m.paymentDuplicate, 'paymentDuplicate');
       return view(row.id);
     },
 

@@ -1,5 +1,6 @@
 import type {
   TActivatePaymentRequest,
+  TRecordPaymentRequest,
   TPaymentActionResponse,
   TRevertPaymentRequest,
   TTriggerInvoiceRequest,
@@ -16,6 +17,7 @@ import { api } from '../../../lib/api-client';
 export const triggerInvoice = (body: TTriggerInvoiceRequest) => api<TTriggerInvoiceResponse>('POST', 'admin/trigger-invoice', body);
 export const triggerPrepayInvoice = (body: TTriggerInvoiceRequest) =>
   api<TTriggerInvoiceResponse>('POST', 'admin/trigger-invoice/pre-pay', body);
+export const recordPayment = (body: TRecordPaymentRequest) => api<TPaymentActionResponse>('POST', 'admin/payments', body);
 export const activatePayment = (body: TActivatePaymentRequest) => api<TPaymentActionResponse>('POST', 'admin/activate-payment', body);
 export const revertPayment = (body: TRevertPaymentRequest) => api<TPaymentActionResponse>('POST', 'admin/revert-payment', body);
 
@@ -26,5 +28,6 @@ function useAdminMutation<TBody, TResult>(call: (body: TBody) => Promise<TResult
 
 export const useTriggerInvoice = () => useAdminMutation(triggerInvoice);
 export const useTriggerPrepayInvoice = () => useAdminMutation(triggerPrepayInvoice);
+export const useRecordPayment = () => useAdminMutation(recordPayment);
 export const useActivatePayment = () => useAdminMutation(activatePayment);
 export const useRevertPayment = () => useAdminMutation(revertPayment);

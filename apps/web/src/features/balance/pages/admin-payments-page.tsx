@@ -11,6 +11,7 @@ import { PAGE_TABLE, useTableQuery } from '../../../lib/use-table-query';
 import { useAdminPayments } from '../api/admin-lists';
 import { AdminInvoiceButtons } from '../components/admin-invoice-buttons';
 import { PaymentActions } from '../components/payment-actions';
+import { RecordPayment } from '../components/record-payment';
 
 function PaymentRow({ payment, onDone }: { payment: TAdminPayment; onDone: () => void }) {
   return (
@@ -38,8 +39,8 @@ function PaymentRow({ payment, onDone }: { payment: TAdminPayment; onDone: () =>
 }
 
 /**
- * /profile/admin/payments: the chosen client's payments of its postpaid invoices (activate one,
- * revert part of one) and the admin's invoice buttons for that client.
+ * /profile/admin/payments: the chosen client's payments of its postpaid invoices (record a transfer,
+ * activate one, revert part of one) and the admin's invoice buttons for that client.
  */
 export default function AdminPaymentsPage() {
   const { client } = useSelectedClient();
@@ -50,7 +51,18 @@ export default function AdminPaymentsPage() {
 
   return (
     <>
-      <PageHeader title={m.paymentsTitle} subtitle={m.paymentsIntro} actions={client ? <AdminInvoiceButtons clientId={client.id} onDone={refresh} /> : undefined} />
+      <PageHeader
+        title={m.paymentsTitle}
+        subtitle={m.paymentsIntro}
+        actions={
+          client ? (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+              <AdminInvoiceButtons clientId={client.id} onDone={refresh} />
+              <RecordPayment clientId={client.id} onDone={refresh} />
+            </Stack>
+          ) : undefined
+        }
+      />
       {!client ? (
         <Alert severity="info">{m.clientRequired}</Alert>
       ) : payments.isPending ? (
