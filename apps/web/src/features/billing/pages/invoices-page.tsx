@@ -1,12 +1,10 @@
 import { INVOICES_MESSAGES as T, INVOICES_PAGE_SIZE } from '@colete/contract';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
 import { DateField } from '../../../components/date-field/date-field';
-import { ErrorState } from '../../../components/error-state';
-import { LoadingState } from '../../../components/loading-state';
+import { ListStates, fieldErrorOf } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
-import { ApiError } from '../../../lib/api-client';
 import { bucharestDay } from '../../../lib/format';
 import { tableParam, useClampPage, useTableQuery, type TableParam } from '../../../lib/use-table-query';
 import { useBillingList } from '../api/get-billing-list';
@@ -38,7 +36,7 @@ export default function InvoicesPage() {
   const from = values.from || monthBefore(to);
   const entities = useBillingList();
   const list = useInvoices({ from, to, billingEntityId: values.entity, page: values.page });
-  const rangeError = list.error instanceof ApiError ? list.error.errors?.from : undefined;
+  const rangeError = fieldErrorOf(list.error, 'from');
   const rows = list.data?.list ?? [];
   const count = list.data?.count ?? 0;
   useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: rows.length, count }, values.page, INVOICES_PAGE_SIZE, update);
@@ -70,29 +68,17 @@ export default function InvoicesPage() {
           ))}
         </TextField>
       </Box>
-      <Card sx={{ maxWidth: 1100 }}>
-        <CardContent sx={{ p: { xs: 1, sm: 2 } }}>
-          {list.isPending ? (
-            <LoadingState label="Se incarca facturile..." />
-          ) : rangeError ? (
-            <Typography role="alert" sx={{ color: 'warning.dark', p: 2 }}>
-              {rangeError}
-            </Typography>
-          ) : list.isError ? (
-            <ErrorState message={T.loadError} onRetry={() => void list.refetch()} />
-          ) : rows.length === 0 ? (
-            <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
-              <ReceiptLongOutlinedIcon sx={{ fontSize: 56, mb: 1 }} aria-hidden />
-              <Typography>{T.empty}</Typography>
-            </Box>
-          ) : (
-            <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isPlaceholderData}>
-              <InvoicesTable rows={rows} />
-              <Paginator page={values.page} pageSize={INVOICES_PAGE_SIZE} count={count} onChange={(page) => update({ page })} />
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+      <ListStates
+        query={list}
+        loadingLabel="Se incarca facturile..."
+        errorMessage={T.loadError}
+        rangeField="from"
+        maxWidth={1100}
+        empty={{ when: rows.length === 0, icon: <ReceiptLongOutlinedIcon aria-hidden />, text: T.empty }}
+      >
+        <InvoicesTable rows={rows} />
+        <Paginator page={values.page} pageSize={INVOICES_PAGE_SIZE} count={count} onChange={(page) => update({ page })} />
+      </ListStates>
     </>
   );
 }

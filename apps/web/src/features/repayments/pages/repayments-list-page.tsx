@@ -14,10 +14,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { DateField } from '../../../components/date-field/date-field';
-import { ErrorState } from '../../../components/error-state';
-import { LoadingState } from '../../../components/loading-state';
+import { ListStates, fieldErrorOf } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
 import { bucharestDay, formatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { tableParam, useClampPage, useTableQuery, type TableParam } from '../../../lib/use-table-query';
@@ -80,7 +78,7 @@ export default function RepaymentsListPage({ isAdmin = false }: { isAdmin?: bool
   // Spec 002 section 5: the fetch waits 300 ms after the last change.
   const body = useDebouncedValue(useMemo(() => ({ ...filters, page: values.page, limit: values.limit }), [filters, values.page, values.limit]), REPAYMENTS_FETCH_DEBOUNCE_MS);
   const list = useRepaymentsList(body);
-  const rangeError = list.error instanceof ApiError ? list.error.errors?.fromDate : undefined;
+  const rangeError = fieldErrorOf(list.error, 'fromDate');
   const rows = list.data?.list ?? [];
   const count = list.data?.count ?? 0;
   useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: rows.length, count }, values.page, values.limit, update);
@@ -148,30 +146,17 @@ export default function RepaymentsListPage({ isAdmin = false }: { isAdmin?: bool
         <PaymentsInfo data={list.data} />
         <ExportBlock body={filters} />
       </Box>
-      <Card>
-        <CardContent sx={{ p: { xs: 1, sm: 2 } }}>
-          {list.isPending ? (
-            <LoadingState label="Se incarca rambursurile..." />
-          ) : rangeError ? (
-            <Typography role="alert" sx={{ color: 'warning.dark', p: 2 }}>
-              {rangeError}
-            </Typography>
-          ) : list.isError ? (
-            <ErrorState message={T.loadError} onRetry={() => void list.refetch()} />
-          ) : rows.length === 0 ? (
-            <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
-              <PaymentsOutlinedIcon sx={{ fontSize: 56, mb: 1 }} aria-hidden />
-              <Typography>{T.empty}</Typography>
-            </Box>
-          ) : (
-            <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isPlaceholderData}>
-              {paginator('Paginare sus')}
-              <RepaymentsTable rows={rows} />
-              {paginator('Paginare jos')}
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+      <ListStates
+        query={list}
+        loadingLabel="Se incarca rambursurile..."
+        errorMessage={T.loadError}
+        rangeField="fromDate"
+        empty={{ when: rows.length === 0, icon: <PaymentsOutlinedIcon aria-hidden />, text: T.empty }}
+      >
+        {paginator('Paginare sus')}
+        <RepaymentsTable rows={rows} />
+        {paginator('Paginare jos')}
+      </ListStates>
     </>
   );
 }

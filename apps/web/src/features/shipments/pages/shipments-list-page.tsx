@@ -2,13 +2,10 @@ import { SHIPMENTS_PAGE_SIZE, SHIPMENT_STATUSES, shipmentsListMessages, type Shi
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, Card, CardContent, InputAdornment, MenuItem, TextField, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { DateField } from '../../../components/date-field/date-field';
-import { ErrorState } from '../../../components/error-state';
-import { ApiError } from '../../../lib/api-client';
-import { LoadingState } from '../../../components/loading-state';
+import { ListStates, fieldErrorOf } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
 import { tableParam, useClampPage, useTableQuery } from '../../../lib/use-table-query';
@@ -18,8 +15,6 @@ import { bucharestDay } from '../../../lib/format';
 import { monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
 
 const LOAD_ERROR = shipmentsListMessages.listError;
-/** Shown only for a reversed date range: kept off the list's first load. */
-const Alert = lazy(() => import('@mui/material/Alert'));
 
 /** Without dates the list covers one month back to today (Bucharest), as the spec's lists do. */
 const SHIPMENTS_TABLE = {
@@ -38,7 +33,7 @@ export default function ShipmentsListPage() {
 
   const list = useShipments({ from: filters.from, to: filters.to, status: filters.status, q: filters.q || undefined, page: filters.page });
   // A start after the end: the server's field error, shown on the start date and instead of the list.
-  const rangeError = list.error instanceof ApiError ? list.error.errors?.from : undefined;
+  const rangeError = fieldErrorOf(list.error, 'from');
   const rows = list.data?.list ?? [];
   const count = list.data?.count ?? 0;
   useClampPage({ isPlaceholderData: list.isPlaceholderData, rows: rows.length, count }, filters.page, SHIPMENTS_PAGE_SIZE, update);
@@ -94,29 +89,17 @@ export default function ShipmentsListPage() {
           }}
         />
       </Box>
-      <Card sx={{ maxWidth: 1100 }}>
-        <CardContent sx={{ p: { xs: 1, sm: 2 } }}>
-          {list.isPending ? (
-            <LoadingState label="Se incarca comenzile..." />
-          ) : rangeError ? (
-            <Suspense fallback={<Typography role="alert" sx={{ color: 'warning.dark', p: 2 }}>{rangeError}</Typography>}>
-              <Alert severity="warning">{rangeError}</Alert>
-            </Suspense>
-          ) : list.isError ? (
-            <ErrorState message={LOAD_ERROR} onRetry={() => void list.refetch()} />
-          ) : rows.length === 0 ? (
-            <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
-              <Inventory2OutlinedIcon sx={{ fontSize: 56, mb: 1 }} aria-hidden />
-              <Typography>{shipmentsListMessages.listEmpty}</Typography>
-            </Box>
-          ) : (
-            <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isPlaceholderData}>
-              <ShipmentsTable rows={rows} />
-              <Paginator page={filters.page} pageSize={SHIPMENTS_PAGE_SIZE} count={count} onChange={(page) => update({ page })} />
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+      <ListStates
+        query={list}
+        loadingLabel="Se incarca comenzile..."
+        errorMessage={LOAD_ERROR}
+        rangeField="from"
+        maxWidth={1100}
+        empty={{ when: rows.length === 0, icon: <Inventory2OutlinedIcon aria-hidden />, text: shipmentsListMessages.listEmpty }}
+      >
+        <ShipmentsTable rows={rows} />
+        <Paginator page={filters.page} pageSize={SHIPMENTS_PAGE_SIZE} count={count} onChange={(page) => update({ page })} />
+      </ListStates>
     </>
   );
 }
