@@ -119,7 +119,7 @@ export function FulfilledOrderCard({ fulfilled }: { fulfilled: TFulfilledOrder }
             <InternalOrder order={fulfilled.internalOrder} />
           ) : (
             <Alert severity="info">
-              Comanda nu este facuta pe platforma!
+              {STORE_ORDER_TEXTS.notOnPlatform}
               {fulfilled.dateTime && ` ${STORE_ORDER_TEXTS.sentInShop(formatDateTime(fulfilled.dateTime))}`}
             </Alert>
           )}

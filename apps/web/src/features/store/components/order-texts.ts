@@ -7,6 +7,8 @@ export const STORE_ORDER_TEXTS = {
   copyAwb: 'Copiaza AWB-ul',
   details: 'Detalii comanda',
   products: 'Produse',
+  /** Spec 002 section 2.1: a fulfilled order not made here. */
+  notOnPlatform: 'Comanda nu este facuta pe platforma!',
   sentInShop: (when: string) => `Trimisa din magazin pe ${when}.`,
   back: 'Inapoi',
   documentation: 'Vezi documentatia',
