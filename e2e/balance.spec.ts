@@ -58,6 +58,11 @@ async function checkInvoicesView(page: Page, query: string) {
   await expect(page.getByTestId('total-line-invoices')).toHaveText(formatBani(a.totalInvoices));
   await expect(page.getByTestId('total-line-payments')).toHaveText(formatBani(a.totalPayments));
   await expect(page.getByTestId('left-to-pay-value')).toHaveText(formatBani(a.previousDifference + a.totalDifference));
+  // An advance paid by card names the card and the bank that issued it.
+  const advance = api.transactions.find((t) => t.cardData?.bank.name);
+  expect(advance, 'an advance paid by a card whose bank is known').toBeDefined();
+  const paidBy = advance!.cardData!;
+  await expect(rows.filter({ hasText: advance!.invoice!.invoiceNumber }).first()).toContainText(`${paidBy.info.brand} **** ${paidBy.cardNumber.lastDigits} · ${paidBy.bank.name}`);
 
   // 'Export situatie': the same lines in the xlsx.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.exportButton }).click()]);

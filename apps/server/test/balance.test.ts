@@ -30,7 +30,7 @@ const OCTOBER = { fromDate: '2026-10-01', toDate: '2026-10-31' };
 async function aliceHistory(alice: TestUser) {
   const company = await activeCompany(ctx, alice);
   await ctx.database.db.transaction(async (tx) => {
-    await tx.insert(cardPayments).values({ identifier: `pay-${alice.id}`, userId: alice.id, amountBani: 200_00, status: 'succeeded', cardBrand: 'Visa', lastDigits: '4242' });
+    await tx.insert(cardPayments).values({ identifier: `pay-${alice.id}`, userId: alice.id, amountBani: 200_00, status: 'succeeded', cardBrand: 'Visa', lastDigits: '4242', cardBank: 'Banca Transilvania' });
     const top = await creditTopUp(tx, { userId: alice.id, amountBani: 200_00, reference: `pay-${alice.id}`, description: 'Reincarcare cont cu cardul Visa **** 4242', at: SEP });
     const advance = await issueInvoice(tx, deps(), { userId: alice.id, entity: company, kind: 'prepay', lines: [{ description: 'Avans', grossBani: 200_00 }], at: SEP });
     await attachInvoice(tx, top!.id, advance.id);
@@ -111,7 +111,7 @@ describe('the balance views of a prepaid client', () => {
       description: expect.stringContaining('Factura avans'),
       invoiceAmount: 200_00,
       paymentAmount: 200_00,
-      cardData: { info: { brand: 'Visa' }, cardNumber: { lastDigits: '4242' }, bank: { name: null } },
+      cardData: { info: { brand: 'Visa' }, cardNumber: { lastDigits: '4242' }, bank: { name: 'Banca Transilvania' } },
       invoice: { hasAnnex: false, kind: 'prepay' },
     });
   });

@@ -27,7 +27,8 @@ const fake = {
 };
 
 function card(last4 = '4242', brand = 'visa') {
-  return { brand, last4, exp_month: 12, exp_year: 2030, country: 'RO', funding: 'credit' };
+  // Stripe names the issuing bank of some cards (payment_method.card.issuer), not of others.
+  return { brand, last4, exp_month: 12, exp_year: 2030, country: 'RO', funding: 'credit', issuer: last4 === '4242' ? 'Banca Transilvania' : null };
 }
 function paymentMethod(id = 'pm_1Visa', last4 = '4242') {
   return { id, object: 'payment_method', type: 'card', card: card(last4), customer: null, livemode: false };
@@ -192,7 +193,7 @@ describe('Stripe adapter against a fake Stripe', () => {
     );
     const identifier = randomUUID();
     const outcome = await gateway().chargeSavedCard({ identifier, cardToken: 'stripe:cus_Q1:pm_1Saved', amountBani: 20_000, description: 'Reincarcare automata' });
-    expect(outcome).toEqual({ status: 'succeeded', cardBrand: 'Visa', lastDigits: '4242', expiryDate: '12/30' });
+    expect(outcome).toEqual({ status: 'succeeded', cardBrand: 'Visa', lastDigits: '4242', expiryDate: '12/30', cardBank: 'Banca Transilvania' });
     const [req] = fake.seen;
     expect(req!.headers['idempotency-key']).toBe(`charge-${identifier}`);
     expect(req!.form).toMatchObject({

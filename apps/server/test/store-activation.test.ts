@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { storeActivationId, storeOrderPath, type TAwaitingFulfillmentOrder, type TOffer, type TStoreOffersRequest, type TStoreOrderDetail } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +7,11 @@ import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { currentOrder } from '../src/integrations/store/simulator-state.js';
 import type { SimFulfillmentOrder } from '../src/integrations/store/simulator-state.js';
 import { SIM_FAILING_FULFILLMENTS } from '../src/integrations/store/simulator-mutations.js';
-import { startJobs, type Jobs } from '../src/jobs/boss.js';
+import type { Jobs } from '../src/jobs/boss.js';
 import { STORE_FULFILLMENTS_QUEUE } from '../src/jobs/store-fulfillments.js';
-import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { connectDemoShop } from '../src/modules/store/index.js';
-import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { as, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
+import { storeTestApp, type StoreTestApp } from './support/store-app.js';
 
 /*
  * Offers, activation and the public tracking page of a store order (issue 14): the same engine as a
@@ -23,6 +21,7 @@ import { runJob } from './jobs-helper.js';
  */
 
 const SHOP = 'colete-demo.myshopify.com';
+let app: StoreTestApp;
 let ctx: TestContext;
 let alice: TestUser;
 let bob: TestUser;
@@ -30,18 +29,11 @@ let account: number;
 let jobs: Jobs;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await loadNomenclature(ctx.database);
-  alice = await createUser(ctx, { name: 'Alice Magazin SRL' });
-  bob = await createUser(ctx, { name: 'Bob Magazin SRL' });
-  account = await connectDemoShop(ctx.database.db, alice.id, ctx.config.tokenEncryptionKey);
-  await ctx.database.db.insert(ledgerEntries).values({ userId: alice.id, kind: 'topup', amountBani: 1_000_000, description: 'Reincarcare test', reference: randomUUID() });
-  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config, undefined, ctx.app);
+  app = await storeTestApp({ topUpBani: 1_000_000, jobs: true });
+  ({ ctx, alice, bob, account } = app);
+  jobs = app.jobs!;
 }, 90_000);
-afterAll(async () => {
-  await jobs?.stop();
-  await ctx?.close();
-});
+afterAll(async () => app?.close());
 
 const gid = (n: number) => `gid://shopify/Order/${n}`;
 async function orderOf(number: number, user = alice) {

@@ -1,14 +1,11 @@
 import type { TStoreBulkRun, TStoreListOrder } from '@colete/contract';
 import { STORE_BULK_MESSAGES } from '@colete/contract';
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, shipments } from '../src/db/schema.js';
-import { startJobs, type Jobs } from '../src/jobs/boss.js';
-import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { connectDemoShop } from '../src/modules/store/index.js';
-import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { shipments } from '../src/db/schema.js';
+import { as, type TestContext, type TestUser } from './helper.js';
 import { pdfText } from './support/pdf-tools.js';
+import { storeTestApp, type StoreTestApp } from './support/store-app.js';
 
 /*
  * Bulk activation end to end on the simulator's demo shop (issue 14): the orders list's rows, the
@@ -16,22 +13,15 @@ import { pdfText } from './support/pdf-tools.js';
  * order whose address needs fixing refused with its reason, the merged labels.
  */
 
+let app: StoreTestApp;
 let ctx: TestContext;
-let jobs: Jobs;
 let alice: TestUser;
 let account: number;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await loadNomenclature(ctx.database);
-  alice = await createUser(ctx, { name: 'Alice Magazin SRL' });
-  account = await connectDemoShop(ctx.database.db, alice.id, ctx.config.tokenEncryptionKey);
-  await ctx.database.db.insert(ledgerEntries).values({ userId: alice.id, kind: 'topup', amountBani: 1_000_000, description: 'Reincarcare test', reference: randomUUID() });
-  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config, undefined, ctx.app);
+  app = await storeTestApp({ topUpBani: 1_000_000, jobs: true });
+  ({ ctx, alice, account } = app);
 }, 90_000);
-afterAll(async () => {
-  await jobs?.stop();
-  await ctx?.close();
-});
+afterAll(async () => app?.close());
 
 const base = () => `/api/user/integration/shopify/activate-orders/${account}`;
 async function awaitingRows(): Promise<TStoreListOrder[]> {

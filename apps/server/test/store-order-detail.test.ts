@@ -3,12 +3,12 @@ import { storeOrderPath, type TStoreOrderDetail } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments, storeAccounts, storeOrderChecks } from '../src/db/schema.js';
-import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { betterLocationsOf, locationsForMoveOf, moveOptionsOf } from '../src/modules/store/store-order-locations.js';
 import { splitAdditionalInfo } from '../src/modules/store/store-recipient.js';
 import type { ShopFulfillmentOrder } from '../src/modules/store/index.js';
 import { connectDemoShop } from '../src/modules/store/index.js';
-import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { as, createUser, type TestContext, type TestUser } from './helper.js';
+import { storeTestApp, type StoreTestApp } from './support/store-app.js';
 
 /*
  * The store order page's data (issue 13, spec 002 section 3 "Store order (detail)"): the demo shop's
@@ -17,19 +17,17 @@ import { as, createTestApp, createUser, type TestContext, type TestUser } from '
  * packing, and who may read an order.
  */
 
+let app: StoreTestApp;
 let ctx: TestContext;
 let alice: TestUser;
 let bob: TestUser;
 let account: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await loadNomenclature(ctx.database);
-  alice = await createUser(ctx, { name: 'Alice Magazin SRL' });
-  bob = await createUser(ctx, { name: 'Bob Magazin SRL' });
-  account = await connectDemoShop(ctx.database.db, alice.id, ctx.config.tokenEncryptionKey);
+  app = await storeTestApp();
+  ({ ctx, alice, bob, account } = app);
 }, 60_000);
-afterAll(async () => ctx?.close());
+afterAll(async () => app?.close());
 
 const gid = (n: number) => `gid://shopify/Order/${n}`;
 const get = (user: TestUser, number: number | string, clientId = account) =>

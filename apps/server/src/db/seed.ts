@@ -112,10 +112,10 @@ export async function seedDemo(database: Database, services?: Pick<Services, 'in
       // A few months of card top-ups, each a completed payment of the card simulator and its movement.
       const DAY = 86_400_000;
       const topUps = [
-        { daysAgo: 84, bani: 50_000, brand: 'Visa', last: '4242' },
-        { daysAgo: 52, bani: 20_000, brand: 'Mastercard', last: '4444' },
-        { daysAgo: 23, bani: 100_000, brand: 'Visa', last: '4242' },
-        { daysAgo: 6, bani: 20_000, brand: 'Visa', last: '4242' },
+        { daysAgo: 84, bani: 50_000, brand: 'Visa', last: '4242', bank: 'Banca Transilvania' },
+        { daysAgo: 52, bani: 20_000, brand: 'Mastercard', last: '4444', bank: 'Banca Comerciala Romana' },
+        { daysAgo: 23, bani: 100_000, brand: 'Visa', last: '4242', bank: 'Banca Transilvania' },
+        { daysAgo: 6, bani: 20_000, brand: 'Visa', last: '4242', bank: 'Banca Transilvania' },
       ];
       // The first top-up started an automatic top-up with the same card: 500 lei below 200 lei.
       await tx.insert(cardSubscriptions).values({
@@ -144,6 +144,7 @@ export async function seedDemo(database: Database, services?: Pick<Services, 'in
           status: 'succeeded',
           cardBrand: t.brand,
           lastDigits: t.last,
+          cardBank: t.bank,
           expiryDate: '12/30',
           createdAt: at,
           completedAt: at,

@@ -17,6 +17,8 @@ export const cardPayments = pgTable(
     failureReason: text('failure_reason'),
     cardBrand: text('card_brand'),
     lastDigits: text('last_digits'),
+    /** The card's issuing bank, when the processor names it. */
+    cardBank: text('card_bank'),
     expiryDate: text('expiry_date'),
     /** The saved card's token, kept while 3-D Secure is pending (never the card number). */
     cardToken: text('card_token'),

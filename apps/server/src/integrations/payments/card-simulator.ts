@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { formatBani } from '@colete/contract';
 import type { PaymentGateway, PaymentOutcome } from './payment-gateway.js';
-import { checkCard, TEST_CARDS } from './test-cards.js';
+import { checkCard, TEST_CARDS, testCardBank } from './test-cards.js';
+
+/** The issuing bank the simulator's processor reports for a test card, as a real one names the card's issuer. */
+const bankOf = (lastDigits: string) => {
+  const bank = testCardBank(lastDigits);
+  return bank ? { cardBank: bank } : {};
+};
 
 /** The simulator answers at our own address, under /sim/card/. */
 export const simulatedGateway = (): PaymentGateway => ({
@@ -13,7 +19,7 @@ export const simulatedGateway = (): PaymentGateway => ({
     const m = cardToken.match(/^sim_(ok|decline)_(\d{4})$/);
     if (!m) return { status: 'declined', reason: 'Cardul salvat nu este recunoscut.' };
     return m[1] === 'ok'
-      ? { status: 'succeeded', cardBrand: 'Visa', lastDigits: m[2]!, expiryDate: '12/30', cardToken }
+      ? { status: 'succeeded', cardBrand: 'Visa', lastDigits: m[2]!, expiryDate: '12/30', cardToken, ...bankOf(m[2]!) }
       : { status: 'declined', reason: 'Cardul a fost refuzat de banca emitenta.', lastDigits: m[2]! };
   },
 });
@@ -126,7 +132,7 @@ export function cardSimulatorRoutes(deps: Deps) {
       await deps.complete(
         payment.identifier,
         card.outcome === 'succeeded'
-          ? { status: 'succeeded', cardBrand: card.brand, lastDigits: card.lastDigits, expiryDate: card.expiryDate, cardToken: card.token }
+          ? { status: 'succeeded', cardBrand: card.brand, lastDigits: card.lastDigits, expiryDate: card.expiryDate, cardToken: card.token, ...bankOf(card.lastDigits) }
           : { status: 'declined', reason: 'Cardul a fost refuzat de banca emitenta.', cardBrand: card.brand, lastDigits: card.lastDigits },
       );
       return backToApp(reply, payment.identifier);
@@ -140,7 +146,7 @@ export function cardSimulatorRoutes(deps: Deps) {
       await deps.complete(
         payment.identifier,
         decision === 'confirm'
-          ? { status: 'succeeded', ...card, expiryDate: payment.expiryDate, cardToken: payment.cardToken ?? undefined }
+          ? { status: 'succeeded', ...card, expiryDate: payment.expiryDate, cardToken: payment.cardToken ?? undefined, ...bankOf(payment.lastDigits) }
           : { status: 'declined', reason: 'Autentificarea 3-D Secure nu a fost confirmata.', ...card },
       );
       return backToApp(reply, payment.identifier);

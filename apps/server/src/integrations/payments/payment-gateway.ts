@@ -32,5 +32,6 @@ export type StartPayment = {
 export type SavedCardCharge = { identifier: string; cardToken: string; amountBani: number; description: string };
 
 export type PaymentOutcome =
-  | { status: 'succeeded'; cardBrand: string; lastDigits: string; expiryDate: string; cardToken?: string }
+  /** cardBank: the card's issuing bank, when the processor names it (the statement's card data). */
+  | { status: 'succeeded'; cardBrand: string; lastDigits: string; expiryDate: string; cardToken?: string; cardBank?: string }
   | { status: 'declined'; reason: string; cardBrand?: string; lastDigits?: string };

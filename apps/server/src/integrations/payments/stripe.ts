@@ -6,7 +6,7 @@ import { StripeUnavailable, type StripeAnswer, type StripeApi } from './stripe-a
 export const SESSION_MINUTES = 60;
 
 /** The few fields we read of Stripe's objects (PaymentIntent, PaymentMethod, error). */
-type Card = { brand?: string; last4?: string; exp_month?: number; exp_year?: number };
+type Card = { brand?: string; last4?: string; exp_month?: number; exp_year?: number; issuer?: string | null };
 type PaymentMethod = { id?: string; card?: Card };
 type StripeError = {
   type?: string;
@@ -73,7 +73,9 @@ export function intentOutcome(pi: PaymentIntent): PaymentOutcome | 'pending' {
     const customer = idOf(pi.customer);
     const pm = idOf(pi.payment_method);
     const saved = pi.setup_future_usage === 'off_session' && customer && pm ? savedCardToken(customer, pm) : undefined;
-    return { status: 'succeeded', ...shown, expiryDate: expiry(card), ...(saved ? { cardToken: saved } : {}) };
+    // The card's issuing bank, when Stripe knows it (payment_method.card.issuer).
+    const bank = typeof card.issuer === 'string' && card.issuer.trim() ? { cardBank: card.issuer.trim() } : {};
+    return { status: 'succeeded', ...shown, expiryDate: expiry(card), ...(saved ? { cardToken: saved } : {}), ...bank };
   }
   if (pi.status === 'processing' || pi.status === 'requires_capture') return 'pending';
   const reason = pi.status === 'requires_action' ? declineReason({ code: 'authentication_required' }) : declineReason(pi.last_payment_error);

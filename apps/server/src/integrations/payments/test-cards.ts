@@ -1,12 +1,17 @@
-/** The simulator's test cards, as processors document theirs: one per outcome. */
+/** The simulator's test cards, as processors document theirs: one per outcome, each with the bank that issued it. */
 export const TEST_CARDS = {
-  '4242424242424242': { brand: 'Visa', outcome: 'succeeded' },
-  '5555555555554444': { brand: 'Mastercard', outcome: 'succeeded' },
-  '4000000000000002': { brand: 'Visa', outcome: 'declined' },
-  '4000000000003220': { brand: 'Visa', outcome: '3ds' },
+  '4242424242424242': { brand: 'Visa', outcome: 'succeeded', bank: 'Banca Transilvania' },
+  '5555555555554444': { brand: 'Mastercard', outcome: 'succeeded', bank: 'Banca Comerciala Romana' },
+  '4000000000000002': { brand: 'Visa', outcome: 'declined', bank: 'ING Bank' },
+  '4000000000003220': { brand: 'Visa', outcome: '3ds', bank: 'BRD - Groupe Societe Generale' },
   /** Pays now, but its later automatic charges are declined (an expired or blocked card). */
-  '4000000000000341': { brand: 'Visa', outcome: 'succeeded', recurring: 'declined' },
+  '4000000000000341': { brand: 'Visa', outcome: 'succeeded', recurring: 'declined', bank: 'Raiffeisen Bank' },
 } as const;
+
+/** The issuing bank of the test card with these last digits (a saved card's charges know only them); none for another card. */
+export function testCardBank(lastDigits: string): string | undefined {
+  return Object.entries(TEST_CARDS).find(([number]) => number.endsWith(lastDigits))?.[1].bank;
+}
 
 /** The token the simulator gives a saved card: what its later charges do, and its last digits. */
 export function savedCardToken(number: string): string {

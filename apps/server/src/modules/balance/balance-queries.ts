@@ -83,6 +83,7 @@ export type InvoiceStatementRow = {
   hasAnnex: boolean;
   cardBrand: string | null;
   lastDigits: string | null;
+  cardBank: string | null;
   payment: { id: string; amountBani: number; revertedBani: number; active: boolean; reference: string } | null;
 };
 export type StatementKey = { at: Date; type: string; key: string };
@@ -117,13 +118,13 @@ export async function invoiceStatementRows(
       case when pg.type = 'invoice' then i.total_bani else 0 end as total_bani,
       case when pg.type = 'invoice' then i.total_bani - ${postpaidPart} else ${paymentNet} end as paid_bani,
       pg.type = 'invoice' and exists (select 1 from ${billableCharges} bc where (bc.invoice_id = i.id or bc.credit_note_id = i.id) and bc.shipment_id is not null) as has_annex,
-      card.card_brand, card.last_digits,
+      card.card_brand, card.last_digits, card.card_bank,
       p.id as payment_id, p.amount_bani as payment_amount, p.reverted_bani as payment_reverted, p.active as payment_active, p.reference as payment_reference
     from page pg
     join ${invoices} i on i.id = pg.invoice_id
     left join ${invoicePayments} p on p.id = pg.payment_id
     left join lateral (
-      select cp.card_brand, cp.last_digits from ${ledgerEntries} le join ${cardPayments} cp on cp.identifier = le.reference
+      select cp.card_brand, cp.last_digits, cp.card_bank from ${ledgerEntries} le join ${cardPayments} cp on cp.identifier = le.reference
       where pg.type = 'invoice' and i.kind = 'prepay' and le.invoice_id = i.id and le.user_id = i.user_id and le.kind = 'topup' limit 1
     ) card on true
     order by pg.at, pg.type, pg.key`);
@@ -140,6 +141,7 @@ export async function invoiceStatementRows(
     has_annex: boolean;
     card_brand: string | null;
     last_digits: string | null;
+    card_bank: string | null;
     payment_id: string | null;
     payment_amount: string | null;
     payment_reverted: string | null;
@@ -159,6 +161,7 @@ export async function invoiceStatementRows(
     hasAnnex: Boolean(r.has_annex),
     cardBrand: r.card_brand,
     lastDigits: r.last_digits,
+    cardBank: r.card_bank,
     payment: r.payment_id
       ? { id: r.payment_id, amountBani: Number(r.payment_amount), revertedBani: Number(r.payment_reverted), active: Boolean(r.payment_active), reference: r.payment_reference ?? '' }
       : null,

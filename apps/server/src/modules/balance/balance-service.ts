@@ -110,7 +110,7 @@ export function invoiceTransaction(r: InvoiceStatementRow): TInvoiceBalanceTrans
     paymentAmount: r.paidBani,
     difference: r.totalBani - r.paidBani,
     prePayAmount: r.kind === 'prepay' ? 0 : r.paidBani,
-    cardData: r.cardBrand && r.lastDigits ? { info: { brand: r.cardBrand }, cardNumber: { lastDigits: r.lastDigits }, bank: { name: null } } : null,
+    cardData: r.cardBrand && r.lastDigits ? { info: { brand: r.cardBrand }, cardNumber: { lastDigits: r.lastDigits }, bank: { name: r.cardBank } } : null,
     payment: null,
   };
 }

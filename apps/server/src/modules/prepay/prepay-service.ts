@@ -58,6 +58,7 @@ export function prepayService(deps: {
           failureReason: outcome.status === 'declined' ? outcome.reason : null,
           cardBrand: outcome.cardBrand ?? null,
           lastDigits: outcome.lastDigits ?? null,
+          cardBank: outcome.status === 'succeeded' ? (outcome.cardBank ?? null) : null,
           expiryDate: outcome.status === 'succeeded' ? outcome.expiryDate : null,
           cardToken: null,
           awaiting3ds: false,

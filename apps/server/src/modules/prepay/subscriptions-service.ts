@@ -103,6 +103,7 @@ export function subscriptionsService(deps: { database: Database; gateway: Paymen
           failureReason: outcome.status === 'declined' ? outcome.reason : null,
           ...(outcome.cardBrand ? { cardBrand: outcome.cardBrand } : {}),
           ...(outcome.lastDigits ? { lastDigits: outcome.lastDigits } : {}),
+          ...(outcome.status === 'succeeded' && outcome.cardBank ? { cardBank: outcome.cardBank } : {}),
           completedAt: new Date(),
         })
         .where(and(eq(cardPayments.identifier, identifier), eq(cardPayments.status, 'pending')))

@@ -41,7 +41,9 @@ function InvoiceFiles({ invoice }: { invoice: NonNullable<TInvoiceBalanceTransac
   );
 }
 
-const card = (r: TInvoiceBalanceTransaction) => (r.cardData ? `${r.cardData.info.brand} **** ${r.cardData.cardNumber.lastDigits}` : '');
+/** The card that paid an advance: brand, last digits and, when the processor named it, the issuing bank. */
+const card = (r: TInvoiceBalanceTransaction) =>
+  r.cardData ? `${r.cardData.info.brand} **** ${r.cardData.cardNumber.lastDigits}${r.cardData.bank.name ? ` · ${r.cardData.bank.name}` : ''}` : '';
 const money = (bani: number) => formatMoneyBani(bani);
 type Line = { label: string; invoices: number; payments: number; difference: number; prePay: number; testId: string };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "card_payments" ADD COLUMN "card_bank" text;
