@@ -52,9 +52,11 @@ export function PackingSaveCheckbox({ clientId, orderId, fulfillmentOrder, value
     );
   };
 
-  // Ticked: a change is saved once the packing has settled.
+  // Ticked: a change is saved once the packing has settled. A settled value older than the packing
+  // on screen is never saved (the tick saved the newer one already; the debounce catches up next).
   useEffect(() => {
-    if (!on || mutationId === null || busy || savedJson.current === JSON.stringify(settled)) return;
+    const json = JSON.stringify(settled);
+    if (!on || mutationId === null || busy || savedJson.current === json || json !== JSON.stringify(value)) return;
     store(settled, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- saved again only when the settled packing changes
   }, [settled, mutationId, on]);
