@@ -41,9 +41,25 @@ function InvoiceFiles({ invoice }: { invoice: NonNullable<TInvoiceBalanceTransac
   );
 }
 
-/** The card that paid an advance: brand, last digits and, when the processor named it, the issuing bank. */
-const card = (r: TInvoiceBalanceTransaction) =>
-  r.cardData ? `${r.cardData.info.brand} **** ${r.cardData.cardNumber.lastDigits}${r.cardData.bank.name ? ` · ${r.cardData.bank.name}` : ''}` : '';
+/** The card that paid an advance: brand and last digits; the issuing bank when the processor named it. */
+const cardNumber = (r: TInvoiceBalanceTransaction) => (r.cardData ? `${r.cardData.info.brand} **** ${r.cardData.cardNumber.lastDigits}` : '');
+const card = (r: TInvoiceBalanceTransaction) => (r.cardData ? `${cardNumber(r)}${r.cardData.bank.name ? ` · ${r.cardData.bank.name}` : ''}` : '');
+
+/** The wide table's card cell: the number on one line, the bank under it (wrapped, the column stays narrow). */
+function CardCell({ r }: { r: TInvoiceBalanceTransaction }) {
+  return (
+    <TableCell sx={{ minWidth: 140, maxWidth: 180 }}>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {cardNumber(r)}
+      </Box>
+      {r.cardData?.bank.name && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {r.cardData.bank.name}
+        </Typography>
+      )}
+    </TableCell>
+  );
+}
 const money = (bani: number) => formatMoneyBani(bani);
 type Line = { label: string; invoices: number; payments: number; difference: number; prePay: number; testId: string };
 
@@ -154,7 +170,7 @@ export function StatementTable({ rows, amounts, admin, onChanged }: Props) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {money(r.prePayAmount)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{card(r)}</TableCell>
+              <CardCell r={r} />
               {admin && <TableCell>{actions(r)}</TableCell>}
             </TableRow>
           ))}
