@@ -65,7 +65,7 @@ describe('payments on random sequences of actions', () => {
         const prepaid = await balanceBani(ctx.database.db, clientId);
         for (const step of steps) {
           if (step.type === 'record') {
-            const p = await service.record(adminId, clientId, { invoiceId, amount: step.bani / 100, reference: 'OP' });
+            const p = await service.record(adminId, clientId, { invoiceId, amount: step.bani / 100, reference: `OP ${model.length + 1}` });
             model.push({ id: p.id, amount: step.bani, active: false, reverted: 0 });
           } else if (model.length > 0) {
             const target = model[step.which % model.length]!;
