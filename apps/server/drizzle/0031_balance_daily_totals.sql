@@ -122,40 +122,34 @@ CREATE TRIGGER invoice_daily_totals_delete AFTER DELETE ON invoices REFERENCING 
   FOR EACH STATEMENT EXECUTE FUNCTION invoice_daily_totals_remove();
 --> statement-breakpoint
 -- An invoice's postpaid part follows the charges it covers or reverses: recomputed for every
--- invoice a statement on billable_charges touched (advances have none).
-CREATE FUNCTION invoice_postpaid_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+-- invoice a statement on billable_charges touched (advances have none), by one function.
+CREATE FUNCTION invoice_postpaid_recompute(ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE invoices i SET postpaid_bani = p.amount
   FROM (
-    SELECT ids.id, coalesce((
-      SELECT sum(CASE WHEN bc.credit_note_id = ids.id THEN -bc.amount_bani ELSE bc.amount_bani END)
+    SELECT x.id, coalesce((
+      SELECT sum(CASE WHEN bc.credit_note_id = x.id THEN -bc.amount_bani ELSE bc.amount_bani END)
       FROM billable_charges bc JOIN shipments s ON s.id = bc.shipment_id
-      WHERE (bc.invoice_id = ids.id OR bc.credit_note_id = ids.id) AND s.payment_type = 'postpaid'), 0) AS amount
-    FROM (
-      SELECT invoice_id AS id FROM changed_rows WHERE invoice_id IS NOT NULL
-      UNION SELECT credit_note_id FROM changed_rows WHERE credit_note_id IS NOT NULL
-    ) ids
+      WHERE (bc.invoice_id = x.id OR bc.credit_note_id = x.id) AND s.payment_type = 'postpaid'), 0) AS amount
+    FROM unnest(ids) AS x(id)
   ) p
   WHERE i.id = p.id AND i.kind <> 'prepay' AND i.postpaid_bani IS DISTINCT FROM p.amount;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION invoice_postpaid_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM invoice_postpaid_recompute(ARRAY(
+    SELECT invoice_id FROM changed_rows WHERE invoice_id IS NOT NULL
+    UNION SELECT credit_note_id FROM changed_rows WHERE credit_note_id IS NOT NULL));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION invoice_postpaid_refresh_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE invoices i SET postpaid_bani = p.amount
-  FROM (
-    SELECT ids.id, coalesce((
-      SELECT sum(CASE WHEN bc.credit_note_id = ids.id THEN -bc.amount_bani ELSE bc.amount_bani END)
-      FROM billable_charges bc JOIN shipments s ON s.id = bc.shipment_id
-      WHERE (bc.invoice_id = ids.id OR bc.credit_note_id = ids.id) AND s.payment_type = 'postpaid'), 0) AS amount
-    FROM (
-      SELECT invoice_id AS id FROM new_rows WHERE invoice_id IS NOT NULL
-      UNION SELECT credit_note_id FROM new_rows WHERE credit_note_id IS NOT NULL
-      UNION SELECT invoice_id FROM old_rows WHERE invoice_id IS NOT NULL
-      UNION SELECT credit_note_id FROM old_rows WHERE credit_note_id IS NOT NULL
-    ) ids
-  ) p
-  WHERE i.id = p.id AND i.kind <> 'prepay' AND i.postpaid_bani IS DISTINCT FROM p.amount;
+  PERFORM invoice_postpaid_recompute(ARRAY(
+    SELECT invoice_id FROM new_rows WHERE invoice_id IS NOT NULL
+    UNION SELECT credit_note_id FROM new_rows WHERE credit_note_id IS NOT NULL
+    UNION SELECT invoice_id FROM old_rows WHERE invoice_id IS NOT NULL
+    UNION SELECT credit_note_id FROM old_rows WHERE credit_note_id IS NOT NULL));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -169,11 +163,7 @@ CREATE TRIGGER invoice_postpaid_update AFTER UPDATE ON billable_charges REFERENC
   FOR EACH STATEMENT EXECUTE FUNCTION invoice_postpaid_refresh_update();
 --> statement-breakpoint
 -- What is already there.
-UPDATE invoices i SET postpaid_bani = coalesce((
-  SELECT sum(CASE WHEN bc.credit_note_id = i.id THEN -bc.amount_bani ELSE bc.amount_bani END)
-  FROM billable_charges bc JOIN shipments s ON s.id = bc.shipment_id
-  WHERE (bc.invoice_id = i.id OR bc.credit_note_id = i.id) AND s.payment_type = 'postpaid'), 0)
-WHERE i.kind <> 'prepay';
+SELECT invoice_postpaid_recompute(ARRAY(SELECT id FROM invoices WHERE kind <> 'prepay'));
 --> statement-breakpoint
 INSERT INTO ledger_daily_totals (user_id, day, kind, invoiced, amount_bani, entries)
 SELECT user_id, (created_at AT TIME ZONE 'Europe/Bucharest')::date, kind, invoice_id IS NOT NULL, sum(amount_bani), count(*)

@@ -122,24 +122,26 @@ export async function listTotals(db: Executor, s: ListScope) {
   };
 }
 
+/** The six filters' count and sum columns, from how one source counts and sums a set of statuses (null: every row). */
+function totalsColumns(count: (statuses: readonly string[] | null) => SQL<number>, total: (statuses: readonly string[]) => SQL<number>) {
+  return {
+    allCount: count(null),
+    allSum: total(FILTER_STATUSES.notPaid.concat('paid')),
+    notPaidCount: count(FILTER_STATUSES.notPaid),
+    notPaidSum: total(FILTER_STATUSES.notPaid),
+    notDeliveredCount: count(FILTER_STATUSES.notDelivered),
+    notDeliveredSum: total(FILTER_STATUSES.notDelivered),
+    atCourierCount: count(FILTER_STATUSES.atCourier),
+    atCourierSum: total(FILTER_STATUSES.atCourier),
+    atUsCount: count(FILTER_STATUSES.atUs),
+    atUsSum: total(FILTER_STATUSES.atUs),
+    paidCount: count(FILTER_STATUSES.paid),
+    paidSum: total(FILTER_STATUSES.paid),
+  };
+}
+
 async function scannedTotals(db: Executor, s: ListScope): Promise<TotalsRow | undefined> {
-  const [row] = await db
-    .select({
-      allCount: countOf(null),
-      allSum: sumOf(FILTER_STATUSES.notPaid.concat('paid')),
-      notPaidCount: countOf(FILTER_STATUSES.notPaid),
-      notPaidSum: sumOf(FILTER_STATUSES.notPaid),
-      notDeliveredCount: countOf(FILTER_STATUSES.notDelivered),
-      notDeliveredSum: sumOf(FILTER_STATUSES.notDelivered),
-      atCourierCount: countOf(FILTER_STATUSES.atCourier),
-      atCourierSum: sumOf(FILTER_STATUSES.atCourier),
-      atUsCount: countOf(FILTER_STATUSES.atUs),
-      atUsSum: sumOf(FILTER_STATUSES.atUs),
-      paidCount: countOf(FILTER_STATUSES.paid),
-      paidSum: sumOf(FILTER_STATUSES.paid),
-    })
-    .from(repayments)
-    .where(scopeWhere(s));
+  const [row] = await db.select(totalsColumns(countOf, sumOf)).from(repayments).where(scopeWhere(s));
   return row;
 }
 
@@ -154,20 +156,7 @@ async function dailyTotals(db: Executor, s: ListScope, fromDay: string, toDay: s
     ? sql`(${d.account} like ${pattern} or (${d.account} = '' and coalesce(${s.clientAccount ?? null}::text, '') like ${pattern}))`
     : undefined;
   const [row] = await db
-    .select({
-      allCount: count(null),
-      allSum: total(FILTER_STATUSES.notPaid.concat('paid')),
-      notPaidCount: count(FILTER_STATUSES.notPaid),
-      notPaidSum: total(FILTER_STATUSES.notPaid),
-      notDeliveredCount: count(FILTER_STATUSES.notDelivered),
-      notDeliveredSum: total(FILTER_STATUSES.notDelivered),
-      atCourierCount: count(FILTER_STATUSES.atCourier),
-      atCourierSum: total(FILTER_STATUSES.atCourier),
-      atUsCount: count(FILTER_STATUSES.atUs),
-      atUsSum: total(FILTER_STATUSES.atUs),
-      paidCount: count(FILTER_STATUSES.paid),
-      paidSum: total(FILTER_STATUSES.paid),
-    })
+    .select(totalsColumns(count, total))
     .from(d)
     .where(and(eq(d.userId, s.userId), gte(d.day, fromDay), lt(d.day, toDay), account));
   return row;

@@ -1,15 +1,15 @@
-import { REVERT_MIN_BANI, balanceAdminMessages as m, leiToBaniText } from '@colete/contract';
+import { REVERT_MIN_BANI, balanceAdminMessages as m } from '@colete/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { formatMoneyBani as formatBani } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useActivatePayment, useRevertPayment } from '../api/admin-balance';
+import { typedLeiBani } from './typed-lei';
 
 /** The amount typed in lei ('12,5' or '12.50') as bani, or an error text. */
 export function revertAmountError(text: string, maxBani: number): string | null {
-  const normalized = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return m.amountInvalid;
-  const bani = leiToBaniText(normalized) ?? 0;
+  const bani = typedLeiBani(text);
+  if (bani === null) return m.amountInvalid;
   if (bani < REVERT_MIN_BANI) return m.revertMin;
   if (bani > maxBani) return `${m.revertMax} ${formatBani(maxBani)}.`;
   return null;
@@ -48,7 +48,7 @@ export function PaymentActions({ paymentId, amountBani, active, onDone }: { paym
     setTouched(true);
     if (error) return;
     revert.mutate(
-      { id: paymentId, amount: Number(amount.trim().replace(',', '.')) },
+      { id: paymentId, amount: typedLeiBani(amount)! / 100 },
       {
         onSuccess: () => {
           enqueueSnackbar(m.paymentReverted, { variant: 'success', autoHideDuration: 5000 });

@@ -1,4 +1,4 @@
-import { balanceAdminMessages as m, leiToBaniText, type TPayableInvoice } from '@colete/contract';
+import { balanceAdminMessages as m, type TPayableInvoice } from '@colete/contract';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field/date-field';
@@ -8,6 +8,7 @@ import { bucharestDay, formatDate, formatMoneyBani } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useRecordPayment } from '../api/admin-balance';
 import { usePayableInvoices } from '../api/admin-lists';
+import { typedLeiBani } from './typed-lei';
 
 type Form = { invoiceId: string; amount: string; paidOn: string; reference: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -16,8 +17,7 @@ type Errors = Partial<Record<keyof Form, string>>;
 export function recordPaymentErrors(f: Form, today: string): Errors {
   const errors: Errors = {};
   if (!f.invoiceId) errors.invoiceId = m.invoiceRequired;
-  const amount = f.amount.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(amount) || (leiToBaniText(amount) ?? 0) <= 0) errors.amount = m.amountInvalid;
+  if ((typedLeiBani(f.amount) ?? 0) <= 0) errors.amount = m.amountInvalid;
   if (!f.reference.trim()) errors.reference = m.referenceRequired;
   else if (f.reference.trim().length > 100) errors.reference = m.referenceTooLong;
   if (f.paidOn > today) errors.paidOn = m.paidOnFuture;
@@ -62,7 +62,7 @@ export function RecordPayment({ clientId, onDone }: { clientId: number; onDone: 
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
     record.mutate(
-      { ...aboutClient(clientId), invoiceId: Number(form.invoiceId), amount: Number(form.amount.trim().replace(',', '.')), reference: form.reference.trim(), paidOn: form.paidOn },
+      { ...aboutClient(clientId), invoiceId: Number(form.invoiceId), amount: typedLeiBani(form.amount)! / 100, reference: form.reference.trim(), paidOn: form.paidOn },
       {
         onSuccess: (r) => {
           enqueueSnackbar(r.message, { variant: 'success', autoHideDuration: 5000 });
