@@ -1,0 +1,23 @@
+// The money files `npm run mutate` mutates (issue 24), each with the API tests that exercise it.
+// Only those tests run for a file: the whole suite under Stryker would take hours on this machine,
+// and each mutant re-runs every test file covering it (each opens a database). The lists favour
+// the fast tests that call the file directly; the score is what these tests kill.
+const t = (...names) => names.map((n) => `apps/server/test/${n}.test.ts`);
+const m = 'apps/server/src/modules';
+
+export const MUTATION_TARGETS = [
+  { file: `${m}/ledger/ledger.ts`, tests: t('ledger', 'ledger-mutants') },
+  { file: `${m}/ledger/statements.ts`, tests: t('ledger-mutants') },
+  { file: `${m}/repayments/payout-schedule.ts`, tests: t('payout-schedule', 'payout-schedule-mutants') },
+  { file: `${m}/repayments/report-files.ts`, tests: t('repayment-reports', 'repayments-mutants') },
+  { file: `${m}/repayments/reconcile.ts`, tests: t('reconcile-mutants') },
+  { file: `${m}/repayments/bank-statements.ts`, tests: t('bank-statements-mutants', 'repayment-money', 'iso20022', 'bank-bookings', 'camt-statements', 'money-bugs', 'report-lines-once') },
+  { file: `${m}/repayments/payouts.ts`, tests: t('repayment-money', 'payouts-property', 'repayments-mutants') },
+  { file: `${m}/invoicing/invoice-lines.ts`, tests: t('invoice-lines-mutants') },
+  { file: `${m}/invoicing/credit-notes.ts`, tests: t('credit-notes-mutants') },
+  { file: `${m}/invoicing/issue-invoice.ts`, tests: t('invoicing', 'invoice-content', 'invoicing-mutants') },
+  { file: `${m}/store/store-activation-draft.ts`, tests: t('store-activation-draft-mutants') },
+  { file: `${m}/store/store-activation-queries.ts`, tests: t('store-activation', 'store-activation-mutants') },
+  { file: `${m}/store/store-activation-routes.ts`, tests: t('store-activation', 'store-activation-mutants') },
+  { file: `${m}/store/store-activation.ts`, tests: t('store-activation', 'store-activation-mutants') },
+];
