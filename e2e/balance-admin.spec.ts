@@ -36,8 +36,36 @@ async function somethingToInvoice(page: Page) {
   return (await res.json()).shipment as { uniqueId: string };
 }
 
-async function issued(page: Page, button: string, message: string) {
+/** The admin's balance calls the page made so far (to prove a cancelled confirmation sent none). */
+function balanceCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/admin\/(trigger-invoice|activate-payment)/.test(r.url())) calls.push(new URL(r.url()).pathname);
+  });
+  return calls;
+}
+
+/** A balance button's confirmation (spec 002 section 2.5): it says what will happen before anything does. */
+async function confirmation(page: Page, button: string, title: string, confirm: string, says: RegExp) {
   await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(says);
+  await expect(dialog.getByRole('button', { name: m.cancel })).toBeVisible();
+  return { dialog, confirmButton: dialog.getByRole('button', { name: confirm, exact: true }) };
+}
+
+const INVOICE_DIALOGS: Record<string, [string, string]> = {
+  [m.triggerInvoice]: [m.confirmInvoiceTitle, m.confirmInvoiceButton],
+  [m.triggerPrepayInvoice]: [m.confirmPrepayInvoiceTitle, m.confirmPrepayInvoiceButton],
+};
+
+async function issued(page: Page, button: string, message: string) {
+  const [title, confirm] = INVOICE_DIALOGS[button]!;
+  const { dialog, confirmButton } = await confirmation(page, button, title, confirm, /nu mai poate fi anulata/);
+  await expect(dialog).toContainText('Demo Logistic SRL (client@demo.ro)');
+  await confirmButton.click();
+  await expect(dialog).toBeHidden();
   const note = page.getByText(new RegExp(`${message} COL \\d{6}`));
   await expect(note).toBeVisible();
   return /COL \d{6}/.exec((await note.textContent())!)![0];
@@ -55,10 +83,22 @@ test("an admin invoices the chosen client now, activates and reverts its payment
   await expect(page).toHaveURL(/\/profile\/admin\/payments$/);
   await expect(page.getByRole('heading', { name: m.paymentsTitle })).toBeVisible();
 
-  // The invoice buttons: the shipment's invoice and the top-up's advance; a second click finds nothing left.
+  // Each invoice button asks first, saying a numbered invoice cannot be taken back; 'Renunta' does nothing.
+  const calls = balanceCalls(page);
+  for (const [button, [title, confirm]] of Object.entries(INVOICE_DIALOGS)) {
+    const { dialog } = await confirmation(page, button, title, confirm, /urmatorul numar din serie si nu mai poate fi anulata/);
+    if (button === m.triggerInvoice) await screenshot(page, 'balance-admin-confirm-invoice-1440');
+    await dialog.getByRole('button', { name: m.cancel }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(page.getByText(new RegExp(`${m.invoiceIssued}|${m.prepayInvoiceIssued}`))).toHaveCount(0);
+  expect(calls).toEqual([]);
+
+  // Confirmed: the shipment's invoice and the top-up's advance; a second click finds nothing left.
   const ordersInvoice = await issued(page, m.triggerInvoice, m.invoiceIssued);
   const advanceInvoice = await issued(page, m.triggerPrepayInvoice, m.prepayInvoiceIssued);
-  await page.getByRole('button', { name: m.triggerInvoice, exact: true }).click();
+  expect(calls).toEqual(['/api/admin/trigger-invoice', '/api/admin/trigger-invoice/pre-pay']);
+  await (await confirmation(page, m.triggerInvoice, m.confirmInvoiceTitle, m.confirmInvoiceButton, /nu mai poate fi anulata/)).confirmButton.click();
   await expect(page.getByText(m.nothingToInvoice)).toBeVisible();
 
   // The demo's postpaid past: the older invoice's transfer active, the newer one's waiting.
@@ -70,8 +110,22 @@ test("an admin invoices the chosen client now, activates and reverts its payment
   const waitingInvoice = /COL \d{6}/.exec((await waiting.getAttribute('aria-label'))!)![0];
   await expectAccessible(page);
 
-  await waiting.getByRole('button', { name: m.activate }).click();
+  // Activating asks first, naming the payment; 'Renunta' leaves it waiting, confirming activates it.
+  const activateAsk = async () => {
+    await waiting.getByRole('button', { name: m.activate }).click();
+    const dialog = page.getByRole('dialog', { name: m.confirmActivateTitle });
+    await expect(dialog).toContainText(/Plata de [\d.]+,\d{2} lei \(Factura COL \d{6}, referinta OP 1187\) va fi luata in calcul/);
+    await expect(dialog).toContainText('nu mai poate fi dezactivata');
+    return dialog;
+  };
+  const asked = await activateAsk();
+  await asked.getByRole('button', { name: m.cancel }).click();
+  await expect(asked).toBeHidden();
+  await expect(waiting.getByText(m.inactive, { exact: true })).toBeVisible();
+  expect(calls.filter((c) => c.endsWith('/activate-payment'))).toEqual([]);
+  await (await activateAsk()).getByRole('button', { name: m.confirmActivateButton }).click();
   await expect(page.getByText(m.paymentActivated)).toBeVisible();
+  expect(calls.filter((c) => c.endsWith('/activate-payment'))).toEqual(['/api/admin/activate-payment']);
   await expect(waiting.getByText(m.active, { exact: true })).toBeVisible();
 
   // Revert part of the older payment: an amount below 0,10 lei is refused in the dialog first.

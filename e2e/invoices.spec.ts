@@ -96,7 +96,12 @@ test('the client lists invoices by period, downloads a PDF and an annex, and a c
   book.worksheets[0]!.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
   expect(sheetRows[0]).toEqual([...INVOICE_ANNEX_COLUMNS]);
   expect(sheetRows).toHaveLength(2);
-  expect(sheetRows[1]!.slice(0, 3)).toEqual([roDay(new Date()), shipment.awb, 'Ion Destinatar, Sectorul 1']);
+  expect(sheetRows[1]!.slice(1, 3)).toEqual([shipment.awb, 'Ion Destinatar, Sectorul 1']);
+  // The day is a date cell shown as dd.mm.yyyy: today in Bucharest (a spreadsheet keeps it as midnight UTC).
+  const dayCell = book.worksheets[0]!.getRow(2).getCell(1);
+  expect(dayCell.type).toBe(ExcelJS.ValueType.Date);
+  expect(dayCell.numFmt).toBe('dd.mm.yyyy');
+  expect((dayCell.value as Date).toISOString().slice(0, 10).split('-').reverse().join('.')).toBe(roDay(new Date()));
   expect(sheetRows[1]![6]).toBe(Number(shipment.price));
   await screenshot(page, 'invoices-1440');
 

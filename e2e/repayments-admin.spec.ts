@@ -4,7 +4,7 @@ import { DEMO, expect, expectAccessible, screenshot, screenshotAtWidths, signIn,
 /*
  * The admins' reconciliation page (issue 15): the demo data's two deliberate discrepancies are
  * listed; an admin uploads a Colet24 report whose amount differs from the demo's delivered cash on
- * delivery, sees it flagged, and resolves it with a note.
+ * delivery (the upload's progress shown while it goes), sees it flagged, and resolves it with a note.
  */
 
 const AWB = 'C24DEMO000777'; // the demo seed's Colet24 delivery no report mentioned yet (149,90 lei)
@@ -35,12 +35,21 @@ test('an uploaded courier report with a wrong amount is flagged, and the admin r
   // Colet24 sends its report as a file: 139,90 lei for a cash on delivery of 149,90 lei.
   await choose(page, 'Curierul raportului', 'Colet24');
   const today = new Date().toISOString().slice(0, 10);
+  // The upload held back a moment: the page shows how far it is (issue 24: large uploads show their progress), then the result.
+  await page.route('**/api/admin/repayments/reports/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
   await page.getByTestId('report-file').setInputFiles({
     name: 'colet24.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(`awbNumber,amountCollected,transferDate,reimbursementAwbNumber\n${AWB},"139,90",${today},COLET24-E2E\n`),
   });
+  const progress = page.getByRole('progressbar', { name: 'Progresul incarcarii' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Se (trimite fisierul|citesc randurile fisierului|salveaza randurile)/ })).toBeVisible();
   await expect(page.getByText('Raportul curierului a fost importat.')).toBeVisible();
+  await expect(progress).toBeHidden();
 
   await choose(page, 'Curier', 'Colet24');
   await choose(page, 'Tip', 'Suma diferita');

@@ -1,6 +1,8 @@
+import ExcelJS from 'exceljs';
 import { BALANCE_EXPORT_COLUMNS, USER_TYPE, balanceMessages } from '@colete/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPayments, invoicePayments } from '../src/db/schema.js';
+import { cardPayments, invoicePayments, invoices } from '../src/db/schema.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { issueInvoice, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
 import { attachInvoice, bonus, chargeShipment, correction, creditTopUp, refundShipment } from '../src/modules/ledger/index.js';
@@ -160,8 +162,13 @@ describe('the balance views of a prepaid client', () => {
     expect(name).toBe(balanceMessages.exportSheet);
     expect(rows[0]).toEqual([...BALANCE_EXPORT_COLUMNS]);
     expect(rows[1]).toEqual([undefined, balanceMessages.previousLine, undefined, 0, 0, 0, 0]);
-    expect(rows[2]).toEqual(['10.09.2026', expect.stringContaining('Factura avans'), expect.any(String), 200, 200, 0, 0]);
-    expect(rows[3]).toEqual(['31.10.2026', expect.stringMatching(/^Factura /), expect.any(String), 25, 25, 0, 25]);
+    // The days are date cells (dd.mm.yyyy), not text.
+    expect(rows[2]).toEqual([new Date('2026-09-10T00:00:00Z'), expect.stringContaining('Factura avans'), expect.any(String), 200, 200, 0, 0]);
+    expect(rows[3]).toEqual([new Date('2026-10-31T00:00:00Z'), expect.stringMatching(/^Factura /), expect.any(String), 25, 25, 0, 25]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const day = book.worksheets[0]!.getRow(3).getCell(1);
+    expect([day.type, day.numFmt]).toEqual([ExcelJS.ValueType.Date, 'dd.mm.yyyy']);
     expect(rows[4]).toEqual([undefined, balanceMessages.totalLine, undefined, 225, 225, 0, 25]);
     expect(rows).toHaveLength(5);
   });
@@ -187,10 +194,14 @@ describe('a postpaid client and an older seller company', () => {
     expect((await post(carol, 'available')).json().amounts.totalServicesNotInvoiced).toBe(0);
 
     // Two recorded payments: one activated and partly reverted (counts what is left), one not activated yet (counts nothing).
+    // Paid one and two minutes after the invoice's own instant (the database's clock), not the
+    // test's: nothing here depends on the time of day the test runs at.
     const invoiceId = row.invoice.id as number;
+    const [issued] = await ctx.database.db.select({ at: invoices.issuedAt }).from(invoices).where(eq(invoices.id, invoiceId));
+    const afterIssue = (ms: number) => new Date(issued!.at.getTime() + ms);
     await ctx.database.db.insert(invoicePayments).values([
-      { userId: carol.id, invoiceId, amountBani: 10_00, revertedBani: 3_00, active: true, reference: 'OP 12', paidAt: new Date(Date.now() + 60_000) },
-      { userId: carol.id, invoiceId, amountBani: 5_00, active: false, reference: 'OP 13', paidAt: new Date(Date.now() + 120_000) },
+      { userId: carol.id, invoiceId, amountBani: 10_00, revertedBani: 3_00, active: true, reference: 'OP 12', paidAt: afterIssue(60_000) },
+      { userId: carol.id, invoiceId, amountBani: 5_00, active: false, reference: 'OP 13', paidAt: afterIssue(120_000) },
     ]);
     const paid = (await post(carol, 'invoices')).json();
     expect(paid.count).toBe(3);

@@ -1,7 +1,9 @@
 import { INVOICE_ANNEX_COLUMNS, INVOICES_PAGE_SIZE, INVOICES_MESSAGES, messages } from '@colete/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEntities } from '../src/db/schema.js';
 import { bucharestDayStart } from '../src/lib/dates.js';
+import { xlsxDay } from '../src/lib/xlsx-dates.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { issueInvoice, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
@@ -142,10 +144,19 @@ describe('GET /api/invoice/annex/:id: the shipments an invoice covers', () => {
     expect(name).toBe(`Anexa ${item!.fullNumber}`);
     expect(rows[0]).toEqual([...INVOICE_ANNEX_COLUMNS]);
     expect(rows.slice(1).map((r) => r[1])).toEqual([one.awb, two.awb]);
-    const today = new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+    // The day is a date cell (a number shown as dd.mm.yyyy), not text: today in Bucharest, at midnight UTC as spreadsheets keep days.
+    const [y, mo, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date()).split('-').map(Number);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    for (const n of [2, 3]) {
+      const cell = sheet.getRow(n).getCell(1);
+      expect(cell.type, `row ${n}`).toBe(ExcelJS.ValueType.Date);
+      expect(cell.numFmt, `row ${n}`).toBe('dd.mm.yyyy');
+      expect((cell.value as Date).toISOString()).toBe(new Date(Date.UTC(y!, mo! - 1, d!)).toISOString());
+    }
     for (const [row, shipment] of [[rows[1]!, one], [rows[2]!, two]] as const) {
       const gross = Number(shipment.price);
-      expect(row[0]).toBe(today);
       expect(row[2]).toBe('Ion Destinatar, Sectorul 1');
       expect(typeof row[3]).toBe('string');
       expect(row[4]).toBe(3.5);
@@ -155,5 +166,13 @@ describe('GET /api/invoice/annex/:id: the shipments an invoice covers', () => {
     // The annex's totals are the invoice's.
     const sum = rows.slice(1).reduce((s, r) => s + Math.round(Number(r[6]) * 100), 0);
     expect(sum).toBe(item!.totalBani);
+  });
+
+  it("a spreadsheet day is the instant's Bucharest day, around midnight and in summer", () => {
+    // 00:30 in Bucharest on 27 November (UTC+2) is still 26 November in UTC.
+    expect(xlsxDay(new Date('2026-11-26T22:30:00Z')).toISOString()).toBe('2026-11-27T00:00:00.000Z');
+    expect(xlsxDay(new Date('2026-11-26T21:59:59Z')).toISOString()).toBe('2026-11-26T00:00:00.000Z');
+    // Summer time (UTC+3): 23:30 UTC on 31 July is 1 August in Bucharest.
+    expect(xlsxDay(new Date('2025-07-31T21:30:00Z')).toISOString()).toBe('2025-08-01T00:00:00.000Z');
   });
 });

@@ -122,9 +122,10 @@ describe('invoice numbers and amounts', () => {
     expect(rows.map((r) => r.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
-  it('prints Romanian letters the standard PDF fonts lack without their marks', () => {
-    expect(pdfSafe('Ștefan Țăranu, Brașov, Târgu Mureș')).toBe('Stefan Taranu, Brasov, Târgu Mures');
-    expect(pdfSafe('a → b')).toBe('a ? b');
+  it('keeps Romanian letters for the embedded font, writes the cedilla forms with the comma below, and marks what the font lacks', () => {
+    expect(pdfSafe('Ștefan Țăranu, Brașov, Târgu Mureș, ĂÂÎȘȚ')).toBe('Ștefan Țăranu, Brașov, Târgu Mureș, ĂÂÎȘȚ');
+    expect(pdfSafe('Târgu Mureş, Ţara Bârsei')).toBe('Târgu Mureș, Țara Bârsei');
+    expect(pdfSafe('a → b 🍷 ✓\tc\u0000')).toBe('a → b ? ? c?');
   });
 });
 

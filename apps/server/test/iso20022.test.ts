@@ -16,7 +16,8 @@ describe('ISO 20022 files', () => {
       ],
     });
     expect(xml).toContain('<CtrlSum>1234.55</CtrlSum>');
-    expect(xml).toContain('&amp; Co &lt;test&gt;');
+    // The SEPA character set: '&' as '+', '<' and '>' left out.
+    expect(xml).toContain('<Nm>Colete Online SRL + Co test</Nm>');
     expect(await validatePain001(xml)).toEqual({ valid: true, errors: [] });
   });
 
@@ -42,8 +43,8 @@ describe('ISO 20022 files', () => {
     const [s] = parseCamt053(xml);
     expect(s).toMatchObject({ statementId: 'RO49-20261123', iban: 'RO49AAAA1B31007593840000', date: '2026-11-23', openingBani: 10_000, closingBani: 34_890 });
     expect(s!.entries).toEqual([
-      { entryRef: 'E1', amountBani: 24_990, direction: 'CRDT', bookingDate: '2026-11-23', valueDate: '2026-11-23', reference: 'RAPIDCARPATI-20261123', debtorName: 'Rapid Carpati' },
-      { entryRef: 'E2', amountBani: 100, direction: 'DBIT', bookingDate: '2026-11-23', valueDate: '2026-11-23', reference: null, debtorName: null },
+      { entryRef: 'E1', bookingKey: 'ntry:E1', acctSvcrRef: null, amountBani: 24_990, direction: 'CRDT', bookingDate: '2026-11-23', valueDate: '2026-11-23', reference: 'RAPIDCARPATI-20261123', candidates: ['RAPIDCARPATI-20261123'], debtorName: 'Rapid Carpati' },
+      { entryRef: 'E2', bookingKey: 'ntry:E2', acctSvcrRef: null, amountBani: 100, direction: 'DBIT', bookingDate: '2026-11-23', valueDate: '2026-11-23', reference: null, candidates: [], debtorName: null },
     ]);
     expect(() => parseCamt053('<x/>')).toThrow(Camt053Error);
     expect(() => parseCamt053('not xml <')).toThrow(Camt053Error);

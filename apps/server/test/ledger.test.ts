@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { USER_TYPE } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -24,6 +23,7 @@ import {
 } from '../src/modules/ledger/index.js';
 import { openTestDatabase } from './helper.js';
 import { isWallTestFile } from './support/wall-test-files.js';
+import { insertClient } from './support/clients.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -33,13 +33,7 @@ afterAll(async () => database?.close());
 
 const db = () => database.db;
 
-async function newClient() {
-  const [row] = await db()
-    .insert(users)
-    .values({ email: `${randomUUID()}@test.ro`, passwordHash: 'x', name: 'Client test', phone: '+40722000000', userType: USER_TYPE.client, accountType: 'company', referralCode: randomUUID().slice(0, 8) })
-    .returning();
-  return row!.id;
-}
+const newClient = () => insertClient(db());
 
 const rowsOf = (userId: number) => db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(ledgerEntries.id);
 const move = (userId: number, amountBani: number, reference: string = randomUUID()) => ({ userId, amountBani, reference, description: 'Miscare test' });

@@ -73,7 +73,7 @@ describe('received by the platform: the camt.053 statement', () => {
     const { REPAYMENT_STATEMENTS_QUEUE } = await import('../src/jobs/repayment-money.js');
     const { runJob } = await import('./jobs-helper.js');
     const { bankStatements } = await import('../src/db/schema.js');
-    const jobs = await startJobs(ctx.database, ctx.app.log, ctx.config, undefined, ctx.app);
+    const jobs = await startJobs(ctx.app);
     try {
       const first = await runJob(jobs.boss, REPAYMENT_STATEMENTS_QUEUE, 60_000);
       expect([first.state, (first.output as { statements: number }).statements]).toEqual(['completed', 14]);

@@ -5,6 +5,7 @@ import { reconciliationFlags, repayments } from '../src/db/schema.js';
 import { simulatedCourierNetwork } from '../src/integrations/couriers/simulator.js';
 import { discrepancyOf, mistyped } from '../src/integrations/couriers/simulator-cod-reports.js';
 import { startJobs, type Jobs } from '../src/jobs/boss.js';
+import { buildServices } from '../src/services.js';
 import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { REPAYMENT_REPORTS_QUEUE } from '../src/jobs/repayment-reports.js';
 import { bucharestDateKey } from '../src/lib/dates.js';
@@ -28,7 +29,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await loadNomenclature(ctx.database);
   s = shipmentsFor(ctx);
-  jobs = await startJobs(ctx.database, ctx.app.log, { ...ctx.config, now: FUTURE }, undefined, ctx.app);
+  // The jobs run ten days ahead (the couriers have reported by then): services with that clock.
+  jobs = await startJobs(ctx.app, { services: buildServices({ ...ctx.config, now: FUTURE }, ctx.database, ctx.app.log, ctx.app) });
 }, 120_000);
 afterAll(async () => {
   await jobs?.stop();

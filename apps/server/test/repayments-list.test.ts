@@ -179,7 +179,18 @@ describe('export', () => {
     expect(lines.map((l) => l[1])).toEqual([rows[4]!.awb, rows[3]!.awb, rows[2]!.awb]);
     expect(lines.map((l) => l[4])).toEqual([50, 40, 30]);
     expect(lines[0]![7]).toBe('Trimis de curier');
-    expect(lines[0]![0]).toBe('06.10.2026');
+    // Days are date cells (a number with a dd.mm.yyyy format), not text: they sort and filter as dates.
+    expect(lines[0]![0]).toEqual(new Date('2026-10-06T00:00:00Z'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cells = [1, 9, 10].map((col) => book.worksheets[0]!.getRow(2).getCell(col));
+    expect(cells.map((c) => [c.type, c.numFmt])).toEqual([
+      [ExcelJS.ValueType.Date, 'dd.mm.yyyy'],
+      [ExcelJS.ValueType.Date, 'dd.mm.yyyy'],
+      [ExcelJS.ValueType.Date, 'dd.mm.yyyy'],
+    ]);
+    // rows[4] was ordered on 6 October; the courier sent it two days later (support/repayments-list.ts).
+    expect(cells[2]!.value).toEqual(new Date('2026-10-08T00:00:00Z'));
   });
 
   it("a sheet's xlsx, and the same file mailed through the outbox", async () => {

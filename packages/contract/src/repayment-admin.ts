@@ -44,6 +44,11 @@ export const RECONCILIATION_MESSAGES = {
   uploadReport: 'Incarca raportul curierului',
   uploadStatement: 'Incarca extrasul bancar (camt.053)',
   uploading: 'Se incarca...',
+  /** A large upload's progress (issue 24): the file sent, its rows read, then written. */
+  uploadProgress: 'Progresul incarcarii',
+  uploadSending: (percent: number) => `Se trimite fisierul: ${percent}%`,
+  uploadReading: (rows: string) => `Se citesc randurile fisierului: ${rows}`,
+  uploadWriting: (written: string, total: string) => `Se salveaza randurile: ${written} din ${total}`,
   payoutRuns: 'Fisiere de plata (pain.001)',
   download: 'Descarca',
   kinds: {
@@ -63,7 +68,9 @@ export const BANK_STATEMENT_MESSAGES = {
   noFile: 'Alegeti fisierul extrasului (camt.053 XML).',
   oneFile: 'Incarcati un singur fisier.',
   tooLarge: 'Fisierul este prea mare (maximum 5 MB).',
-  notCamt: 'Fisierul nu este un extras de cont camt.053.001.02 valid.',
+  notCamt: 'Fisierul nu este un extras de cont camt.053 valid (versiunile 001.02 - 001.08).',
+  /** Entries in another currency than the account's: set aside, not matched (issue 24). */
+  setAside: (n: number) => (n === 1 ? 'O intrare in alta moneda decat a contului a fost lasata deoparte.' : `${n} intrari in alta moneda decat a contului au fost lasate deoparte.`),
   otherAccount: 'Extrasul nu este al contului colector al platformei.',
 } as const;
 
@@ -106,7 +113,7 @@ export const ZResolveFlagBody = z.object({ note: z.string().trim().min(3, RECONC
 export const ZStatementUploadResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  result: z.object({ imported: z.boolean(), entries: z.number().int(), matched: z.number().int(), received: z.number().int(), flagged: z.number().int() }),
+  result: z.object({ imported: z.boolean(), entries: z.number().int(), matched: z.number().int(), received: z.number().int(), flagged: z.number().int(), known: z.number().int(), setAside: z.number().int() }),
 });
 
 export const ZPayoutRun = z.object({
@@ -125,3 +132,16 @@ export const ZPayoutRunParams = z.object({ runId: z.coerce.number().int().positi
 
 export const ZClientIdParams = z.object({ clientId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const ZSheetIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * How far a large upload (a courier's report, a bank statement) has come (issue 24): the rows
+ * read from the file, their number once the whole file is read (null before), the rows written
+ * so far; `done` when the upload has answered.
+ */
+export const ZUploadProgress = z.object({ rowsRead: z.number().int(), rowsTotal: z.number().int().nullable(), rowsWritten: z.number().int(), done: z.boolean() });
+export type TUploadProgress = z.infer<typeof ZUploadProgress>;
+export const ZUploadProgressParams = z.object({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+export const ZUploadProgressResponse = z.object({ success: z.literal(true), progress: ZUploadProgress });
+export type TUploadProgressResponse = z.infer<typeof ZUploadProgressResponse>;
+/** The header naming an upload whose progress the browser asks for. */
+export const UPLOAD_ID_HEADER = 'x-upload-id';

@@ -12,10 +12,12 @@ export const REPAYMENT_REPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const ZRepaymentReportParams = z.object({ courier: z.string().min(1).max(40) });
 
 export const ZReconcileSummary = z.object({
-  /** false: this very file was already taken in; nothing was done again. */
+  /** false: nothing new was taken in (this file, or every line of it, was seen before). */
   imported: z.boolean(),
   lines: z.number().int(),
   matched: z.number().int(),
+  /** Lines seen before (in this or another file, whatever its bytes): not counted again. */
+  known: z.number().int(),
   flagged: z.record(z.string(), z.number().int()),
 });
 export type TReconcileSummary = z.infer<typeof ZReconcileSummary>;

@@ -94,9 +94,11 @@ export async function seedDemoRepayments(database: Database, deps: { platformIba
       {
         statementId: `DEMO-${t.day.replace(/-/g, '')}-${t.courierId.slice(0, 3).toUpperCase()}`,
         iban: deps.platformIban,
+        currency: 'RON',
         date: t.day,
         openingBani: null,
         closingBani: null,
+        setAside: [],
         entries: [{ entryRef: `DEMO-${i + 1}`, amountBani: booked, direction: 'CRDT', bookingDate: t.day, valueDate: t.day, reference: ref(t.courierId, t.day), debtorName: t.courierId === 'dunarea' ? 'Dunarea Expres SRL' : 'Rapid Carpati SA' }],
       },
       { source: 'upload', sha256: sha(`demo statement ${t.courierId} ${t.day}`), fileName: null, uploadedBy: null },

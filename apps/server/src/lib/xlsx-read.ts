@@ -1,14 +1,10 @@
+import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { excel } from './exceljs.js';
 
-/**
- * The first worksheet of an .xlsx file as rows of text, read with exceljs: numbers as written,
- * date cells as YYYY-MM-DD, rich text and formulas by their text and result. Throws when the bytes
- * are not such a workbook.
- */
-
 type CellValue = ExcelJS.CellValue;
 
+/** A cell as text: numbers as written, date cells as YYYY-MM-DD, rich text and formulas by their text and result. */
 function textOf(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -19,20 +15,28 @@ function textOf(value: CellValue): string {
   return '';
 }
 
-export async function readXlsxRows(buf: Buffer): Promise<string[][]> {
-  const book = new (excel().Workbook)();
-  await book.xlsx.load(buf as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new Error('no worksheet');
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = textOf(cell.value);
-    });
-    rows.push(Array.from(cells, (c) => c ?? ''));
-  });
-  return rows.filter((r) => r.some((c) => c.trim() !== ''));
+/**
+ * The first worksheet of an .xlsx file read as it arrives (exceljs' streaming reader; shared
+ * strings and styles kept, so text and date cells read as their text and day), row by row,
+ * blank rows left out. The whole file is read (the other worksheets too, their rows dropped).
+ * Throws when the bytes are not such a workbook.
+ */
+export async function* streamXlsxRows(source: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+  const reader = new (excel().stream.xlsx.WorkbookReader)(Readable.from(source), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  let first = true;
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      if (!first) continue;
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = textOf(cell.value);
+      });
+      const values = Array.from(cells, (c) => c ?? '');
+      if (values.some((c) => c.trim() !== '')) yield values;
+    }
+    first = false;
+  }
+  if (first) throw new Error('no worksheet');
 }
 
 /** Whether the bytes start like a zip (an .xlsx is one). */

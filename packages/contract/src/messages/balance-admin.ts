@@ -42,6 +42,19 @@ export const balanceAdminMessages = {
   referenceTooLong: 'Referinta poate avea cel mult 100 de caractere.',
   noPayableInvoices: 'Clientul nu are facturi postplatite cu rest de plata.',
   payableLoadError: 'A intervenit o eroare in preluarea facturilor!',
+  /* Spec 002 section 2.5 'confirm balance action' (texts not quoted): what the action does, before it does it. */
+  confirmInvoiceTitle: 'Generare factura',
+  confirmInvoiceText: (client: string) =>
+    `Se emite acum factura fiscala pentru toate serviciile nefacturate ale clientului ${client}. Factura primeste urmatorul numar din serie si nu mai poate fi anulata sau stearsa: o greseala se corecteaza doar printr-o factura storno.`,
+  confirmPrepayInvoiceTitle: 'Generare factura avans',
+  confirmPrepayInvoiceText: (client: string) =>
+    `Se emite acum factura de avans pentru reincarcarile contului preplatit ale clientului ${client} care nu au fost inca facturate ca avans. Factura primeste urmatorul numar din serie si nu mai poate fi anulata sau stearsa: o greseala se corecteaza doar printr-o factura storno.`,
+  confirmInvoiceButton: 'Emite factura',
+  confirmPrepayInvoiceButton: 'Emite factura avans',
+  confirmActivateTitle: 'Activare plata',
+  confirmActivateButton: 'Activeaza plata',
+  confirmActivateText: (amount: string, what: string) =>
+    `Plata de ${amount} (${what}) va fi luata in calcul: suma se scade din ce are clientul de plata. O plata activata nu mai poate fi dezactivata, doar stornata.`,
   /* The buttons and the revert dialog. */
   activate: 'Activeaza',
   revert: 'Storneaza',

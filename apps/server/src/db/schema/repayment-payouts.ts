@@ -113,7 +113,16 @@ export const bankStatementLines = pgTable(
     statementId: bigint('statement_id', { mode: 'number' })
       .notNull()
       .references(() => bankStatements.id, { onDelete: 'cascade' }),
+    /** The statement's account (kept on the line for its unique key). */
+    accountIban: text('account_iban').notNull(),
     entryRef: text('entry_ref'),
+    /**
+     * The booking's identity at its bank (issue 24): 'acct:' and the bank's AcctSvcrRef, else
+     * 'ntry:' and the NtryRef (with '#n' for the n-th transaction of a batch entry). Unique per
+     * account: a booking is taken in once, whichever statement or file brings it again. Null when
+     * the bank gave no reference (then it cannot be recognised), or on a repeat taken in before.
+     */
+    bookingKey: text('booking_key'),
     amountBani: bigint('amount_bani', { mode: 'number' }).notNull(),
     direction: text('direction', { enum: ['CRDT', 'DBIT'] }).notNull(),
     bookingDate: date('booking_date', { mode: 'string' }).notNull(),
@@ -126,7 +135,11 @@ export const bankStatementLines = pgTable(
     reportedBani: bigint('reported_bani', { mode: 'number' }),
     outcome: text('outcome', { enum: BANK_LINE_OUTCOMES }).notNull(),
   },
-  (t) => [index('bank_statement_lines_statement_idx').on(t.statementId), index('bank_statement_lines_reference_idx').on(t.reference)],
+  (t) => [
+    index('bank_statement_lines_statement_idx').on(t.statementId),
+    index('bank_statement_lines_reference_idx').on(t.reference),
+    uniqueIndex('bank_statement_lines_booking_key').on(t.accountIban, t.bookingKey),
+  ],
 );
 
 export const AWAITING_REASONS = ['no_account', 'invalid_account', 'bank_error', 'money_returned'] as const;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AWAITING_REASONS, bankStatementLines, repaymentSheets } from './repayment-payouts.js';
 import { shipments } from './shipments.js';
 import { users } from './users.js';
@@ -66,6 +66,7 @@ export const repayments = pgTable(
     // The payout: received and not yet paid, per client.
     index('repayments_received_idx').on(t.userId, t.receivedOn).where(sql`${t.status} = 'received'`),
     index('repayments_sheet_idx').on(t.sheetId),
+    index('repayments_report_line_idx').on(t.reportLineId),
   ],
 );
 
@@ -100,7 +101,16 @@ export const courierReportLines = pgTable(
     reportId: bigint('report_id', { mode: 'number' })
       .notNull()
       .references(() => courierReports.id, { onDelete: 'cascade' }),
+    /** The report's courier (kept on the line for its unique key). */
+    courierId: text('courier_id').notNull(),
     awb: text('awb').notNull(),
+    /**
+     * What makes the line one transfer of its AWB, whatever file brought it (issue 24): 'ref:' and
+     * the transfer reference, or 'day:' and the transfer day when the courier gives none. Unique
+     * with the courier and the AWB: a line seen before is not taken in again. Null only on lines
+     * taken in before the key existed that repeated an earlier one.
+     */
+    lineKey: text('line_key'),
     amountBani: bigint('amount_bani', { mode: 'number' }).notNull(),
     transferDate: date('transfer_date', { mode: 'string' }).notNull(),
     /** The courier's reference of the transfer (FAN's reimbursementAwbNumber, Cargus's DeductionId). */
@@ -108,7 +118,12 @@ export const courierReportLines = pgTable(
     repaymentId: integer('repayment_id').references(() => repayments.id, { onDelete: 'set null' }),
     outcome: text('outcome', { enum: REPORT_LINE_OUTCOMES }).notNull(),
   },
-  (t) => [index('courier_report_lines_report_idx').on(t.reportId), index('courier_report_lines_awb_idx').on(t.awb)],
+  (t) => [
+    index('courier_report_lines_report_idx').on(t.reportId),
+    index('courier_report_lines_awb_idx').on(t.awb),
+    index('courier_report_lines_reference_idx').on(t.transferReference),
+    uniqueIndex('courier_report_lines_key').on(t.courierId, t.awb, t.lineKey),
+  ],
 );
 
 /** transfer_mismatch / unknown_transfer: a bank statement's line (the courier's transfer) that does not match its report. */
@@ -189,4 +204,22 @@ export const repaymentsAwaiting = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [index('repayments_awaiting_open_idx').on(t.userId, t.since).where(sql`${t.resolvedAt} is null`)],
+);
+
+/**
+ * How far an admin's large upload has come (issue 24), kept here so that any instance answers the
+ * page's polls (issue 28): under the browser's id for the upload, the admin's only.
+ */
+export const uploadProgress = pgTable(
+  'upload_progress',
+  {
+    uploadId: text('upload_id').primaryKey(),
+    adminId: integer('admin_id').notNull(),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    rowsWritten: integer('rows_written').notNull().default(0),
+    done: boolean('done').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upload_progress_updated_idx').on(t.updatedAt)],
 );

@@ -16,8 +16,25 @@ export const CAMT_053_NS = 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02';
 
 /** The currency attribute of every amount (the platform's account and payouts are in lei). */
 const IN_RON = { Ccy: 'RON' } as const;
-/** Text fields are Max35Text/Max70Text/Max140Text: cut to the limit (names may be long). */
-const cut = (value: string, max: number) => value.trim().slice(0, max);
+/**
+ * The SEPA character set Romanian banks take in bulk files (../shared/docs/integrations.md): Latin
+ * letters, digits, space and / - ? : ( ) . , ' +. Letters with diacritics lose them ('Ștefan
+ * Țărănescu' -> 'Stefan Taranescu'), '&' becomes '+', anything else a space (spaces collapsed).
+ */
+export function sepaText(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[ÆæŒœ]/g, (c) => ({ Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe' })[c] ?? c)
+    .replace(/[Łł]/g, (c) => (c === 'Ł' ? 'L' : 'l'))
+    .replace(/&/g, '+')
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+/** Text fields are Max35Text/Max70Text/Max140Text in the SEPA set: transliterated, then cut to the limit (names may be long). */
+const cut = (value: string, max: number) => sepaText(value).slice(0, max).trim();
 /** xs:dateTime without milliseconds. */
 const dateTime = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -79,12 +96,21 @@ export function buildPain001(p: Pain001): string {
 
 export type StatementEntry = {
   entryRef: string;
+  /**
+   * The booking's identity at the bank: 'acct:' + AcctSvcrRef, else 'ntry:' + NtryRef; null when
+   * the bank gave neither (issue 24: a booking is known by these, not by the file that brought it).
+   */
+  bookingKey?: string | null;
+  /** The bank's own reference of the booking (Ntry/AcctSvcrRef), when it gives one. */
+  acctSvcrRef?: string | null;
   amountBani: number;
   direction: 'CRDT' | 'DBIT';
   bookingDate: string;
   valueDate: string | null;
-  /** RmtInf/Ustrd: the payer's reference. */
+  /** The payer's reference (RmtInf/Ustrd, else Refs/EndToEndId); reading a file, the likeliest token of the text (see candidates). */
   reference: string | null;
+  /** Reading a file: every text the reference may be (EndToEndId, the whole Ustrd, its words), in that order. */
+  candidates?: string[];
   debtorName: string | null;
 };
 
@@ -129,7 +155,9 @@ export function buildCamt053(s: Camt053): string {
       .ele('CdtDbtInd').txt(e.direction).up()
       .ele('Sts').txt('BOOK').up()
       .ele('BookgDt').ele('Dt').txt(e.bookingDate).up().up()
-      .ele('ValDt').ele('Dt').txt(e.valueDate ?? e.bookingDate).up().up()
+      .ele('ValDt').ele('Dt').txt(e.valueDate ?? e.bookingDate).up().up();
+    if (e.acctSvcrRef) entry.ele('AcctSvcrRef').txt(cut(e.acctSvcrRef, 35));
+    entry
       .ele('BkTxCd').ele('Prtry').ele('Cd').txt(e.direction === 'CRDT' ? 'TRF-IN' : 'TRF-OUT').up().up().up();
     const tx = entry.ele('NtryDtls').ele('TxDtls');
     tx.ele('Refs').ele('EndToEndId').txt(cut(e.reference ?? 'NOTPROVIDED', 35));
@@ -139,80 +167,5 @@ export function buildCamt053(s: Camt053): string {
   return root.end({ prettyPrint: true });
 }
 
-export class Camt053Error extends Error {}
-
-type Node = Record<string, unknown>;
-const list = (v: unknown): Node[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]) as Node[];
-const one = (v: unknown): Node | undefined => list(v)[0];
-/** An element's text: a plain string, or '#' of an element with attributes. */
-const text = (v: unknown): string | null => {
-  const n = Array.isArray(v) ? v[0] : v;
-  if (typeof n === 'string') return n.trim();
-  if (n && typeof n === 'object' && typeof (n as Node)['#'] === 'string') return ((n as Node)['#'] as string).trim();
-  return null;
-};
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A statement amount ('1234.5', '1234.50') to bani; null unless a positive amount with at most 2 decimals. */
-export function amountBaniOf(value: string | null): number | null {
-  if (!value || !/^\d{1,13}(\.\d{1,2})?$/.test(value)) return null;
-  const [whole, fraction = ''] = value.split('.');
-  const bani = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return bani > 0 ? bani : null;
-}
-const dayIn = (v: unknown) => {
-  const n = one(v);
-  const d = text(n?.Dt) ?? text(n?.DtTm)?.slice(0, 10) ?? null;
-  return d && DAY.test(d) ? d : null;
-};
-
-export type ParsedStatement = { statementId: string; iban: string; date: string; openingBani: number | null; closingBani: number | null; entries: StatementEntry[] };
-
-/**
- * Reads a camt.053.001.02 document: each statement (Stmt) with its account, day, balances and
- * booked entries. Throws Camt053Error on anything else (another message, a DOCTYPE, an entry
- * without a valid amount, direction or booking day).
- */
-export function parseCamt053(xml: string): ParsedStatement[] {
-  // No DTDs: nothing an entity could expand or fetch.
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new Camt053Error('doctype');
-  let doc: Node;
-  try {
-    doc = create(xml).end({ format: 'object' }) as Node;
-  } catch {
-    throw new Camt053Error('not xml');
-  }
-  const document = one(doc.Document);
-  if (!document || document['@xmlns'] !== CAMT_053_NS) throw new Camt053Error('not camt.053.001.02');
-  const statements = list(one(document.BkToCstmrStmt)?.Stmt);
-  if (statements.length === 0) throw new Camt053Error('no statement');
-  return statements.map((stmt, i) => {
-    const statementId = text(stmt.Id);
-    const iban = text(one(one(stmt.Acct)?.Id)?.IBAN)?.replace(/\s+/g, '').toUpperCase() ?? null;
-    const frTo = one(stmt.FrToDt);
-    const date = (text(frTo?.FrDtTm) ?? text(stmt.CreDtTm) ?? '').slice(0, 10);
-    if (!statementId || !iban || !DAY.test(date)) throw new Camt053Error(`statement ${i + 1}`);
-    const balanceOf = (code: string) => {
-      const b = list(stmt.Bal).find((x) => text(one(one(x.Tp)?.CdOrPrtry)?.Cd) === code);
-      const bani = b ? amountBaniOf(text(b.Amt)) ?? (text(b.Amt) === '0.00' ? 0 : null) : null;
-      return bani === null ? null : text(b?.CdtDbtInd) === 'DBIT' ? -bani : bani;
-    };
-    const entries = list(stmt.Ntry).map((n, j): StatementEntry => {
-      const amountBani = amountBaniOf(text(n.Amt));
-      const direction = text(n.CdtDbtInd);
-      const bookingDate = dayIn(n.BookgDt);
-      if (amountBani === null || (direction !== 'CRDT' && direction !== 'DBIT') || !bookingDate) throw new Camt053Error(`entry ${j + 1}`);
-      const tx = one(one(n.NtryDtls)?.TxDtls);
-      const reference = text(one(tx?.RmtInf)?.Ustrd) ?? text(one(tx?.Refs)?.EndToEndId);
-      return {
-        entryRef: text(n.NtryRef) ?? text(n.AcctSvcrRef) ?? `${statementId}-${j + 1}`,
-        amountBani,
-        direction,
-        bookingDate,
-        valueDate: dayIn(n.ValDt),
-        reference: reference && reference !== 'NOTPROVIDED' ? reference : null,
-        debtorName: text(one(one(one(tx?.RltdPties)?.Dbtr))?.Nm),
-      };
-    });
-    return { statementId, iban, date, openingBani: balanceOf('OPBD'), closingBani: balanceOf('CLBD'), entries };
-  });
-}
+export { amountBaniOf, Camt053Error, CAMT_053_VERSIONS, parseCamt053 } from './camt053-read.js';
+export type { ParsedStatement, SetAsideEntry } from './camt053-read.js';

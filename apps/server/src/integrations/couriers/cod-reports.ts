@@ -49,7 +49,9 @@ export function dayOf(value: string): string | null {
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
   const ro = /^(\d{2})[./](\d{2})[./](\d{4})/.exec(v);
   const day = iso ? `${iso[1]}-${iso[2]}-${iso[3]}` : ro ? `${ro[3]}-${ro[2]}-${ro[1]}` : null;
-  return day && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null;
+  // A real calendar day only: '2026-02-30' is no day (JavaScript would read it as 2 March, PostgreSQL refuse it).
+  const at = day ? new Date(`${day}T00:00:00Z`) : null;
+  return day && at && !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day ? day : null;
 }
 
 /** An amount in lei as the couriers write it (a number, '249.90' or '249,90') to bani; null when it is not a positive one. */

@@ -1,7 +1,6 @@
 import { BALANCE_EXPORT_COLUMNS, balanceMessages as T, type TInvoiceBalanceAmounts, type TInvoiceBalanceTransaction } from '@colete/contract';
-import { excel } from '../../lib/exceljs.js';
+import { excel, XLSX_DAY_FORMAT, xlsxDay } from '../../lib/exceljs.js';
 import { PassThrough, type Readable } from 'node:stream';
-import { formatRoDate } from '../../lib/dates.js';
 import type { InvoiceStatementRow, StatementKey } from './balance-queries.js';
 
 const BATCH = 1_000;
@@ -19,7 +18,7 @@ export function statementStream(batch: StatementBatch, totals: TInvoiceBalanceAm
   const out = new PassThrough();
   const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(T.exportSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = BALANCE_EXPORT_COLUMNS.map((header, i) => ({ header, width: [12, 40, 16, 20, 16, 16, 18][i], style: i >= 3 ? { numFmt: '#,##0.00' } : {} }));
+  sheet.columns = BALANCE_EXPORT_COLUMNS.map((header, i) => ({ header, width: [12, 40, 16, 20, 16, 16, 18][i], style: i >= 3 ? { numFmt: '#,##0.00' } : i === 0 ? { numFmt: XLSX_DAY_FORMAT } : {} }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const line = (label: string, inv: number, pay: number, diff: number, pre: number) => {
@@ -34,7 +33,7 @@ export function statementStream(batch: StatementBatch, totals: TInvoiceBalanceAm
       const rows = await batch(after, BATCH);
       for (const { row, tx } of rows) {
         sheet
-          .addRow([formatRoDate(row.at), tx.description, tx.invoice?.invoiceNumber ?? '', lei(tx.invoiceAmount), lei(tx.paymentAmount), lei(tx.difference), lei(tx.prePayAmount)])
+          .addRow([xlsxDay(row.at), tx.description, tx.invoice?.invoiceNumber ?? '', lei(tx.invoiceAmount), lei(tx.paymentAmount), lei(tx.difference), lei(tx.prePayAmount)])
           .commit();
       }
       if (rows.length < BATCH) break;

@@ -2,19 +2,19 @@ import { INVOICE_ANNEX_COLUMNS, splitGross } from '@colete/contract';
 import { excel } from '../../lib/exceljs.js';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Executor } from '../../db/client.js';
-import { formatRoDate } from '../../lib/dates.js';
 import { vatPercentAt } from '../../lib/vat.js';
+import { XLSX_DAY_FORMAT, xlsxDay } from '../../lib/xlsx-dates.js';
 import { annexRows, type AnnexRow } from './invoice-documents-queries.js';
 
 const BATCH = 1_000;
 
-/** One annex line: a credit note's shipment with negative prices, each split at its supply's VAT rate. */
+/** One annex line: a credit note's shipment with negative prices, each split at its supply's VAT rate; the day a date cell. */
 export function annexLine(r: AnnexRow) {
   const sign = r.credited ? -1 : 1;
   const { netBani } = splitGross(r.amountBani, vatPercentAt(r.chargedAt));
   const grams = r.packages.reduce((s, p) => s + p.weightGrams, 0);
   return [
-    formatRoDate(r.activatedAt ?? r.chargedAt),
+    xlsxDay(r.activatedAt ?? r.chargedAt),
     r.awb ?? '',
     [r.recipient.contactName, r.recipient.addressCity].filter(Boolean).join(', '),
     r.serviceName ?? '',
@@ -37,7 +37,7 @@ export function annexStream(db: Executor, invoice: { id: number; fullNumber: str
   sheet.columns = INVOICE_ANNEX_COLUMNS.map((header, i) => ({
     header,
     width: [12, 16, 36, 28, 14, 18, 18][i],
-    style: i >= 5 ? { numFmt: '#,##0.00' } : i === 4 ? { numFmt: '0.000' } : {},
+    style: i >= 5 ? { numFmt: '#,##0.00' } : i === 4 ? { numFmt: '0.000' } : i === 0 ? { numFmt: XLSX_DAY_FORMAT } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

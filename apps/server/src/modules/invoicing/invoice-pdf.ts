@@ -1,7 +1,7 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatRoDate } from '../../lib/dates.js';
 import { formatBani, formatBaniAmount } from '@colete/contract';
-import { pdfSafe, wrap } from '../../lib/pdf-text.js';
+import { embedPdfFonts, pdfSafe, wrap } from '../../lib/pdf-text.js';
 import { vatByRate } from './invoice-lines.js';
 import type { InvoiceRow } from './invoicing-queries.js';
 
@@ -29,8 +29,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   doc.setTitle(pdfSafe(`Factura ${invoiceFullNumber(invoice)}`));
   doc.setAuthor(pdfSafe(invoice.seller.name));
   doc.setCreationDate(invoice.issuedAt);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedPdfFonts(doc);
   const W = 595.28;
   const H = 841.89;
   const M = 48;

@@ -20,3 +20,4 @@ export { payoutDecision } from './payout-schedule.js';
 export { sheetActions } from './sheet-actions.js';
 export type { SheetActions } from './sheet-actions.js';
 export { importStatement, matchWaitingTransfers } from './bank-statements.js';
+export { pruneUploadProgress, uploadProgressStore } from './upload-progress.js';

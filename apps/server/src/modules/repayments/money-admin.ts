@@ -2,11 +2,13 @@ import { BANK_STATEMENT_MESSAGES as b, RECONCILIATION_MESSAGES as r, type Reconc
 import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bankStatements, payoutRuns, reconciliationFlags, users } from '../../db/schema.js';
-import { Camt053Error, parseCamt053, type BankStatementsClient } from '../../integrations/bank/index.js';
+import { Camt053Error, parseCamt053, readCamt053, type BankStatementsClient } from '../../integrations/bank/index.js';
 import { COD_REPORTS } from '../../integrations/couriers/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { importStatement, matchWaitingTransfers, sha256Of, type StatementResult } from './bank-statements.js';
+import type { UploadOptions } from './repayments-service.js';
+import { hashing, type FileStream } from './upload-file.js';
 
 /**
  * The admins' side of the repayments' money (issue 15): the bank statements (the job's daily ones
@@ -31,25 +33,45 @@ export function moneyAdmin(deps: MoneyAdminDeps) {
   const clock = deps.now ?? (() => new Date());
   const nameOf = deps.courierName ?? ((id: string) => id);
 
-  /** Reads a camt.053 (text) and takes each statement of the platform's account in. */
-  async function takeIn(xml: string, from: { source: 'api' | 'upload'; fileName: string | null; uploadedBy: number | null }) {
+  /** Reads a camt.053 (its text, or an upload's stream of bytes) and takes each statement of the platform's account in, in batches. */
+  async function takeIn(
+    xml: string | FileStream,
+    from: { source: 'api' | 'upload'; fileName: string | null; uploadedBy: number | null },
+    opts: UploadOptions = {},
+  ) {
     let statements;
+    let sha256: string;
     try {
-      statements = parseCamt053(xml);
+      if (typeof xml === 'string') {
+        statements = parseCamt053(xml);
+        sha256 = sha256Of(xml);
+      } else {
+        const hashed = hashing(xml);
+        statements = await readCamt053(hashed.stream, (n) => opts.progress?.read(n));
+        await hashed.finish();
+        sha256 = hashed.digest();
+      }
     } catch (err) {
       if (err instanceof Camt053Error) throw badRequest(b.notCamt, 'notCamt', { file: b.notCamt });
       throw err;
     }
-    if (statements.some((s) => s.iban !== deps.platformIban)) throw badRequest(b.otherAccount, 'otherAccount', { file: b.otherAccount });
-    const total: StatementResult = { imported: false, entries: 0, matched: 0, received: 0, flagged: 0 };
-    const sha256 = sha256Of(xml);
+    await opts.rest?.();
+    // The platform's collecting account, in lei: a statement of another account or currency is not its.
+    if (statements.some((s) => s.iban !== deps.platformIban || s.currency !== 'RON')) throw badRequest(b.otherAccount, 'otherAccount', { file: b.otherAccount });
+    const total: StatementResult & { setAside: number } = { imported: false, entries: 0, matched: 0, received: 0, flagged: 0, known: 0, setAside: 0 };
+    const count = statements.reduce((a, s) => a + s.entries.length, 0);
+    opts.progress?.total(count);
+    let written = 0;
     for (const s of statements) {
-      const res = await importStatement(database, s, { source: from.source, sha256, fileName: from.fileName, uploadedBy: from.uploadedBy });
+      const res = await importStatement(database, s, { source: from.source, sha256, fileName: from.fileName, uploadedBy: from.uploadedBy }, (n) => opts.progress?.wrote(written + n));
+      written += s.entries.length;
       total.imported ||= res.imported;
       total.entries += res.entries;
       total.matched += res.matched;
       total.received += res.received;
       total.flagged += res.flagged;
+      total.known += res.known;
+      total.setAside += s.setAside.length;
     }
     return total;
   }
@@ -90,11 +112,10 @@ export function moneyAdmin(deps: MoneyAdminDeps) {
     },
 
     /** An admin's camt.053 file: checked (XML, camt.053.001.02, the platform's account) and taken in once. */
-    async uploadStatement(adminId: number, file: Buffer, fileName: string | null) {
-      const xml = file.toString('utf8');
-      if (!xml.trimStart().startsWith('<')) throw badRequest(b.notCamt, 'notCamt', { file: b.notCamt });
-      const result = await takeIn(xml, { source: 'upload', fileName, uploadedBy: adminId });
-      return { message: result.imported ? b.imported : b.alreadyImported, result };
+    async uploadStatement(adminId: number, file: FileStream, fileName: string | null, opts: UploadOptions = {}) {
+      const result = await takeIn(file, { source: 'upload', fileName, uploadedBy: adminId }, opts);
+      const message = result.imported ? b.imported : b.alreadyImported;
+      return { message: result.setAside > 0 ? `${message} ${b.setAside(result.setAside)}` : message, result };
     },
 
     /** After a courier report was taken in: the credits that waited for it. */

@@ -17,6 +17,7 @@ import {
   ZResolveFlagBody,
   ZSheetIdParams,
   ZStatementUploadResponse,
+  UPLOAD_ID_HEADER,
 } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -28,12 +29,13 @@ import { acting, adminScope, authenticatedScope } from '../../plugins/acting.js'
 import type { MoneyAdmin } from './money-admin.js';
 import type { PayoutService } from './payouts.js';
 import type { SheetActions } from './sheet-actions.js';
-import { readOneFile } from './upload-file.js';
+import { streamOneFile } from './upload-file.js';
+import type { UploadProgressStore } from './upload-progress.js';
 
 /** An Idempotency-Key header (8-100 visible characters) makes a repeated "pay now" answer as the first; anything else is ignored. */
 const idempotencyKey = (v: unknown) => (typeof v === 'string' && /^[\x21-\x7e]{8,100}$/.test(v) ? v : null);
 
-export type PayoutRoutesDeps = { database: Database; payouts: PayoutService; sheets: SheetActions; money: MoneyAdmin };
+export type PayoutRoutesDeps = { database: Database; payouts: PayoutService; sheets: SheetActions; money: MoneyAdmin; uploads: UploadProgressStore };
 
 /**
  * The admins' money calls (issue 15, spec 002 section 7 "Repayments"): pay a client now, mark a
@@ -70,9 +72,13 @@ export const payoutAdminRoutes = (deps: PayoutRoutesDeps) => async (app: Fastify
     '/api/admin/repayments/statements',
     { schema: { tags: ['repayments'], consumes: ['multipart/form-data'], response: { 200: ZStatementUploadResponse } } },
     async (req) => {
-      const { file, name } = await readOneFile(req, b);
-      const { message, result } = await deps.money.uploadStatement(req.user!.id, file, name);
-      return { success: true as const, message, result };
+      const progress = await deps.uploads.start(req.user!.id, req.headers[UPLOAD_ID_HEADER]);
+      try {
+        const { message, result } = await streamOneFile(req, b, (file, name, rest) => deps.money.uploadStatement(req.user!.id, file, name, { rest, progress }));
+        return { success: true as const, message, result };
+      } finally {
+        await progress.end();
+      }
     },
   );
 

@@ -183,7 +183,11 @@ export function payoutService(deps: PayoutDeps) {
       result.runId = run.id;
       for (const clientId of clients) await payClient(run.id, clientId, today, result);
       await closeRun(run.id, messageId, today);
-      if (result.sheets === 0 && req.kind === 'scheduled') await database.db.delete(payoutRuns).where(eq(payoutRuns.id, run.id));
+      // A run that paid nothing (a scheduled one with no sheet, a refused "pay now") leaves no run behind: every run listed has its file.
+      if (result.sheets === 0) {
+        await database.db.delete(payoutRuns).where(eq(payoutRuns.id, run.id));
+        result.runId = null;
+      }
       return result;
     },
   };

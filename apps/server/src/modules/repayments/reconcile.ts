@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { courierReportLines, courierReports, reconciliationFlags, repayments, type ReconciliationFlagKind } from '../../db/schema.js';
 
@@ -11,25 +11,48 @@ export type ReportSource =
   | { source: 'upload'; courierId: string; sha256: string; fileName: string | null; uploadedBy: number | null };
 
 export type ReconcileResult = {
-  /** false: this report was already taken in (nothing was done again). */
+  /** false: nothing new was taken in (this report, or every line of it, was seen before). */
   imported: boolean;
   lines: number;
   matched: number;
+  /** Lines taken in before (by this or another report or file): not counted again. */
+  known: number;
   flagged: Partial<Record<ReconciliationFlagKind, number>>;
 };
 
 /** Days after the delivery after which a delivered cash on delivery no report mentioned is flagged (REPAYMENT_NOT_REPORTED_DAYS). */
 export const DEFAULT_NOT_REPORTED_DAYS = 5;
 
+/** A report line's identity with its courier and AWB (issue 24): the transfer's reference, or its day when the courier gives none. */
+export const lineKeyOf = (line: Pick<ReportLine, 'reference' | 'transferDate'>) => (line.reference !== null ? `ref:${line.reference}` : `day:${line.transferDate}`);
+
+/** Rows written per multi-row statement when a report or a statement is taken in (issue 24: 60,000 lines in one upload). */
+export const IMPORT_BATCH_ROWS = 500;
+
+/** Groups a stream of items in arrays of `size` (the last one shorter). */
+export async function* batchesOf<T>(items: Iterable<T> | AsyncIterable<T>, size = IMPORT_BATCH_ROWS): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
 /**
- * Takes one courier report in and reconciles it per AWB, in one transaction: the report's key
- * (courier, source, day or file hash) is inserted first, so a report already taken in does
- * nothing (also when two runs race: the second waits on the key and finds it). Each line is
- * matched to its repayment (-> sent by the courier, with the transfer's day); a different
- * amount, an AWB we do not know, a second report of one AWB or the report of a cancelled one
- * is flagged for the admins.
+ * Takes one courier report in and reconciles it per AWB, in one transaction, written in batches
+ * of IMPORT_BATCH_ROWS lines: the report's key (courier, source, day or file hash) is inserted
+ * first, so a report already taken in does nothing (also when two runs race: the second waits on
+ * the key and finds it). Each line is known by its courier, AWB and transfer reference (the
+ * lines' unique key), whatever file brought it: a line seen before is skipped (counted as known),
+ * so the same report saved with other bytes counts nothing twice. A new line is matched to its
+ * repayment (-> sent by the courier, with the transfer's day); a different amount, an AWB we do
+ * not know, a second transfer of one AWB or the report of a cancelled one is flagged for the admins.
  */
-export async function reconcileReport(database: Database, from: ReportSource, lines: readonly ReportLine[]): Promise<ReconcileResult> {
+export async function reconcileReport(database: Database, from: ReportSource, lines: readonly ReportLine[], onProgress?: (linesWritten: number) => void): Promise<ReconcileResult> {
   return database.db.transaction(async (tx) => {
     const [report] = await tx
       .insert(courierReports)
@@ -44,60 +67,97 @@ export async function reconcileReport(database: Database, from: ReportSource, li
       })
       .onConflictDoNothing()
       .returning({ id: courierReports.id });
-    const result: ReconcileResult = { imported: !!report, lines: lines.length, matched: 0, flagged: {} };
+    const result: ReconcileResult = { imported: false, lines: lines.length, matched: 0, known: 0, flagged: {} };
     if (!report) return result;
-    for (const line of lines) {
-      const kind = await reconcileLine(tx, from.courierId, report.id, line);
-      if (kind === null) result.matched += 1;
-      else result.flagged[kind] = (result.flagged[kind] ?? 0) + 1;
+    let written = 0;
+    for await (const batch of batchesOf(lines)) {
+      await reconcileBatch(tx, from.courierId, report.id, batch, result);
+      written += batch.length;
+      onProgress?.(written);
     }
+    // A day's report from the API is taken in (its day is done) even when empty or all known.
+    result.imported = from.source === 'api' || lines.length === 0 || result.known < lines.length;
     return result;
   });
 }
 
-async function reconcileLine(tx: Executor, courierId: string, reportId: number, line: ReportLine): Promise<ReconciliationFlagKind | null> {
-  const [repayment] = await tx
-    .select()
-    .from(repayments)
-    .where(and(eq(repayments.courierId, courierId), eq(repayments.awb, line.awb)))
-    .for('update')
-    .limit(1);
-  let outcome: ReconciliationFlagKind | 'matched';
-  if (!repayment) outcome = 'unknown_awb';
-  else if (repayment.status === 'cancelled') outcome = 'cancelled';
-  else if (repayment.status !== 'awaiting_delivery' && repayment.status !== 'delivered') outcome = 'duplicate';
-  else outcome = repayment.amountBani === line.amountBani ? 'matched' : 'amount_mismatch';
-
-  const [saved] = await tx
+/**
+ * One batch of a report's lines, in the file's order: the lines' keys first (a line seen before,
+ * committed or being taken in by a racing upload, which this insert waits for, inserts nothing
+ * and is not counted again), then their repayments locked, then the outcomes, each line seeing
+ * the ones before it (a second transfer of one AWB is a duplicate), written in three statements.
+ */
+async function reconcileBatch(tx: Executor, courierId: string, reportId: number, batch: readonly ReportLine[], result: ReconcileResult) {
+  const saved = await tx
     .insert(courierReportLines)
-    .values({
-      reportId,
-      awb: line.awb,
-      amountBani: line.amountBani,
-      transferDate: line.transferDate,
-      transferReference: line.reference,
-      repaymentId: repayment?.id ?? null,
-      outcome,
-    })
-    .returning({ id: courierReportLines.id });
-  if (repayment && (outcome === 'matched' || outcome === 'amount_mismatch')) {
-    // The courier transferred it (a different amount too: what it sent is the admins' question, the flag says so).
-    await tx
-      .update(repayments)
-      .set({ status: 'sent_by_courier', sentByCourierOn: line.transferDate, reportLineId: saved!.id, updatedAt: sql`now()` })
-      .where(eq(repayments.id, repayment.id));
+    .values(
+      batch.map((line) => ({
+        reportId,
+        courierId,
+        awb: line.awb,
+        lineKey: lineKeyOf(line),
+        amountBani: line.amountBani,
+        transferDate: line.transferDate,
+        transferReference: line.reference,
+        outcome: 'unknown_awb' as const,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: courierReportLines.id, awb: courierReportLines.awb, lineKey: courierReportLines.lineKey });
+  const ids = new Map(saved.map((s) => [`${s.awb}\n${s.lineKey}`, s.id]));
+  const fresh: { line: ReportLine; id: number }[] = [];
+  for (const line of batch) {
+    const key = `${line.awb}\n${lineKeyOf(line)}`;
+    const id = ids.get(key);
+    if (id === undefined) {
+      result.known += 1;
+      continue;
+    }
+    ids.delete(key); // the same line twice in one file: the second is known
+    fresh.push({ line, id });
   }
-  if (outcome === 'matched') return null;
-  await tx.insert(reconciliationFlags).values({
-    kind: outcome,
-    courierId,
-    awb: line.awb,
-    repaymentId: repayment?.id ?? null,
-    reportLineId: saved!.id,
-    expectedBani: repayment?.amountBani ?? null,
-    reportedBani: line.amountBani,
-  });
-  return outcome;
+  if (fresh.length === 0) return;
+  const found = await tx
+    .select({ id: repayments.id, awb: repayments.awb, status: repayments.status, amountBani: repayments.amountBani })
+    .from(repayments)
+    .where(and(eq(repayments.courierId, courierId), inArray(repayments.awb, [...new Set(fresh.map((f) => f.line.awb))])))
+    .orderBy(repayments.id)
+    .for('update');
+  const byAwb = new Map(found.map((r) => [r.awb, { ...r }]));
+  const lineSets: { id: number; repaymentId: number | null; outcome: string }[] = [];
+  const sent: { id: number; day: string; lineId: number }[] = [];
+  const flags: (typeof reconciliationFlags.$inferInsert)[] = [];
+  for (const { line, id } of fresh) {
+    const repayment = byAwb.get(line.awb);
+    let outcome: ReconciliationFlagKind | 'matched';
+    if (!repayment) outcome = 'unknown_awb';
+    else if (repayment.status === 'cancelled') outcome = 'cancelled';
+    else if (repayment.status !== 'awaiting_delivery' && repayment.status !== 'delivered') outcome = 'duplicate';
+    else outcome = repayment.amountBani === line.amountBani ? 'matched' : 'amount_mismatch';
+    if (repayment) lineSets.push({ id, repaymentId: repayment.id, outcome });
+    if (repayment && (outcome === 'matched' || outcome === 'amount_mismatch')) {
+      // The courier transferred it (a different amount too: what it sent is the admins' question, the flag says so).
+      sent.push({ id: repayment.id, day: line.transferDate, lineId: id });
+      repayment.status = 'sent_by_courier';
+    }
+    if (outcome === 'matched') {
+      result.matched += 1;
+      continue;
+    }
+    result.flagged[outcome] = (result.flagged[outcome] ?? 0) + 1;
+    flags.push({ kind: outcome, courierId, awb: line.awb, repaymentId: repayment?.id ?? null, reportLineId: id, expectedBani: repayment?.amountBani ?? null, reportedBani: line.amountBani });
+  }
+  if (lineSets.length > 0) {
+    await tx.execute(sql`update courier_report_lines l set repayment_id = v.repayment_id, outcome = v.outcome
+      from jsonb_to_recordset(${JSON.stringify(lineSets.map((x) => ({ id: x.id, repayment_id: x.repaymentId, outcome: x.outcome })))}::jsonb) as v(id bigint, repayment_id integer, outcome text)
+      where l.id = v.id`);
+  }
+  if (sent.length > 0) {
+    await tx.execute(sql`update repayments r set status = 'sent_by_courier', sent_by_courier_on = v.day, report_line_id = v.line_id, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(sent.map((x) => ({ id: x.id, day: x.day, line_id: x.lineId })))}::jsonb) as v(id integer, day date, line_id bigint)
+      where r.id = v.id`);
+  }
+  if (flags.length > 0) await tx.insert(reconciliationFlags).values(flags);
 }
 
 /**

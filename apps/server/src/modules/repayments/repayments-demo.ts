@@ -12,6 +12,7 @@ import {
   users,
   type RepaymentStatus,
 } from '../../db/schema.js';
+import { buildPain001 } from '../../integrations/bank/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 
 const SEED_KEY = 'demo_repayment_screens_seeded_at';
@@ -20,6 +21,9 @@ export const DEMO_REPAYMENT_IBAN = 'RO66BACX0000001234567890';
 export const DEMO_REPAYMENT_HOLDER = 'Mihai Pop';
 /** The account of one demo repayment that came back (the awaiting list's). */
 export const DEMO_BAD_IBAN = 'RO49AAAA1B31007593840000';
+
+/** The platform's account and name: the demo runs' pain.001 files are made from them, as a real run's. */
+export type DemoPayer = { platformIban: string; platformName: string };
 
 type Plan = { status: RepaymentStatus; deliveredAt: Date | null; sheet: 0 | 1 | null; awaiting: boolean };
 
@@ -30,7 +34,7 @@ type Plan = { status: RepaymentStatus; deliveredAt: Date | null; sheet: 0 | 1 | 
  * cancelled), one received repayment waiting for its account to be fixed, and a repayment account
  * in the settings. Rows the lifecycle listener already made are moved, not duplicated.
  */
-export async function seedDemoRepayments(database: Database, now: Date = new Date()) {
+export async function seedDemoRepayments(database: Database, payer: DemoPayer, now: Date = new Date()) {
   const { db } = database;
   return db.transaction(async (tx) => {
     const taken = await tx.insert(appMeta).values({ key: SEED_KEY, value: now.toISOString() }).onConflictDoNothing().returning();
@@ -93,7 +97,7 @@ export async function seedDemoRepayments(database: Database, now: Date = new Dat
         .values({ shipmentId: s.id, userId: client.id, courierId: s.courierId!, awb: s.awb!, amountBani: Number(s.options.codBani), orderedAt: s.activatedAt!, ...values })
         .onConflictDoUpdate({ target: repayments.shipmentId, set: values });
     }
-    await paySheets(tx, client.id, rows.filter((s) => plans.get(s.id)?.sheet !== null).map((s) => ({ shipmentId: s.id, sheet: plans.get(s.id)!.sheet!, deliveredAt: plans.get(s.id)!.deliveredAt! })), account, now);
+    await paySheets(tx, client.id, rows.filter((s) => plans.get(s.id)?.sheet !== null).map((s) => ({ shipmentId: s.id, sheet: plans.get(s.id)!.sheet!, deliveredAt: plans.get(s.id)!.deliveredAt! })), account, payer, now);
     if (firstReceived) {
       const [r] = await tx.select({ id: repayments.id }).from(repayments).where(eq(repayments.shipmentId, firstReceived.id));
       await tx.insert(repaymentsAwaiting).values({ repaymentId: r!.id, userId: client.id, reason: 'money_returned', bankAccount: DEMO_BAD_IBAN, bankAccountOwner: 'Mihai P', since: now }).onConflictDoNothing();
@@ -102,8 +106,11 @@ export async function seedDemoRepayments(database: Database, now: Date = new Dat
   });
 }
 
-/** The paid ones in their two sheets (each a day after its last received repayment), with the run that paid them. */
-async function paySheets(tx: Executor, userId: number, paid: { shipmentId: number; sheet: number; deliveredAt: Date }[], account: { iban: string; holder: string }, now: Date) {
+/**
+ * The paid ones in their two sheets (each a day after its last received repayment), with the run
+ * that paid them and its pain.001 file (issue 24: every run has its file; these two had none).
+ */
+async function paySheets(tx: Executor, userId: number, paid: { shipmentId: number; sheet: number; deliveredAt: Date }[], account: { iban: string; holder: string }, payer: DemoPayer, now: Date) {
   for (const n of [0, 1]) {
     const these = paid.filter((p) => p.sheet === n);
     if (these.length === 0) continue;
@@ -133,6 +140,15 @@ async function paySheets(tx: Executor, userId: number, paid: { shipmentId: numbe
       })
       .returning();
     await tx.insert(repaymentSheetItems).values(rows.map((r) => ({ sheetId: sheet!.id, repaymentId: r.id, amountBani: r.amountBani })));
+    const painXml = buildPain001({
+      messageId,
+      createdAt: paidAt,
+      executionDate: sheet!.sheetDate,
+      debtorName: payer.platformName,
+      debtorIban: payer.platformIban,
+      transfers: [{ endToEndId: sheet!.endToEndId, amountBani: total, creditorName: account.holder, creditorIban: account.iban, remittance: `Rambursuri Colete Online, borderou ${sheet!.id}` }],
+    });
+    await tx.update(payoutRuns).set({ painXml }).where(eq(payoutRuns.id, run!.id));
     await tx.update(repayments).set({ sheetId: sheet!.id, paidAt }).where(inArray(repayments.id, rows.map((r) => r.id)));
   }
 }

@@ -1,21 +1,21 @@
 import { REPAYMENT_EXPORT_COLUMNS, type RepaymentFilter } from '@colete/contract';
-import { excel } from '../../lib/exceljs.js';
+import { excel, XLSX_DAY_FORMAT, xlsxDay } from '../../lib/exceljs.js';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Executor } from '../../db/client.js';
-import { formatRoDate } from '../../lib/dates.js';
 import { exportBatch, type ListRow, type ListScope } from './repayments-list-queries.js';
 import { rowView } from './repayments-rows.js';
 
 const BATCH = 250;
 
-const roDay = (day: string | null) => (day ? formatRoDate(new Date(`${day}T12:00:00Z`)) : '');
+/** The columns holding a day: date cells shown as dd.mm.yyyy (they sort and filter as dates). */
+const DATE_COLUMNS = new Set([0, 8, 9, 10, 11]);
 
-/** One xlsx line: the list's columns, the amount in lei as a number (the sheet sums it). */
+/** One xlsx line: the list's columns, the amount in lei as a number (the sheet sums it), the days as date cells. */
 export function exportLine(r: ListRow) {
   const v = rowView(r);
   return [
-    formatRoDate(r.orderedAt),
+    xlsxDay(r.orderedAt),
     v.orderAwb,
     v.toAddress.text,
     v.clientReference ?? '',
@@ -23,10 +23,10 @@ export function exportLine(r: ListRow) {
     v.bank.name ?? '',
     v.bank.account ?? '',
     v.status.text,
-    roDay(v.dates.deliveryDate),
-    roDay(v.dates.sentToUsDate),
-    roDay(v.dates.receivedByUsDate),
-    roDay(v.dates.sentToClientDate),
+    xlsxDay(v.dates.deliveryDate),
+    xlsxDay(v.dates.sentToUsDate),
+    xlsxDay(v.dates.receivedByUsDate),
+    xlsxDay(v.dates.sentToClientDate),
   ];
 }
 
@@ -57,7 +57,7 @@ export function repaymentsXlsxStream(db: Executor, exportScope: ExportScope): Re
   sheet.columns = REPAYMENT_EXPORT_COLUMNS.map((header, i) => ({
     header,
     width: [12, 18, 40, 18, 12, 26, 28, 18, 12, 14, 14, 14][i],
-    style: i === 4 ? { numFmt: '#,##0.00' } : {},
+    style: i === 4 ? { numFmt: '#,##0.00' } : DATE_COLUMNS.has(i) ? { numFmt: XLSX_DAY_FORMAT } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

@@ -1,7 +1,7 @@
 import type { RepaymentFilter } from '@colete/contract';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { repaymentDailyTotals, repaymentSheets, repayments, shipments, users, type RepaymentStatus } from '../../db/schema.js';
+import { repaymentDailyTotals, repaymentSheetItems, repaymentSheets, repayments, shipments, users, type RepaymentStatus } from '../../db/schema.js';
 
 /**
  * The statuses each filter of the list shows (spec 002 section 4.6). The money is "at the courier"
@@ -50,7 +50,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function scopeWhere(s: ListScope): SQL {
   return and(
     eq(repayments.userId, s.userId),
-    s.sheetId !== undefined ? eq(repayments.sheetId, s.sheetId) : undefined,
+    // A sheet's repayments are the ones it paid (its items), also once it was marked unprocessed and released them.
+    s.sheetId !== undefined
+      ? sql`${repayments.id} in (select ${repaymentSheetItems.repaymentId} from ${repaymentSheetItems} where ${repaymentSheetItems.sheetId} = ${s.sheetId})`
+      : undefined,
     s.from ? gte(repayments.orderedAt, s.from) : undefined,
     s.to ? lt(repayments.orderedAt, s.to) : undefined,
     // bankAccountOf with the client's account a constant: a paid row's sheet is one of the client's

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { REPAYMENT_REPORT_MESSAGES as t } from '@colete/contract';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -9,6 +8,11 @@ import { badRequest } from '../../lib/errors.js';
 import { DEFAULT_NOT_REPORTED_DAYS, flagNotReported, reconcileReport, type ReconcileResult } from './reconcile.js';
 import { parseReportFile } from './report-files.js';
 import { matchWaitingTransfers } from './bank-statements.js';
+import { hashing, type FileStream } from './upload-file.js';
+import type { UploadTracker } from './upload-progress.js';
+
+/** An upload's options: `rest` checks the body after the file (one file only), `progress` is told the rows read and written. */
+export type UploadOptions = { rest?: () => Promise<void>; progress?: UploadTracker };
 
 /** How many days back the job looks for reports it has not taken in (a day missed while the server was down is read later). */
 export const REPORT_LOOKBACK_DAYS = 14;
@@ -69,12 +73,17 @@ export function repaymentsService(deps: RepaymentsDeps) {
     },
 
     /** A courier's report file uploaded by an admin: parsed in the courier's shape and reconciled once per file. */
-    async uploadReport(adminId: number, courierId: string, file: Buffer, fileName: string | null): Promise<ReconcileResult> {
+    async uploadReport(adminId: number, courierId: string, file: FileStream, fileName: string | null, opts: UploadOptions = {}): Promise<ReconcileResult> {
       const report = COD_REPORTS[courierId];
       if (!report) throw badRequest(t.unknownCourier, 'unknownCourier', { courier: t.unknownCourier });
-      const lines = await parseReportFile(file, report.shape, nameOf(courierId));
-      const sha256 = createHash('sha256').update(file).digest('hex');
-      const result = await reconcileReport(database, { source: 'upload', courierId, sha256, fileName, uploadedBy: adminId }, lines);
+      // Read as it arrives, checked whole (a bad line refuses the file before anything is written), then written in batches.
+      const hashed = hashing(file);
+      const lines = await parseReportFile(hashed.stream, report.shape, nameOf(courierId), (n) => opts.progress?.read(n));
+      await hashed.finish();
+      await opts.rest?.();
+      opts.progress?.total(lines.length);
+      const sha256 = hashed.digest();
+      const result = await reconcileReport(database, { source: 'upload', courierId, sha256, fileName, uploadedBy: adminId }, lines, (n) => opts.progress?.wrote(n));
       // The bank credits that waited for this report's references.
       if (result.imported) await matchWaitingTransfers(database);
       return result;

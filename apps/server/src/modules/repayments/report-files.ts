@@ -1,54 +1,97 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse } from '@fast-csv/parse';
 import { REPAYMENT_REPORT_MESSAGES as t } from '@colete/contract';
 import { linesOfRecords, REPORT_COLUMNS, type CodReportLine, type CodReportShape } from '../../integrations/couriers/index.js';
-import { parseCsv } from '../../lib/csv.js';
-import { badRequest } from '../../lib/errors.js';
-import { looksLikeZip, readXlsxRows } from '../../lib/xlsx-read.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { looksLikeZip, streamXlsxRows } from '../../lib/xlsx-read.js';
+import type { FileStream } from './upload-file.js';
 
 /** An Excel serial day (days since 1899-12-30) to YYYY-MM-DD, for date cells of an .xlsx. */
 const serialDay = (v: string) => (/^\d{5}(\.\d+)?$/.test(v) ? new Date(Math.round((Number(v) - 25569) * 86_400_000)).toISOString().slice(0, 10) : v);
 
-async function rowsOf(file: Buffer): Promise<string[][]> {
-  if (looksLikeZip(file)) {
-    try {
-      return await readXlsxRows(file);
-    } catch {
-      return [];
-    }
+/** The first bytes of a stream (at least `size` unless it ends first) and the stream again from its start. */
+async function peek(file: FileStream, until: (head: Buffer) => boolean): Promise<{ head: Buffer; all: AsyncGenerator<Buffer> }> {
+  const it = file[Symbol.asyncIterator]();
+  const taken: Buffer[] = [];
+  let head = Buffer.alloc(0);
+  while (!until(head)) {
+    const n = await it.next();
+    if (n.done) break;
+    taken.push(n.value);
+    head = Buffer.concat([head, n.value]);
   }
-  let text = file.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) return [];
-  // Spreadsheets set to Romanian save CSV with ';' between fields (and ',' as the decimal sign).
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
-  if ((first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0)) text = swapDelimiter(text);
-  return parseCsv(text);
-}
-
-/** ';'-separated text as ','-separated (quoting fields that hold a comma). */
-function swapDelimiter(text: string): string {
-  const mark = '\u0001';
-  return parseCsv(text.replaceAll(',', mark).replaceAll(';', ','))
-    .map((r) => r.map((f) => (f.includes(mark) ? `"${f.replaceAll(mark, ',').replace(/"/g, '""')}"` : f)).join(','))
-    .join('\n');
+  async function* all() {
+    yield* taken;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  }
+  return { head, all: all() };
 }
 
 /**
- * A courier's report file (CSV or XLSX) read in its shape: the header must name the shape's
- * columns and every row must have a valid AWB, amount and transfer day; otherwise a 400 says
- * what is wrong, in Romanian.
+ * A report file's rows as they arrive: an .xlsx (a zip) by exceljs' streaming reader, else CSV by
+ * fast-csv's, with ';' between fields when the header has more of them than ',' (spreadsheets set
+ * to Romanian save CSV so, with ',' as the decimal sign). Blank rows are left out. A file that is
+ * neither (a broken workbook, a NUL in the text) throws `notReport`.
  */
-export async function parseReportFile(file: Buffer, shape: CodReportShape, courierName: string): Promise<CodReportLine[]> {
-  const [header, ...rows] = await rowsOf(file);
-  const columns = REPORT_COLUMNS[shape];
-  const names = (header ?? []).map((h) => h.trim());
-  if (!columns.every((c) => names.includes(c))) {
-    const message = t.notReport(t.reportColumns(courierName, columns.join(', ')));
-    throw badRequest(message, 'notReport', { file: message });
+async function* rowsOf(file: FileStream, notReport: () => AppError): AsyncGenerator<string[]> {
+  const { head, all } = await peek(file, (h) => h.length >= 4096 || h.includes(0x0a));
+  if (looksLikeZip(head)) {
+    try {
+      yield* streamXlsxRows(all);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw notReport();
+    }
+    return;
   }
-  if (rows.length === 0) throw badRequest(t.empty, 'emptyReport', { file: t.empty });
+  const first = head.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const csv = parse<string[], string[]>({ delimiter, ignoreEmpty: true });
+  let start = true;
+  const text = async function* () {
+    for await (const chunk of all) {
+      if (chunk.includes(0)) throw notReport();
+      if (start && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) yield chunk.subarray(3);
+      else yield chunk;
+      start = false;
+    }
+  };
+  const done = pipeline(Readable.from(text()), csv);
+  done.catch(() => undefined); // its failure is read from the rows' stream below
+  for await (const row of csv as AsyncIterable<string[]>) if (row.length > 1 || row[0] !== '') yield row;
+  await done;
+}
+
+/**
+ * A courier's report file (CSV or XLSX) read in its shape as it arrives: the header must name
+ * the shape's columns and every row must have a valid AWB, amount and transfer day; otherwise a
+ * 400 says what is wrong, in Romanian (a bad row by its line number, where the reading stops:
+ * nothing of the file is taken in). `onRow` counts the rows read.
+ */
+export async function parseReportFile(file: FileStream, shape: CodReportShape, courierName: string, onRow?: (rows: number) => void): Promise<CodReportLine[]> {
+  const columns = REPORT_COLUMNS[shape];
+  const notReport = () => {
+    const message = t.notReport(t.reportColumns(courierName, columns.join(', ')));
+    return badRequest(message, 'notReport', { file: message });
+  };
   const dateColumns = shape === 'fan' ? ['transferDate'] : ['RepaymentDate', 'DeductionDate'];
-  const records = rows.map((r) => Object.fromEntries(names.map((h, i) => [h, dateColumns.includes(h) ? serialDay((r[i] ?? '').trim()) : (r[i] ?? '').trim()])));
-  const lines = linesOfRecords(shape, records);
-  const bad = lines.findIndex((l) => l === null);
-  if (bad >= 0) throw badRequest(t.badLine(bad + 2), 'badReportLine', { file: t.badLine(bad + 2) });
-  return lines as CodReportLine[];
+  const lines: CodReportLine[] = [];
+  let names: string[] | null = null;
+  for await (const row of rowsOf(file, notReport)) {
+    if (!names) {
+      names = row.map((h) => h.trim());
+      if (!columns.every((c) => names!.includes(c))) throw notReport();
+      continue;
+    }
+    const record = Object.fromEntries(names.map((h, i) => [h, dateColumns.includes(h) ? serialDay((row[i] ?? '').trim()) : (row[i] ?? '').trim()]));
+    const [line] = linesOfRecords(shape, [record]);
+    if (!line) throw badRequest(t.badLine(lines.length + 2), 'badReportLine', { file: t.badLine(lines.length + 2) });
+    lines.push(line);
+    if (lines.length % 1000 === 0) onRow?.(lines.length);
+  }
+  if (!names) throw notReport();
+  if (lines.length === 0) throw badRequest(t.empty, 'emptyReport', { file: t.empty });
+  onRow?.(lines.length);
+  return lines;
 }

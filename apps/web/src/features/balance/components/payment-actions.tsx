@@ -1,6 +1,7 @@
 import { REVERT_MIN_BANI, balanceAdminMessages as m } from '@colete/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatMoneyBani as formatBani } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useActivatePayment, useRevertPayment } from '../api/admin-balance';
@@ -17,16 +18,33 @@ export function revertAmountError(text: string, maxBani: number): string | null 
 
 /**
  * An admin's actions on one recorded payment (spec 002 sections 6-8): 'Activeaza' while it is
- * not active; once active, 'Storneaza' opens a dialog asking the amount (at least 0,10 lei, at
+ * not active, after a confirmation saying what it does (spec 002 section 2.5; `what` names the
+ * payment there: its invoice and reference); once active, 'Storneaza' opens a dialog asking the amount (at least 0,10 lei, at
  * most the payment). Results as the specification words them; onDone after a success.
  * `amountBani`: what may still be reverted (the list's leftBani: the payment less its earlier
  * reverts); the server checks the same limit under the payment's lock.
  */
-export function PaymentActions({ paymentId, amountBani, active, onDone }: { paymentId: string; amountBani: number; active: boolean; onDone: () => void }) {
+export function PaymentActions({
+  paymentId,
+  amountBani,
+  paymentBani = amountBani,
+  what,
+  active,
+  onDone,
+}: {
+  paymentId: string;
+  amountBani: number;
+  /** The payment's whole amount, as the activation confirmation names it. */
+  paymentBani?: number;
+  what: string;
+  active: boolean;
+  onDone: () => void;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const activate = useActivatePayment();
   const revert = useRevertPayment();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const error = revertAmountError(amount, amountBani);
@@ -41,6 +59,7 @@ export function PaymentActions({ paymentId, amountBani, active, onDone }: { paym
           onDone();
         },
         onError: failed,
+        onSettled: () => setConfirming(false),
       },
     );
 
@@ -70,7 +89,7 @@ export function PaymentActions({ paymentId, amountBani, active, onDone }: { paym
     <>
       <Stack direction="row" spacing={1}>
         {!active && (
-          <Button size="small" variant="contained" onClick={onActivate} disabled={activate.isPending}>
+          <Button size="small" variant="contained" onClick={() => setConfirming(true)} disabled={activate.isPending}>
             {m.activate}
           </Button>
         )}
@@ -80,6 +99,16 @@ export function PaymentActions({ paymentId, amountBani, active, onDone }: { paym
           </Button>
         )}
       </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title={m.confirmActivateTitle}
+        confirmLabel={m.confirmActivateButton}
+        pending={activate.isPending}
+        onConfirm={onActivate}
+        onClose={() => setConfirming(false)}
+      >
+        {m.confirmActivateText(formatBani(paymentBani), what)}
+      </ConfirmDialog>
       <Dialog open={open} onClose={revert.isPending ? undefined : () => setOpen(false)} maxWidth="xs" fullWidth aria-labelledby={`revert-${paymentId}`}>
         <DialogTitle id={`revert-${paymentId}`}>{m.revertTitle}</DialogTitle>
         <DialogContent>

@@ -1,4 +1,4 @@
-import { balanceAdminMessages as m, type TPayableInvoice } from '@colete/contract';
+import { balanceAdminMessages as m, formatBaniInput, type TPayableInvoice } from '@colete/contract';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field/date-field';
@@ -50,7 +50,7 @@ export function RecordPayment({ clientId, onDone }: { clientId: number; onDone: 
   };
   const chooseInvoice = (id: string) => {
     const invoice = invoices.find((i) => String(i.id) === id);
-    set({ invoiceId: id, amount: invoice ? (invoice.leftBani / 100).toFixed(2).replace('.', ',') : '' });
+    set({ invoiceId: id, amount: invoice ? formatBaniInput(invoice.leftBani) : '' });
   };
   const openDialog = () => {
     setForm({ invoiceId: '', amount: '', paidOn: today, reference: '' });

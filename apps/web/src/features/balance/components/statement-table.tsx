@@ -109,7 +109,9 @@ export function StatementTable({ rows, amounts, admin, onChanged }: Props) {
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   const { previous, total } = lines(amounts);
   const actions = (r: TInvoiceBalanceTransaction) =>
-    admin && r.payment ? <PaymentActions paymentId={r.payment.id} amountBani={r.payment.leftBani} active={r.payment.active} onDone={onChanged} /> : null;
+    admin && r.payment ? (
+      <PaymentActions paymentId={r.payment.id} amountBani={r.payment.leftBani} paymentBani={r.payment.amountBani} what={r.description} active={r.payment.active} onDone={onChanged} />
+    ) : null;
   if (!wide) {
     return (
       <List disablePadding aria-label={T.tabs.invoices}>

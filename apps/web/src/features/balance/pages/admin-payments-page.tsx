@@ -32,7 +32,14 @@ function PaymentRow({ payment, onDone }: { payment: TAdminPayment; onDone: () =>
             <strong data-testid="payment-left">{formatMoneyBani(payment.leftBani)}</strong>
           </Typography>
         </Box>
-        <PaymentActions paymentId={payment.id} amountBani={payment.leftBani} active={payment.active} onDone={onDone} />
+        <PaymentActions
+          paymentId={payment.id}
+          amountBani={payment.leftBani}
+          paymentBani={payment.amountBani}
+          what={`${m.paymentInvoice} ${payment.invoiceNumber}, ${m.paymentReference.toLowerCase()} ${payment.reference}`}
+          active={payment.active}
+          onDone={onDone}
+        />
       </Stack>
     </Paper>
   );
