@@ -49,7 +49,7 @@ test('a shipment saved for later is edited in full on the new-shipment page and 
   await expect(page.getByRole('region', { name: 'Expeditor' }).getByLabel('Persoana de contact')).not.toHaveValue('');
   await expect(parcel.getByLabel('Greutate (kg)')).toHaveValue('2,5');
   await expect(page.getByRole('region', { name: 'Detalii expediere' }).getByLabel('Continut')).toHaveValue('Carti');
-  await expect(options.getByLabel('Valoare ramburs')).toHaveValue('150');
+  await expect(options.getByLabel('Valoare ramburs')).toHaveValue('150,00');
   // Offers as usual, the saved service still chosen.
   await expect(couriers.getByRole('button', { name: 'Salveaza modificarile' })).toBeVisible();
   await screenshot(page, 'draft-edit-1440');
@@ -60,7 +60,7 @@ test('a shipment saved for later is edited in full on the new-shipment page and 
   await expect(recipient.getByText(messages.common.fieldInvalid)).toBeVisible();
   await expect(couriers.getByRole('button', { name: 'Salveaza modificarile' })).toHaveCount(0);
   await expect(recipient.getByLabel('Persoana de contact')).toHaveValue('Maria Editata');
-  await expect(options.getByLabel('Valoare ramburs')).toHaveValue('150');
+  await expect(options.getByLabel('Valoare ramburs')).toHaveValue('150,00');
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'draft-edit-invalid-phone-390');
@@ -85,7 +85,7 @@ test('a shipment saved for later is edited in full on the new-shipment page and 
   // Opened again on a phone: the new values are the form's.
   await page.getByRole('link', { name: 'Modifica comanda' }).click();
   await expect(recipient.getByLabel('Telefon')).toHaveValue(/744999888/);
-  await expect(options.getByLabel('Valoare ramburs')).toHaveValue('275,5');
+  await expect(options.getByLabel('Valoare ramburs')).toHaveValue('275,50');
   await screenshot(page, 'draft-edit-390');
 
   // Activated from there: that same draft, now with its AWB, no longer editable.

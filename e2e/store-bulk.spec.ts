@@ -37,7 +37,7 @@ async function select(page: Page, name: string) {
   await box.check();
 }
 
-test('five orders bulk-activated, one refused for its address: the reasons, the AWBs, the merged labels', async ({ page }) => {
+test('five orders bulk-activated with one courier service chosen for all, one refused for its address: the reasons, the AWBs, the merged labels', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, DEMO.client);
   const clientId = await connectedDemoStore(page);
@@ -52,8 +52,11 @@ test('five orders bulk-activated, one refused for its address: the reasons, the 
   for (const r of [...ready, broken]) await select(page, r.orderDisplayName);
   await page.getByRole('button', { name: 'Activeaza comenzi (5 comenzi selectate)' }).click();
 
-  // The preview: every order checked; unchecking one counts it out.
+  // The preview: the ready orders checked, the one needing a fix not (issue 24); checking it counts it in, unchecking one counts it out.
   const preview = page.getByRole('dialog', { name: 'Activare comenzi' });
+  await expect(preview.getByText('4 comenzi selectate')).toBeVisible();
+  await expect(preview.getByRole('checkbox', { name: `Selecteaza comanda ${broken.orderDisplayName}` })).not.toBeChecked();
+  await preview.getByRole('checkbox', { name: `Selecteaza comanda ${broken.orderDisplayName}` }).check();
   await expect(preview.getByText('5 comenzi selectate')).toBeVisible();
   await expect(preview.getByText('Urmeaza sa activati comenzile de mai sus. Continuati ?')).toBeVisible();
   await expect(preview.getByText('Necesita interventie')).toHaveCount(1);
@@ -62,6 +65,12 @@ test('five orders bulk-activated, one refused for its address: the reasons, the 
   await expect(preview.getByText('4 comenzi selectate')).toBeVisible();
   await preview.getByRole('checkbox', { name: `Selecteaza comanda ${ready[0]!.orderDisplayName}` }).check();
   await expect(preview.getByText('5 comenzi selectate')).toBeVisible();
+  // Issue 24: one courier service for the whole run, chosen among those the orders can go with.
+  await preview.getByRole('radio', { name: 'Acelasi serviciu pentru toate comenzile' }).check();
+  await preview.getByLabel('Serviciul pentru toate comenzile').click();
+  const option = page.getByRole('option').first();
+  const service = (await option.innerText()).split(' - livreaza ')[0]!;
+  await option.click();
   await expectAccessible(page);
   await screenshotAtWidths(page, 'store-bulk-preview');
   await preview.getByRole('button', { name: 'Activeaza', exact: true }).click();
@@ -80,6 +89,8 @@ test('five orders bulk-activated, one refused for its address: the reasons, the 
   for (const column of ['Comanda', 'Curier', 'AWB', 'Data estimata ridicare', 'Pret']) await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   // One row per shipment: an order of two warehouses has two.
   for (const r of ready) await expect(table.getByRole('row', { name: new RegExp(r.orderDisplayName) }).first()).toContainText(/\d+,\d{2} lei/);
+  // Every shipment of the run with the service chosen in the preview.
+  await expect(table.locator('tbody tr td:nth-child(2)')).toHaveText(Array(await table.locator('tbody tr').count()).fill(service));
   const awbs = (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => t.trim());
   expect(awbs.length).toBeGreaterThanOrEqual(4);
   expect(new Set(awbs).size).toBe(awbs.length);

@@ -60,6 +60,8 @@ async function keyboardMove(page: Page, from: Locator, target: string, key: 'Arr
 }
 
 test('with the mouse: a new package, a postponed pillow brought back, the refusals, the envelope notice, a saved configuration on the next order', async ({ page }) => {
+  // One long walk of drags, two orders and four scans: over a minute when the machine is shared.
+  test.setTimeout(150_000);
   await signIn(page, DEMO.client);
   const clientId = await connectedDemoStore(page);
   await page.setViewportSize({ width: 1440, height: 1000 });

@@ -27,6 +27,8 @@ async function openConsent(page: Page) {
 }
 
 test('a merchant connects the demo shop through its consent page (refusing once), sees it listed, disconnects it; an uninstall in the shop shows', async ({ page }) => {
+  // Two consent round trips (refused, then granted), the disconnect and the uninstall: longer than one walk's 60 s.
+  test.setTimeout(180_000);
   await freshClient(page);
   await expect(page.getByText('Nu aveti niciun magazin conectat.')).toBeVisible();
   await expectAccessible(page);
@@ -38,7 +40,20 @@ test('a merchant connects the demo shop through its consent page (refusing once)
   await screenshotAtWidths(page, 'store-consent');
   await page.getByRole('button', { name: 'Anuleaza' }).click();
   await page.waitForURL(/\/profile\/integration$/);
-  await expect(page.getByText('Conectarea magazinului a fost anulata: aplicatia nu a fost instalata. Nu s-a modificat nimic.')).toBeVisible();
+  // Said on the page, not only in a passing message: the store was not connected, and why.
+  const notice = page.getByRole('alert').filter({ hasText: 'Magazinul nu a fost conectat.' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByText('Conectarea magazinului a fost anulata: aplicatia nu a fost instalata. Nu s-a modificat nimic.')).toBeVisible();
+  await expect(page.getByText('Nu aveti niciun magazin conectat.')).toBeVisible();
+  await notice.getByRole('button', { name: 'Inchide' }).click();
+  await expect(notice).toBeHidden();
+
+  // The shop sends the browser back with an error and no code (as an OAuth server may, unsigned): the same notice.
+  await openConsent(page);
+  const state = new URL(page.url()).searchParams.get('state')!;
+  await page.goto(`/api/user/integration/shopify/callback?error=access_denied&state=${encodeURIComponent(state)}&shop=colete-demo.myshopify.com`);
+  await page.waitForURL(/\/profile\/integration$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Magazinul nu a fost conectat.' })).toBeVisible();
   await expect(page.getByText('Nu aveti niciun magazin conectat.')).toBeVisible();
 
   // Approved: the store is listed, connected today.

@@ -7,10 +7,11 @@ import { shipmentScenarios } from './shipments.js';
 import { repaymentScenarios } from './repayments.js';
 import { storeScenarios } from './store.js';
 import { storeBulkScenarios } from './store-bulk.js';
+import { uploadsScenario } from './uploads.js';
 
 /**
  * Every scenario `npm run bench` runs, in order; the baseline comes first. A new scenario is one
  * object (see lib/types.ts): its name, how it prepares its data, the requests it rotates
  * through and its p95 target.
  */
-export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios];
+export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario];

@@ -1,6 +1,5 @@
 import { STORE_BULK_MAX_ORDERS } from '@colete/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildServices } from '../../apps/server/src/services.js';
 import type { StoreBulkService } from '../../apps/server/src/modules/store/index.js';
 import type { Scenario, ScenarioContext } from '../lib/types.js';
 import { connectedClient, walkAwaiting, type StoreClient } from './store.js';
@@ -13,13 +12,8 @@ import { connectedClient, walkAwaiting, type StoreClient } from './store.js';
  */
 
 const RUN_ORDERS = 100;
-/** The bulk service of each app (the bench runs one app on PGlite, then one on PostgreSQL). */
-const bulks = new WeakMap<FastifyInstance, StoreBulkService>();
-function bulkOf(app: FastifyInstance) {
-  let bulk = bulks.get(app);
-  if (!bulk) bulks.set(app, (bulk = buildServices(app.deps.config, app.deps.database, app.log, app).storeBulk!));
-  return bulk;
-}
+/** The bulk service of each app (the bench runs one app on PGlite, then one on PostgreSQL): the app's own. */
+const bulkOf = (app: FastifyInstance): StoreBulkService => app.services.storeBulk;
 
 /** Runs of the awaiting tab's orders (newest first, then oldest first), started through the API (at most STORE_BULK_MAX_ORDERS a run). */
 async function startRuns(ctx: ScenarioContext, client: StoreClient, count: number) {

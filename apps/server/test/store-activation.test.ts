@@ -99,9 +99,13 @@ describe('activation', () => {
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     const awbs = new Set(answers.map((a) => (a.json() as { awb: string }).awb));
     expect(awbs.size).toBe(1);
-    expect([...awbs][0]).toBeTruthy();
     expect(answers.every((a) => (a.json() as { storeUpdated: boolean }).storeUpdated)).toBe(true);
-    expect(await ctx.database.db.select().from(shipments).where(eq(shipments.storeFulfillmentOrderId, card.fulfillmentOrderId))).toHaveLength(1);
+    const made = await ctx.database.db.select().from(shipments).where(eq(shipments.storeFulfillmentOrderId, card.fulfillmentOrderId));
+    expect(made).toHaveLength(1);
+    // The answer's AWB is the one shipment's, as the courier numbered it.
+    expect([...awbs]).toEqual([made[0]!.awb]);
+    expect(made[0]!.awb).toMatch(/^[A-Z0-9]{10,}$/); // every simulated courier numbers its AWBs so (some with a letter prefix)
+    expect(answers.every((a) => (a.json() as { uniqueId: string }).uniqueId === made[0]!.uniqueId)).toBe(true);
     expect(await chargesOf()).toBe(charges + 1);
     // The shop: one fulfillment with the courier, the AWB and our public tracking link; the card left the awaiting list.
     const after = await orderOf(Number(order.shopifyGraphQLId.split('/').pop()));
@@ -109,7 +113,11 @@ describe('activation', () => {
     expect(after.shippingOrders.fulfilled).toHaveLength(1);
     expect(after.shippingOrders.fulfilled[0]!.internalOrder?.awb.main).toBe([...awbs][0]);
     const [claim] = await ctx.database.db.select().from(storeActivations).where(eq(storeActivations.fulfillmentOrderId, card.fulfillmentOrderId));
-    expect(claim!.fulfillmentId).toBeTruthy();
+    // The claim records the shop's own fulfillment: the one carrying this AWB.
+    const simOrder = (await currentOrder(ctx.database.db, SHOP, order.shopifyGraphQLId))!;
+    const shopFulfillments = (simOrder.fulfillmentOrders.nodes as SimFulfillmentOrder[]).flatMap((fo) => fo.fulfillments ?? []);
+    expect(shopFulfillments.filter((f) => f.trackingInfo.some((t) => t.number === [...awbs][0]))).toHaveLength(1);
+    expect(claim!.fulfillmentId).toBe(shopFulfillments.find((f) => f.trackingInfo.some((t) => t.number === [...awbs][0]))!.id);
     // Again after the fact (a retried request): the same AWB, nothing new.
     const again = await activate(payload);
     expect(again.statusCode, again.body).toBe(200);
@@ -152,7 +160,9 @@ describe('activation', () => {
     expect((await runJob(jobs.boss, STORE_FULFILLMENTS_QUEUE)).state).toBe('completed');
     expect((await runJob(jobs.boss, STORE_FULFILLMENTS_QUEUE)).state).toBe('completed');
     const [claim] = await ctx.database.db.select().from(storeActivations).where(eq(storeActivations.fulfillmentOrderId, card.fulfillmentOrderId));
-    expect(claim!.fulfilledAt).toBeTruthy();
+    expect(claim!.fulfilledAt).toBeInstanceOf(Date);
+    expect(claim!.fulfilledAt!.getTime()).toBeGreaterThanOrEqual(claim!.createdAt.getTime());
+    expect(claim!.lastError).toBeNull();
     expect(claim!.attempts).toBeGreaterThanOrEqual(2);
     const done = await orderOf(Number(order.shopifyGraphQLId.split('/').pop()));
     const parts = done.shippingOrders.fulfilled.filter((f) => f.internalOrder?.awb.main === awb);

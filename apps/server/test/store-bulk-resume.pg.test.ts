@@ -37,10 +37,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** A job runner whose bulk service takes over claims older than `staleMs`. */
-async function runner(staleMs: number) {
+/** A job runner whose bulk service takes over claims older than `staleMs` (the platform's lease when omitted), renewing its own every `heartbeatMs`. */
+async function runner(staleMs?: number, heartbeatMs?: number) {
+  // Another process's services: its own bulk service (its lease) over the same database.
   const services = buildServices(ctx.config, ctx.database, ctx.app.log, ctx.app, { storeActivator: standIn.activator });
-  const jobs = await startJobs(ctx.database, ctx.app.log, ctx.config, { ...services, storeBulk: storeBulkService({ database: ctx.database, activator: standIn.activator, awbFormat: async () => 'A4', staleMs }) }, ctx.app);
+  const jobs = await startJobs(ctx.app, { services: { ...services, storeBulk: storeBulkService({ database: ctx.database, activator: standIn.activator, awbFormat: async () => 'A4', staleMs, heartbeatMs }) } });
   runners.push(jobs);
   return jobs;
 }
@@ -102,5 +103,54 @@ describe('a bulk run interrupted mid-order and resumed (PostgreSQL)', () => {
     expect(claimed[0]!.attempts).toBe(1);
     const [taken] = await ctx.database.db.select().from(storeBulkRunOrders).where(and(eq(storeBulkRunOrders.runId, runId), eq(storeBulkRunOrders.orderId, 'gid://shopify/Order/1003')));
     expect(taken!.attempts).toBe(2);
+  });
+
+  it('a run whose worker was killed goes on and finishes within a minute (its pg-boss job left active, the platform\'s own lease)', { timeout: 150_000 }, async () => {
+    const user = await createUser(ctx);
+    standIn.signIn(user.id, user.cookie);
+    await ctx.database.db.insert(ledgerEntries).values({ userId: user.id, kind: 'topup', amountBani: 500_000, description: 'Reincarcare test', reference: randomUUID() });
+    // Only this test's processes work the run (the earlier test's runners are gone).
+    for (const r of runners.splice(0)) await r.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    const [account] = await ctx.database.db.insert(storeAccounts).values({ userId: user.id, shop: `killed-${user.id}.myshopify.com`, name: 'Killed', status: 'CONNECTED' }).returning();
+
+    // The first worker hangs for ever in the second order, after its AWB: a killed process, which renews no lease any more.
+    let died!: () => void;
+    const dead = new Promise<void>((resolve) => (died = resolve));
+    const hang = standIn.afterActivate(async (fo) => {
+      if (fo.endsWith('/20020')) {
+        died();
+        await new Promise(() => undefined);
+      }
+    });
+    const first = await runner(undefined, 3_600_000);
+    const orders = [2001, 2002, 2003, 2004].map((n) => ({ shopifyGraphQLId: `gid://shopify/Order/${n}`, orderDisplayName: `#${n}` }));
+    const res = await as(ctx, user, { method: 'POST', url: `/api/user/integration/shopify/activate-orders/${account!.id}`, payload: { orders } });
+    expect(res.statusCode, res.body).toBe(200);
+    const runId = res.json().runId as number;
+    await dead;
+    // kill -9: pg-boss is not told; its job stays active until its expiry (15 minutes).
+    await first.boss.stop({ graceful: false, wait: false });
+    const killedAt = Date.now();
+    hang.off();
+    const runOf = async () => (await as(ctx, user, { method: 'GET', url: `/api/user/integration/shopify/activate-orders/${account!.id}/runs/${runId}` })).json().run as TStoreBulkRun;
+    expect((await runOf()).status).toBe('running');
+
+    // The restarted process, with the platform's own lease (no test-only staleness).
+    await runner();
+    let run = await runOf();
+    while (run.status !== 'done' && Date.now() - killedAt < 75_000) {
+      await new Promise((r) => setTimeout(r, 500));
+      run = await runOf();
+    }
+    expect(run.status).toBe('done');
+    expect(Date.now() - killedAt).toBeLessThan(60_000);
+    expect(run.done).toBe(4);
+    const awbs = run.orders.map((o) => o.results[0]?.result?.awb);
+    expect(awbs.every(Boolean)).toBe(true);
+    const made = await ctx.database.db.select({ awb: shipments.awb }).from(shipments).where(eq(shipments.userId, user.id));
+    expect(made).toHaveLength(4);
+    expect(new Set(made.map((s) => s.awb))).toEqual(new Set(awbs));
+    const charges = await ctx.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'charge')));
+    expect(charges).toHaveLength(4);
   });
 });

@@ -6,7 +6,6 @@ import { testConfig } from '../src/config.js';
 import { ledgerEntries, storeAccounts } from '../src/db/schema.js';
 import { startJobs, type Jobs } from '../src/jobs/boss.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { buildServices } from '../src/services.js';
 import { as, createUser, openTestDatabase, type TestContext, type TestUser } from './helper.js';
 import { pdfBarcodes, pdfText, pdfWords } from './support/pdf-tools.js';
 import { NO_OPTIONS, RECIPIENT, SENDER } from './support/parties.js';
@@ -29,7 +28,8 @@ beforeAll(async () => {
   standIn.bind(app);
   ctx = { app, database, config, close: async () => { await app.close(); await database.close(); } };
   await loadNomenclature(ctx.database);
-  jobs = await startJobs(database, app.log, config, buildServices(config, database, app.log, app, { storeActivator: standIn.activator }), app);
+  // The app's own services (built with the stand-in activator) run the jobs.
+  jobs = await startJobs(app);
 }, 180_000);
 afterAll(async () => {
   await jobs?.stop();
@@ -110,20 +110,27 @@ describe('bulk activation (POST activate-orders/{clientId}, its run and labels)'
     awbs.forEach((awb, i) => expect(codes[i]!.map((c) => c.value).join(' ')).toContain(awb));
   });
 
-  it('on A4 puts four labels a sheet, the first at the chosen position (3: bottom left)', async () => {
-    const res = await as(ctx, alice.user, { method: 'GET', url: `/api/user/integration/shopify/activate-orders/${alice.accountId}/runs/${run.id}/labels?format=A4&start=3` });
-    expect(res.statusCode, res.body).toBe(200);
-    const pages = await pdfWords(new Uint8Array(res.rawPayload));
-    // Positions 3 and 4 on the first sheet, position 1 on the second.
-    expect(pages).toHaveLength(2);
-    const awbs = run.orders.flatMap((o) => o.results.flatMap((r) => (r.result ? [r.result.awb] : [])));
-    const at = (page: number, awb: string) => pages[page]!.words.find((w) => w.text === awb)!;
-    const [w, h] = [pages[0]!.width, pages[0]!.height];
-    expect(at(0, awbs[0]!)).toMatchObject({ xMin: expect.toSatisfy((x: number) => x < w / 2), yMin: expect.toSatisfy((y: number) => y > h / 2) });
-    expect(at(0, awbs[1]!)).toMatchObject({ xMin: expect.toSatisfy((x: number) => x > w / 2), yMin: expect.toSatisfy((y: number) => y > h / 2) });
-    expect(at(1, awbs[2]!)).toMatchObject({ xMin: expect.toSatisfy((x: number) => x < w / 2), yMin: expect.toSatisfy((y: number) => y < h / 2) });
-    expect(pages[0]!.words.filter((w) => w.text === 'AWB').every((x) => x.yMin > h / 2)).toBe(true);
-  });
+  for (const start of [1, 2, 3, 4]) {
+    it(`on A4 puts four labels a sheet, the first at the chosen position (${start})`, async () => {
+      const res = await as(ctx, alice.user, { method: 'GET', url: `/api/user/integration/shopify/activate-orders/${alice.accountId}/runs/${run.id}/labels?format=A4&start=${start}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const pages = await pdfWords(new Uint8Array(res.rawPayload));
+      const awbs = run.orders.flatMap((o) => o.results.flatMap((r) => (r.result ? [r.result.awb] : [])));
+      expect(pages).toHaveLength(Math.ceil((start - 1 + awbs.length) / 4));
+      const [w, h] = [pages[0]!.width, pages[0]!.height];
+      // Label i goes to slot start - 1 + i: sheet slot / 4; on it 0 top left, 1 top right, 2 bottom left, 3 bottom right.
+      awbs.forEach((awb, i) => {
+        const slot = start - 1 + i;
+        const word = pages[Math.floor(slot / 4)]!.words.find((x) => x.text === awb)!;
+        const pos = slot % 4;
+        expect(word.xMin < w / 2, `${awb} at slot ${slot}: left`).toBe(pos % 2 === 0);
+        expect(word.yMin > h / 2, `${awb} at slot ${slot}: bottom`).toBe(pos >= 2);
+      });
+      // Nothing printed before the chosen position on the first sheet.
+      const firstSheetAwbWords = pages[0]!.words.filter((x) => x.text === 'AWB');
+      if (start >= 3) expect(firstSheetAwbWords.every((x) => x.yMin > h / 2)).toBe(true);
+    });
+  }
 
   it('the labels default to the user’s awbFormat (A4 unless set)', async () => {
     const before = await as(ctx, alice.user, { method: 'GET', url: `/api/user/integration/shopify/activate-orders/${alice.accountId}/runs/${run.id}/labels` });

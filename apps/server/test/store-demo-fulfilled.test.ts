@@ -27,7 +27,7 @@ beforeAll(async () => {
   await loadNomenclature(ctx.database);
   await seedDemo(ctx.database, { invoicing: invoicingService({ database: ctx.database, ...invoicingDepsOf(ctx.config) }) }, { storeSimulatorKey: ctx.config.tokenEncryptionKey });
   const network = simulatedCourierNetwork(ctx.database);
-  seeded = await seedDemoStoreShipment(ctx.database, network, shipmentBilling(invoicingDepsOf(ctx.config)));
+  seeded = await seedDemoStoreShipment(ctx.database, network, shipmentBilling(invoicingDepsOf(ctx.config)), ctx.app.services.corrector);
   const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'client@demo.ro', password: 'Client123!' } });
   client = { id: 0, email: 'client@demo.ro', password: 'Client123!', name: 'Demo Logistic SRL', cookie: sessionCookie(login) };
   const accounts = (await as(ctx, client, { method: 'GET', url: '/api/user/integration/shopify/accounts' })).json() as { list: { clientId: number }[] };
@@ -42,7 +42,7 @@ describe('the demo shop’s order sent through the platform', () => {
     expect(row).toMatchObject({ status: 'created', storeAccountId: accountId, storeOrderId: DEMO_FULFILLED_ORDER, storeOrderName: '#1089', storeFulfillmentOrderId: seeded!.fulfillmentOrderId, awb: seeded!.awb });
     expect(row!.activatedAt).not.toBeNull();
     expect(row!.recipient).toMatchObject({ contactName: 'Ioana Dumitru', addressCity: 'Iași', addressCountyCode: 'IS' });
-    expect(await seedDemoStoreShipment(ctx.database, simulatedCourierNetwork(ctx.database), shipmentBilling(invoicingDepsOf(ctx.config)))).toBeNull();
+    expect(await seedDemoStoreShipment(ctx.database, simulatedCourierNetwork(ctx.database), shipmentBilling(invoicingDepsOf(ctx.config)), ctx.app.services.corrector)).toBeNull();
   });
 
   it('the order page: nothing awaits, the fulfilled part is the shop’s fulfilment with the platform shipment', async () => {

@@ -9,6 +9,7 @@ import { issueToken } from '../src/integrations/store/simulator-store.js';
 import { tokenCipher } from '../src/lib/token-cipher.js';
 import { storeService } from '../src/modules/store/index.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { addressCorrectionService } from '../src/modules/geo/index.js';
 
 /*
  * Disconnecting a store (issue 13): the shop is first asked to revoke the app's access
@@ -116,6 +117,7 @@ describe('a shop that cannot revoke', () => {
       app: shopifyAdapter({ mode: 'simulator', apiKey: SIM_APP_KEY, apiSecret: simAppSecret(ctx.config.tokenEncryptionKey), hostName: 'localhost', authorizeBase: () => '', fetch }),
       tokenKey: ctx.config.tokenEncryptionKey,
       readiness,
+      corrector: addressCorrectionService({ database: ctx.database }),
       log: log as unknown as Pick<FastifyBaseLogger, 'warn' | 'info'>,
     });
 

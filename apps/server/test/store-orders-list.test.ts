@@ -85,7 +85,7 @@ describe('the awaiting tab (the shop, by cursor)', () => {
     const noNumber = first.find((r) => r.customer.displayName === 'Maria Constantin')!;
     expect(noNumber.status).toMatchObject({ needsAddressFix: true, readyForActivation: false });
     const good = first.find((r) => r.customer.displayName === 'Andreea Popa')!;
-    expect(good.status).toEqual({ needsAddressFix: false, needsContactFix: false, readyForActivation: true });
+    expect(good.status).toEqual({ needsAddressFix: false, needsContactFix: false, readyForActivation: true, hold: null });
   });
 
   it('computes each order’s verdict once: a second read finds the kept rows unchanged', async () => {

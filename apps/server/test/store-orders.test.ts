@@ -10,6 +10,7 @@ import { issueToken } from '../src/integrations/store/simulator-store.js';
 import { shopOrders, storeService, toBani, type ShopOrderSummary } from '../src/modules/store/index.js';
 import { tokenCipher } from '../src/lib/token-cipher.js';
 import { createTestApp, createUser, type TestContext } from './helper.js';
+import { addressCorrectionService } from '../src/modules/geo/index.js';
 
 /*
  * The shop's orders read through Admin GraphQL (issue 13): the simulator's demo shop (a few months
@@ -55,8 +56,9 @@ describe('reading the demo shop’s orders', () => {
   }, 30_000);
 
   it('a throttled answer is waited out and retried', async () => {
-    // Its own shop with a slow bucket (60 points, 10 a second): pages of 27 points run dry by the third.
-    const slow = await createTestApp({ storeSimBucket: { maximumAvailable: 60, restoreRate: 10 } });
+    // Its own shop with a slow bucket (900 points, 100 a second): pages of 427 points (2 + 25 orders x 17, each with its
+    // fulfillment orders and holds) run dry by the third.
+    const slow = await createTestApp({ storeSimBucket: { maximumAvailable: 900, restoreRate: 100 } });
     try {
       const seen: number[] = [];
       const inner = simulatorFetch(slow.app);
@@ -158,7 +160,7 @@ describe('reading the demo shop’s orders', () => {
 
   it('products have variants with SKU, weight and unit, and an image', async () => {
     type Products = { products: { nodes: { title: string; featuredImage: { url: string }; variants: { nodes: { sku: string; image: { url: string }; inventoryItem: { measurement: { weight: { unit: string; value: number } } } }[] } }[] } };
-    const answer = await adapter.graphql<Products>(SIM_DEMO_SHOP, token, '{ products(first: 20) { nodes { title featuredImage { url } variants(first: 10) { nodes { sku image { url } inventoryItem { measurement { weight { unit value } } } } } } } }');
+    const answer = await adapter.graphql<Products>(SIM_DEMO_SHOP, token, '{ products(first: 10) { nodes { title featuredImage { url } variants(first: 5) { nodes { sku image { url } inventoryItem { measurement { weight { unit value } } } } } } } }');
     const products = answer.data.products.nodes;
     expect(products.length).toBeGreaterThanOrEqual(8);
     expect(products.some((p) => p.variants.nodes.length > 1)).toBe(true);
@@ -180,7 +182,7 @@ describe('the store service reads orders of the client’s own store only', () =
     const cipher = tokenCipher(ctx.config.tokenEncryptionKey);
     const [row] = await ctx.database.db.insert(storeAccounts).values({ userId: owner.id, shop: SIM_DEMO_SHOP, name: 'Colete Demo', status: 'CONNECTED', scopes: SHOPIFY_SCOPES.join(',') }).returning();
     await ctx.database.db.update(storeAccounts).set({ accessTokenEnc: cipher.encrypt(token, `store_accounts:${row!.id}:access`) }).where(eq(storeAccounts.id, row!.id));
-    const service = storeService({ database: ctx.database, app: adapter, tokenKey: ctx.config.tokenEncryptionKey, readiness: { hasActiveBilling: async () => true, balanceBani: async () => 0 } });
+    const service = storeService({ database: ctx.database, app: adapter, tokenKey: ctx.config.tokenEncryptionKey, corrector: addressCorrectionService({ database: ctx.database }), readiness: { hasActiveBilling: async () => true, balanceBani: async () => 0 } });
     const page = await service.orders(owner.id, row!.id, { first: 5 });
     expect(page.orders.map((o) => o.name)).toEqual(['#1096', '#1095', '#1094', '#1093', '#1092']);
     expect((await service.order(owner.id, row!.id, 'gid://shopify/Order/1002'))!.fulfillmentOrders).toHaveLength(2);
@@ -197,7 +199,7 @@ describe('the demo seed', () => {
     const [client] = await ctx.database.db.select().from(users).where(eq(users.email, 'client@demo.ro'));
     const accounts = await ctx.database.db.select().from(storeAccounts).where(eq(storeAccounts.userId, client!.id));
     expect(accounts).toMatchObject([{ shop: SIM_DEMO_SHOP, name: 'Colete Demo', status: 'CONNECTED', scopes: SHOPIFY_SCOPES.join(',') }]);
-    const service = storeService({ database: ctx.database, app: adapter, tokenKey: ctx.config.tokenEncryptionKey, readiness: { hasActiveBilling: async () => true, balanceBani: async () => 0 } });
+    const service = storeService({ database: ctx.database, app: adapter, tokenKey: ctx.config.tokenEncryptionKey, corrector: addressCorrectionService({ database: ctx.database }), readiness: { hasActiveBilling: async () => true, balanceBani: async () => 0 } });
     const page = await service.orders(client!.id, accounts[0]!.id, { first: 2 });
     expect(page.orders.map((o) => o.name)).toEqual(['#1096', '#1095']);
   }, 60_000);

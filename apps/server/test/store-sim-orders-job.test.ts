@@ -24,7 +24,7 @@ const QUIET = 'job-fara-abonare.myshopify.com';
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config, undefined, ctx.app);
+  jobs = await startJobs(ctx.app);
 }, 120_000);
 afterAll(async () => {
   await jobs?.stop();

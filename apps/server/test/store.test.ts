@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { createAdminApiClient } from '@shopify/admin-api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { storeAccounts, storeWebhookDeliveries, users } from '../src/db/schema.js';
 import { cleanupSessions } from '../src/jobs/session-cleanup.js';
 import { shopifyAdapter, type FetchLike } from '../src/integrations/store/shopify-adapter.js';
@@ -26,8 +28,9 @@ let secret: string;
 const DEMO = 'colete-demo.myshopify.com';
 
 beforeAll(async () => {
-  // A small bucket (20 points, 20 a second), so the throttle is reached with a couple of calls.
-  ctx = await createTestApp({ storeSimBucket: { maximumAvailable: 20, restoreRate: 20 } });
+  // The simulated shops on Shopify Plus (the tests' default); the throttle's own tests below go
+  // through a second app over the same database with a small bucket.
+  ctx = await createTestApp();
   // The location check places the shop's addresses in the nomenclature (the server loads it at start).
   await loadNomenclature(ctx.database);
   alice = await createUser(ctx, { name: 'Alice Magazin SRL' });
@@ -105,6 +108,20 @@ describe('connecting a store', () => {
     const { back } = await consent(bob, 'bob-refuza.myshopify.com', 'deny');
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(await callback(bob, back)).toBe('/profile/integration?shopify=error&reason=refused');
+    expect(await list(bob)).toEqual([]);
+  });
+
+  it('an unsigned error redirect (OAuth access_denied) is a refusal too; one without a code or error connects nothing', async () => {
+    const { back, state } = await consent(bob, 'bob-nesemnat.myshopify.com', 'deny');
+    // As an OAuth server may send it: the error and the state, no hmac or timestamp.
+    const unsigned = new URL(back.pathname, back.origin);
+    for (const [k, v] of Object.entries({ error: 'access_denied', state, shop: 'bob-nesemnat.myshopify.com' })) unsigned.searchParams.set(k, v);
+    expect(await callback(bob, unsigned)).toBe('/profile/integration?shopify=error&reason=refused');
+    // The state is spent: the signed redirect that follows is not a second outcome.
+    expect(await callback(bob, back)).toBe('/profile/integration?shopify=error&reason=failed');
+    const noCode = await consent(bob, 'bob-fara-cod.myshopify.com', 'allow');
+    noCode.back.searchParams.delete('code');
+    expect(await callback(bob, noCode.back)).toBe('/profile/integration?shopify=error&reason=failed');
     expect(await list(bob)).toEqual([]);
   });
 
@@ -214,30 +231,38 @@ describe('housekeeping', () => {
 });
 
 describe('the Admin GraphQL API of the simulator', () => {
-  /** A fresh token of a newly connected shop. */
+  // The same shops through an instance whose simulator has a small bucket (40 points, 10 a second),
+  // so the throttle is reached with a couple of calls.
+  let small: FastifyInstance;
+  beforeAll(async () => {
+    small = await buildApp({ config: { ...ctx.config, storeSimBucket: { maximumAvailable: 40, restoreRate: 10 } }, database: ctx.database });
+    await small.ready();
+  });
+  afterAll(async () => small?.close());
+
+  /** A fresh token of a newly connected shop (connected on Plus: its bucket is full on the small instance). */
   async function freshToken(shop: string) {
     const { row } = await connect(bob, shop);
-    // Connecting subscribed the shop's webhooks (seven mutations of 10 points): the small bucket refills first (20 points at 20 a second).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     return tokenOf(row);
   }
 
   it("Shopify's own @shopify/admin-api-client works against it unchanged (data, cost, a throttled 429)", async () => {
     const shop = 'bob-client.myshopify.com';
     const accessToken = await freshToken(shop);
-    const client = createAdminApiClient({ storeDomain: shop, apiVersion: SHOPIFY_API_VERSION, accessToken, customFetchApi: simulatorFetch(ctx.app) });
+    const client = createAdminApiClient({ storeDomain: shop, apiVersion: SHOPIFY_API_VERSION, accessToken, customFetchApi: simulatorFetch(small) });
     const answer = await client.request<{ shop: { myshopifyDomain: string }; locations: { nodes: { name: string; address: { countryCode: string } }[] } }>(
       'query Setup { shop { myshopifyDomain } locations(first: 5) { nodes { name address { countryCode } } } }',
     );
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.shop.myshopifyDomain).toBe(shop);
     expect(answer.data?.locations.nodes).toHaveLength(3);
-    expect(answer.extensions).toMatchObject({ cost: { requestedQueryCost: 8, actualQueryCost: 6, throttleStatus: { maximumAvailable: 20, restoreRate: 20 } } });
+    // Shopify's rules: the shop 1, the connection 2 + 5 locations x (location 1 + address 1) asked; 2 + 3 x 2 answered.
+    expect(answer.extensions).toMatchObject({ cost: { requestedQueryCost: 13, actualQueryCost: 9, throttleStatus: { maximumAvailable: 40, restoreRate: 10 } } });
     // More than the bucket holds at all: refused outright.
-    const tooBig = await client.request('query TooMany { orders(first: 23) { nodes { id } } }');
-    expect(tooBig.errors?.graphQLErrors).toMatchObject([{ extensions: { code: 'MAX_COST_EXCEEDED', cost: 25 } }]);
-    // 17 points asked of the 13 left: THROTTLED, with HTTP 429 and Retry-After.
-    const throttled = await client.fetch('query Many { orders(first: 15) { nodes { id } } }');
+    const tooBig = await client.request('query TooMany { orders(first: 39) { nodes { id } } }');
+    expect(tooBig.errors?.graphQLErrors).toMatchObject([{ extensions: { code: 'MAX_COST_EXCEEDED', cost: 41 } }]);
+    // 40 points asked of the 31 left (9 short: most of a second at 10 a second): THROTTLED, with HTTP 429 and Retry-After.
+    const throttled = await client.fetch('query Many { orders(first: 38) { nodes { id } } }');
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await throttled.json()).toMatchObject({ errors: [{ extensions: { code: 'THROTTLED' } }], extensions: { cost: { actualQueryCost: null } } });
@@ -247,7 +272,7 @@ describe('the Admin GraphQL API of the simulator', () => {
     const shop = 'bob-rabdator.myshopify.com';
     const accessToken = await freshToken(shop);
     const statuses: number[] = [];
-    const inner = simulatorFetch(ctx.app);
+    const inner = simulatorFetch(small);
     const counting: FetchLike = async (input, init) => {
       const res = await inner(input, init);
       statuses.push(res.status);
@@ -255,9 +280,9 @@ describe('the Admin GraphQL API of the simulator', () => {
     };
     const adapter = shopifyAdapter({ mode: 'simulator', apiKey: SIM_APP_KEY, apiSecret: secret, hostName: 'localhost', authorizeBase: () => '', fetch: counting });
     const orders = 'query Orders($first: Int!) { orders(first: $first) { nodes { name } pageInfo { hasNextPage endCursor } } }';
-    // 17 points asked, 14 spent (12 orders): 6 left; the second call waits for the bucket.
-    const first = await adapter.graphql<{ orders: { nodes: { name: string }[] } }>(shop, accessToken, orders, { first: 15 });
-    const second = await adapter.graphql<{ orders: { nodes: { name: string }[] } }>(shop, accessToken, orders, { first: 15 });
+    // 40 points asked, 14 spent (12 orders): 26 left; the second call waits for the bucket (14 short: more than a second).
+    const first = await adapter.graphql<{ orders: { nodes: { name: string }[] } }>(shop, accessToken, orders, { first: 38 });
+    const second = await adapter.graphql<{ orders: { nodes: { name: string }[] } }>(shop, accessToken, orders, { first: 38 });
     expect(first.data.orders.nodes).toHaveLength(12);
     expect(second.data.orders.nodes.map((o) => o.name)).toEqual(first.data.orders.nodes.map((o) => o.name));
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);

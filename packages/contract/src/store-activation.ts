@@ -69,3 +69,7 @@ export const ZPublicTracking = z.object({
   events: z.array(z.object({ text: z.string(), at: z.string(), location: z.string().nullable() })),
 });
 export type TPublicTracking = z.infer<typeof ZPublicTracking>;
+
+/** POST order/{clientId}/cod-part (issue 24 item 1): the part of the order that collects its cash on delivery. */
+export const ZStoreCodPartRequest = z.object({ shopifyOrderId: id, shopifyFulfillmentOrderId: id });
+export type TStoreCodPartRequest = z.input<typeof ZStoreCodPartRequest>;

@@ -1,4 +1,6 @@
 import { AWB_FORMATS } from './settings.js';
+import { ZStoreRefusal } from './store-refusal.js';
+import { STORE_LIST_FILTER_MESSAGES, ZStoreOrdersFilterFields } from './store-orders-list.js';
 import { z } from './zod.js';
 
 /*
@@ -8,6 +10,8 @@ import { z } from './zod.js';
  * when done (the results per order); its labels come as one PDF. Money in bani.
  */
 
+/** Issue 24 (ours): a service id that is not one. */
+export const STORE_BULK_SERVICE_INVALID = 'Serviciul de curierat ales este invalid.';
 const orderGid = z.string().max(200).regex(/^gid:\/\/shopify\/Order\/\d+$/);
 /** At most this many orders a run (the list selects from at most five pages of 10; room for more). */
 export const STORE_BULK_MAX_ORDERS = 250;
@@ -17,16 +21,53 @@ export const ZStoreBulkActivateRequest = z
     /** The dialog's data: the orders still selected in 'Activare comenzi'. */
     orders: z
       .array(z.object({ shopifyGraphQLId: orderGid, orderDisplayName: z.string().min(1).max(100) }).strict())
-      .min(1)
-      .max(STORE_BULK_MAX_ORDERS),
+      .max(STORE_BULK_MAX_ORDERS)
+      .default([]),
+    /**
+     * Issue 24, 'select all N matching': instead of ids, the list's filters; the server reads the
+     * awaiting orders matching them when the run starts (at most STORE_BULK_MAX_ORDERS).
+     */
+    matching: ZStoreOrdersFilterFields.strict().optional(),
+    /**
+     * Issue 24: one courier service for every order of the run (a serviceId the preview offered);
+     * absent or null: each order's own (its saved service, else the cheapest of the usual type).
+     * An order the service cannot carry is reported ('serviceUnavailable'), never switched.
+     */
+    serviceId: z.string().min(1).max(100).regex(/^[a-z0-9_-]+:[a-z0-9_-]+$/i, { error: STORE_BULK_SERVICE_INVALID }).nullable().optional(),
   })
-  .strict();
-export type TStoreBulkActivateRequest = z.infer<typeof ZStoreBulkActivateRequest>;
+  .strict()
+  // Either the orders chosen one by one or the filters, never both nor neither.
+  .refine((b) => (b.orders.length > 0) !== (b.matching !== undefined), { error: STORE_LIST_FILTER_MESSAGES.noneMatching, path: ['orders'] });
+export type TStoreBulkActivateRequest = z.input<typeof ZStoreBulkActivateRequest>;
+export type TStoreBulkActivateRequestParsed = z.output<typeof ZStoreBulkActivateRequest>;
+
+/** POST activate-orders/{clientId}/services (issue 24): the preview's orders, for the services that can carry them. */
+export const ZStoreBulkServicesRequest = z.object({ orders: z.array(z.object({ shopifyGraphQLId: orderGid }).strip()).min(1).max(STORE_BULK_MAX_ORDERS) }).strict();
+export type TStoreBulkServicesRequest = z.input<typeof ZStoreBulkServicesRequest>;
+export type TStoreBulkServicesRequestParsed = z.output<typeof ZStoreBulkServicesRequest>;
+export const ZStoreBulkService = z.object({
+  serviceId: z.string(),
+  courierName: z.string(),
+  serviceName: z.string(),
+  /** How many of the orders' parts awaiting activation it can carry, of `parts`. */
+  carries: z.number().int(),
+  /** Their price together, bani. */
+  totalBani: z.number().int(),
+});
+export type TStoreBulkService = z.infer<typeof ZStoreBulkService>;
+export const ZStoreBulkServicesResponse = z.object({
+  success: z.literal(true),
+  /** The parts that could be activated as they stand (the others have their reasons). */
+  parts: z.number().int(),
+  /** Those carrying the most parts first, then the cheapest. */
+  services: z.array(ZStoreBulkService),
+});
+export type TStoreBulkServicesResponse = z.infer<typeof ZStoreBulkServicesResponse>;
 
 export const ZStoreBulkStartResponse = z.object({ success: z.literal(true), runId: z.number().int() });
 
 /** Spec 002 section 8's per-order reasons (their codes). */
-export const STORE_BULK_REASONS = ['invalidShipTo', 'invalidShipFrom', 'invalidPackages', 'nothingToActivate', 'couldNotActivate'] as const;
+export const STORE_BULK_REASONS = ['invalidShipTo', 'invalidShipFrom', 'invalidPackages', 'nothingToActivate', 'couldNotActivate', 'onHold', 'serviceUnavailable'] as const;
 export type StoreBulkReason = (typeof STORE_BULK_REASONS)[number];
 
 /** Spec 002 section 3 "Bulk result per order": one result per fulfillment order of the order. */
@@ -45,6 +86,8 @@ export const ZStoreBulkResult = z.object({
     })
     .nullable(),
   errors: z.array(z.enum(STORE_BULK_REASONS)),
+  /** Issue 24: the AWB exists but the shop refused its fulfillment for good (read when the run is read). */
+  storeRefusal: ZStoreRefusal.nullable().optional(),
 });
 export type TStoreBulkResult = z.infer<typeof ZStoreBulkResult>;
 
@@ -85,6 +128,10 @@ const reasonTexts: Record<StoreBulkReason, string> = {
   invalidPackages: 'Configuratie pachete invalida',
   nothingToActivate: 'Eroare necunoscuta',
   couldNotActivate: 'Comanda nu a putut fi activata',
+  /** Issue 24 (ours): a fulfillment order on hold in the shop is never activated. */
+  onHold: 'Comanda este blocata in magazin',
+  /** Issue 24 (ours): the service chosen for the whole run does not carry this order (it was not switched to another). */
+  serviceUnavailable: 'Serviciul ales pentru toate comenzile nu poate livra aceasta comanda',
 };
 
 /** Texts of the bulk dialogs (spec 002 sections 2.1, 8); the ones marked ours are not quoted there. */
@@ -113,6 +160,18 @@ export const STORE_BULK_MESSAGES = {
   copyAwb: (awb: string) => `Copiaza AWB ${awb}`,
   labelsFailed: 'A intervenit o eroare in descarcarea AWB-ului!',
   summary: (ok: number, total: number) => `${ok} din ${total} comenzi activate`,
+  /** Issue 24 (ours): the service for the whole run. */
+  serviceChoice: 'Serviciul de curierat',
+  servicePerOrder: 'Cel mai potrivit pentru fiecare comanda (cel salvat sau cel mai ieftin)',
+  serviceForAll: 'Acelasi serviciu pentru toate comenzile',
+  serviceLabel: 'Serviciul pentru toate comenzile',
+  serviceOption: (courierName: string, serviceName: string, carries: number, parts: number, total: string) =>
+    `${courierName} ${serviceName} - livreaza ${carries} din ${parts} ${parts === 1 ? 'comanda' : 'comenzi'} (${total})`,
+  servicesLoading: 'Se incarca serviciile disponibile ...',
+  servicesNone: 'Niciun serviciu nu poate livra comenzile selectate.',
+  servicesFailed: 'Serviciile disponibile nu au putut fi incarcate.',
+  serviceNotAll: (n: number) => (n === 1 ? 'O comanda nu poate fi livrata cu acest serviciu si nu va fi activata.' : `${n} comenzi nu pot fi livrate cu acest serviciu si nu vor fi activate.`),
 } as const;
 
+export const storeBulkServicesPath = (clientId: number) => `/api/user/integration/shopify/activate-orders/${clientId}/services`;
 export const storeBulkLabelsPath = (clientId: number, runId: number) => `/api/user/integration/shopify/activate-orders/${clientId}/runs/${runId}/labels`;

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { ZPartyAddress } from './party-address.js';
 import { PACKAGE_TYPES } from './package.js';
 import { ZPacking } from './store-packing.js';
+import { ZStoreRefusal } from './store-refusal.js';
 
 /*
  * Contract of one store order as the order page shows it (issue 13, spec 002 section 3 "Store order
@@ -176,6 +177,16 @@ export const ZAwaitingFulfillmentOrder = z.object({
    * lines; null (or absent) when none is saved. initialPacking starts from it.
    */
   savedPacking: z.object({ mutationId: z.number().int(), packing: ZPacking }).nullable().optional(),
+  /**
+   * Issue 24 item 1: the order's cash on delivery is collected by one part only. Present when the
+   * order has cash on delivery and more than one part: whether this part carries it, else the
+   * fulfillment order (still awaiting) or the AWB (activated) that does; `locked` when it can no
+   * longer move (a part was activated with it).
+   */
+  codPart: z
+    .object({ carries: z.boolean(), totalBani: z.number().int(), carrierFulfillmentOrderId: z.string().nullable(), carrierAwb: z.string().nullable(), locked: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type TAwaitingFulfillmentOrder = z.infer<typeof ZAwaitingFulfillmentOrder>;
 
@@ -203,6 +214,8 @@ export const ZFulfilledOrder = z.object({
   status: z.string().nullable(),
   /** True while the shop's fulfillment of a shipment made here is still to be made (the job retries it). */
   storePending: z.boolean().optional(),
+  /** Issue 24: the shop refused the fulfillment for good (the job stopped); the page offers cancelling the AWB or retrying. */
+  storeRefusal: ZStoreRefusal.nullable().optional(),
   dateTime: z.string().nullable(),
 });
 export type TFulfilledOrder = z.infer<typeof ZFulfilledOrder>;

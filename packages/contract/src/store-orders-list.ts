@@ -1,5 +1,31 @@
 import { z } from './zod.js';
 
+/** Issue 24: the filters' texts (ours: the specification shows no filters on this list). */
+export const STORE_LIST_FILTER_MESSAGES = {
+  search: 'Cauta dupa numar comanda sau client',
+  searchTooLong: 'Textul cautat poate avea cel mult 100 de caractere!',
+  tagTooLong: 'Eticheta poate avea cel mult 100 de caractere!',
+  locationInvalid: 'Depozitul ales nu este valid!',
+  needsFix: 'Stare',
+  needsFixOptions: { all: 'Toate', yes: 'Necesita interventie', no: 'Gata de activare' },
+  cashOnDelivery: 'Ramburs',
+  cashOptions: { all: 'Toate', yes: 'Cu ramburs', no: 'Fara ramburs' },
+  location: 'Depozit',
+  allLocations: 'Toate depozitele',
+  tag: 'Eticheta',
+  pageSelected: (n: number) => (n === 1 ? 'Comanda de pe aceasta pagina este selectata.' : `Toate cele ${n} comenzi afisate sunt selectate.`),
+  selectMatching: (n: number, more: boolean) => (more ? `Peste ${n} comenzi corespund filtrelor: restrangeti filtrele pentru a le activa deodata.` : n === 1 ? 'Selecteaza comanda care corespunde filtrelor' : `Selecteaza toate cele ${n} comenzi care corespund filtrelor`),
+  matchingSelected: (n: number) => (n === 1 ? 'Este selectata comanda care corespunde filtrelor.' : `Sunt selectate toate cele ${n} comenzi care corespund filtrelor.`),
+  clearSelection: 'Anuleaza selectia',
+  bulkMatching: (n: number) => (n === 1 ? 'Activeaza comenzi (o comanda care corespunde filtrelor)' : `Activeaza comenzi (${n} comenzi care corespund filtrelor)`),
+  matchingPreview: (n: number) => (n === 1 ? 'Urmeaza sa activati comanda care corespunde filtrelor. Continuati ?' : `Urmeaza sa activati toate cele ${n} comenzi care corespund filtrelor. Continuati ?`),
+  tooMany: 'Prea multe comenzi corespund filtrelor: cel mult 250 de comenzi pot fi activate deodata. Restrangeti filtrele!',
+  noneMatching: 'Nicio comanda nu corespunde filtrelor!',
+  awb: 'AWB',
+  shipmentStatus: 'Status livrare',
+  tags: 'Etichete',
+} as const;
+
 /*
  * Contract of the store orders list (issue 13, spec 002 sections 2.2, 3 "Store order (list)" and
  * "Order filter", 4.5, 8, 9): POST user/integration/shopify/orders/{clientId}. The first tab reads
@@ -12,8 +38,29 @@ export type StoreListType = (typeof STORE_LIST_TYPES)[number];
 /** Spec 002 section 9: 10 a page on the awaiting tab, 25 on the others; up to 4 automatic extra fetches. */
 export const STORE_LIST_PAGE_SIZE: Record<StoreListType, number> = { AWAITING_ACTIVATION: 10, NOT_PICKED_UP: 25, NOT_DELIVERED: 25 };
 export const STORE_LIST_AUTO_FETCHES = 4;
+/** Issue 24: the search and tag boxes are applied this long after the last key (spec 002 section 5: searches wait 500 ms). */
+export const STORE_LIST_SEARCH_DEBOUNCE_MS = 500;
 
 const isoDate = z.string().datetime({ offset: true });
+
+/** Issue 24: the longest text the search box and the tag filter take. */
+export const STORE_LIST_SEARCH_MAX = 100;
+
+/**
+ * Issue 24: the list's filters (all optional, combined with AND). `search` is an order number
+ * ('1092' or '#1092') or a customer's name or e-mail; `needsFix` true lists only the orders that need
+ * an address or contact fix, false only those ready; `cashOnDelivery` true only cash on delivery, false
+ * only paid by card; `locationId` the orders with a part to send from that warehouse; `tag` one of the
+ * order's tags. The awaiting tab takes them all; the platform tabs take search and cashOnDelivery.
+ */
+export const ZStoreOrdersFilterFields = z.object({
+  search: z.string().trim().max(STORE_LIST_SEARCH_MAX, { error: STORE_LIST_FILTER_MESSAGES.searchTooLong }).optional(),
+  needsFix: z.boolean().optional(),
+  cashOnDelivery: z.boolean().optional(),
+  locationId: z.string().max(200).regex(/^gid:\/\/shopify\/Location\/\d+$/, { error: STORE_LIST_FILTER_MESSAGES.locationInvalid }).optional(),
+  tag: z.string().trim().max(STORE_LIST_SEARCH_MAX, { error: STORE_LIST_FILTER_MESSAGES.tagTooLong }).optional(),
+});
+export type TStoreOrdersFilterFields = z.infer<typeof ZStoreOrdersFilterFields>;
 
 export const ZStoreOrdersFilter = z
   .object({
@@ -30,10 +77,18 @@ export const ZStoreOrdersFilter = z
     endCursor: z.string().max(2000).nullable().default(null),
     /** Ours: one order alone (its global id), the awaiting row refreshed after its dialog closes. */
     orderId: z.string().max(200).regex(/^gid:\/\/shopify\/Order\/\d+$/).optional(),
+    ...ZStoreOrdersFilterFields.shape,
   })
   .strict();
 export type TStoreOrdersFilter = z.input<typeof ZStoreOrdersFilter>;
 export type TStoreOrdersFilterParsed = z.output<typeof ZStoreOrdersFilter>;
+
+/** Issue 24: how many awaiting orders match the filters ('select all N matching'); at most the bulk run's limit + 1 are counted. */
+export const ZStoreOrdersMatchingResponse = z.object({ success: z.literal(true), count: z.number().int(), more: z.boolean() });
+/** Issue 24: the shop's warehouses for the filter (GET user/integration/shopify/orders/{clientId}/locations). */
+export const ZStoreLocationsResponse = z.object({ success: z.literal(true), list: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TStoreLocationsResponse = z.infer<typeof ZStoreLocationsResponse>;
+export type TStoreOrdersMatchingResponse = z.infer<typeof ZStoreOrdersMatchingResponse>;
 
 export const ZStoreListOrder = z.object({
   shopifyGraphQLId: z.string(),
@@ -48,9 +103,17 @@ export const ZStoreListOrder = z.object({
   tags: z.array(z.string()),
   /** The row's place in the whole list (0-based). */
   position: z.number().int(),
-  status: z.object({ needsAddressFix: z.boolean(), needsContactFix: z.boolean(), readyForActivation: z.boolean() }),
+  status: z.object({
+    needsAddressFix: z.boolean(),
+    needsContactFix: z.boolean(),
+    readyForActivation: z.boolean(),
+    /** Issue 24: a fulfillment order on hold in the shop (Shopify's hold reason and notes); the order is not ready then. */
+    hold: z.object({ reason: z.string(), reasonNotes: z.string().nullable() }).nullable().optional(),
+  }),
   /** Platform tabs: the shipment the row is (its public id); null on the awaiting tab. */
   shipmentUniqueId: z.string().nullable(),
+  /** Issue 24, platform tabs: the shipment the row is (its AWB and status) beside the order's own columns read from the shop. */
+  shipment: z.object({ uniqueId: z.string(), awb: z.string().nullable(), status: z.string() }).nullable().optional(),
 });
 export type TStoreListOrder = z.infer<typeof ZStoreListOrder>;
 
@@ -81,7 +144,19 @@ export const STORE_LIST_MESSAGES = {
   cash: 'Cash',
   card: 'Card',
   columns: { id: 'ID', date: 'Data', client: 'Client', price: 'Pret', paymentType: 'Tip plata', paymentStatus: 'Status plata', orderStatus: 'Status comanda', products: 'Produse', status: 'Status' },
-  bulkActivate: (n: number) => `Activeaza comenzi (${n} comenzi selectate)`,
+  bulkActivate: (n: number) => (n === 1 ? 'Activeaza comenzi (1 comanda selectata)' : `Activeaza comenzi (${n} comenzi selectate)`),
+  /** Issue 24 (ours): an order on hold in the shop, with Shopify's reason (the merchant's notes when given). */
+  onHold: (reason: string) => `Comanda este blocata in magazin: ${reason}`,
+  holdReasons: {
+    AWAITING_PAYMENT: 'se asteapta plata',
+    AWAITING_RETURN_ITEMS: 'se asteapta produsele returnate',
+    HIGH_RISK_OF_FRAUD: 'risc ridicat de frauda',
+    INCORRECT_ADDRESS: 'adresa incorecta',
+    INVENTORY_OUT_OF_STOCK: 'stoc epuizat',
+    ONLINE_STORE_POST_PURCHASE_CROSS_SELL: 'oferta dupa cumparare in curs',
+    UNKNOWN_DELIVERY_DATE: 'data livrarii necunoscuta',
+    OTHER: 'alt motiv',
+  } as Record<string, string>,
   // Ours (the spec does not quote them).
   loading: 'Comenzile se incarca',
   retry: 'Reincearca',
@@ -90,6 +165,12 @@ export const STORE_LIST_MESSAGES = {
   to: 'Pana la',
   products: (n: number) => (n === 1 ? '1 produs' : `${n} produse`),
 } as const;
+
+/** The hold's text: its reason in Romanian, with the merchant's notes when the shop has them. */
+export function holdText(hold: { reason: string; reasonNotes: string | null }) {
+  const reason = STORE_LIST_MESSAGES.holdReasons[hold.reason] ?? STORE_LIST_MESSAGES.holdReasons.OTHER!;
+  return STORE_LIST_MESSAGES.onHold(hold.reasonNotes ? `${reason} (${hold.reasonNotes})` : reason);
+}
 
 /** Shopify's display statuses as the list reads them (ours: the spec does not quote them). */
 export const STORE_FINANCIAL_STATUS_TEXT: Record<string, string> = {

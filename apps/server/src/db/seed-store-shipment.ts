@@ -3,7 +3,7 @@ import { ZShipmentCreateRequest, ZShipmentDraft } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import type { CourierNetwork } from '../integrations/couriers/courier-network.js';
 import { demoShop, SIM_DEMO_SHOP } from '../integrations/store/index.js';
-import { addressCorrectionService } from '../modules/geo/index.js';
+import type { AddressCorrector } from '../modules/geo/index.js';
 import { shipmentsService, type ShipmentBilling } from '../modules/shipments/index.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
@@ -21,7 +21,7 @@ export const DEMO_FULFILLED_ORDER = 'gid://shopify/Order/1089';
  * with the AWB as tracking. The order page then shows it as a fulfilled part made here, and the
  * orders list's platform tab lists it. Runs once per database, after the demo store is connected.
  */
-export async function seedDemoStoreShipment(database: Database, network: CourierNetwork, billing: ShipmentBilling) {
+export async function seedDemoStoreShipment(database: Database, network: CourierNetwork, billing: ShipmentBilling, corrector: AddressCorrector) {
   const { db } = database;
   const taken = await db.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
   if (taken.length === 0) return null;
@@ -34,7 +34,7 @@ export async function seedDemoStoreShipment(database: Database, network: Courier
   const to = order?.shippingAddress;
   if (!account || !sender || !order || !fo || !to) return null;
 
-  const corrected = await addressCorrectionService({ database }).correct({ province: to.provinceCode ?? to.province ?? undefined, city: to.city, zip: to.zip, address1: to.address1, address2: to.address2 ?? undefined, countryCode: 'RO' });
+  const corrected = await corrector.correct({ province: to.provinceCode ?? to.province ?? undefined, city: to.city, zip: to.zip, address1: to.address1, address2: to.address2 ?? undefined, countryCode: 'RO' });
   // What the merchant does on the order page: each error left is answered with its first suggestion.
   let c = corrected.internalAddress;
   for (const e of corrected.errors) {

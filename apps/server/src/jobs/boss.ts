@@ -1,8 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
-import type { Config } from '../config.js';
-import { buildServices, moneyAdminFor, repaymentsFor, storeActivationForJobs, type Services } from '../services.js';
+import type { Services } from '../services.js';
 import { registerAutoTopUp } from './auto-topup.js';
 import { registerCompanyVerification } from './company-verification.js';
 import { registerMailSender } from './mail-sender.js';
@@ -23,7 +21,7 @@ export const JOBS_STOP_TIMEOUT_MS = 10_000;
 /**
  * The job queue lives in the same database: PostgreSQL directly, PGlite through executeSql.
  * Each job module registers its queue, schedule and worker here (through defineJob), with the
- * services of the composition root: the caller's (the server's), or built here from config.
+ * services of the composition root: the app's (`app.services`), never a second set.
  *
  * stop() is the graceful stop: no job is fetched any more; the running ones are told through
  * `stopping` (a job that works through a list, the mail sender, ends after the batch in hand
@@ -33,13 +31,14 @@ export const JOBS_STOP_TIMEOUT_MS = 10_000;
  * Calling stop() again waits for the same stop.
  */
 export async function startJobs(
-  database: Database,
-  log: FastifyBaseLogger,
-  config: Config,
-  services: Services = buildServices(config, database, log),
-  /** The server the simulator's webhooks are delivered to, in process (the simulated shops' new orders need it). */
-  host?: FastifyInstance,
+  /** The app: its configuration, database, log and services; the simulators' routes are reached through it in process. */
+  host: FastifyInstance,
+  /** Tests only: services of their own in place of the app's (a stand-in activator, another clock). */
+  opts: { services?: Services } = {},
 ) {
+  const { config, database } = host.deps;
+  const { log } = host;
+  const services = opts.services ?? host.services;
   // The queue's own statements in flight: a stop waits for them (a worker's last 'fail' of a job
   // that ended on the stop signal must not reach a database the caller closes right after).
   const inFlight = new Set<Promise<unknown>>();
@@ -68,17 +67,14 @@ export async function startJobs(
   await registerShipmentTracking(boss, services.shipments, log);
   await registerLifecycleEvents(boss, database, log, { signal: stopping.signal });
   await registerMailSender(boss, services.outgoingMail(), log, { signal: stopping.signal });
-  // The couriers' report APIs are the simulator's routes in this server: without it (a bare job runner) there is no report to read.
-  if (host) await registerRepaymentReports(boss, repaymentsFor(config, database, services.network, host), log);
-  // Bulk activation needs the store (reached through the host, as the app reaches it).
-  const storeBulk = services.storeBulk ?? (host ? buildServices(config, database, log, host).storeBulk : null);
-  if (storeBulk) await registerStoreBulkActivation(boss, storeBulk, log, { signal: stopping.signal });
-  // The shops' fulfillments after the AWB, retried until they succeed (the Shopify app goes through the host).
-  if (host) await registerStoreFulfillments(boss, services.storeActivation ?? storeActivationForJobs(config, database, services, host, log), log);
-  // The simulated bank's statements need the host too; the real bank's API does not.
-  await registerRepaymentStatements(boss, moneyAdminFor(config, database, services.network, host), log);
+  // The couriers' cash-on-delivery reports, read from their APIs (the simulator's through the host).
+  await registerRepaymentReports(boss, services.repayments, log);
+  await registerStoreBulkActivation(boss, services.storeBulk, log, { signal: stopping.signal });
+  // The shops' fulfillments after the AWB, retried until they succeed.
+  await registerStoreFulfillments(boss, services.storeActivation, log);
+  await registerRepaymentStatements(boss, services.repaymentMoney, log);
   await registerRepaymentPayouts(boss, services.payouts, log);
-  if (config.store === 'simulator' && host) await registerStoreSimOrders(boss, database, config.tokenEncryptionKey, host, log);
+  if (config.store === 'simulator') await registerStoreSimOrders(boss, database, config.tokenEncryptionKey, host, log, config.publicUrl);
   let stopped: Promise<void> | undefined;
   return {
     boss,

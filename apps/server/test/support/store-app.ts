@@ -32,7 +32,7 @@ export async function storeTestApp(opts: { topUpBani?: number; jobs?: boolean } 
   if (opts.topUpBani) {
     await ctx.database.db.insert(ledgerEntries).values({ userId: alice.id, kind: 'topup', amountBani: opts.topUpBani, description: 'Reincarcare test', reference: randomUUID() });
   }
-  const jobs = opts.jobs ? await startJobs(ctx.database, ctx.app.log, ctx.config, undefined, ctx.app) : undefined;
+  const jobs = opts.jobs ? await startJobs(ctx.app) : undefined;
   return {
     ctx,
     alice,

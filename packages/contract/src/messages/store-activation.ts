@@ -29,5 +29,15 @@ export const storeActivationMessages = {
   trackingEstimated: 'Livrare estimata',
   trackingHistory: 'Istoric',
   trackingNoEvents: 'Nu exista inca evenimente pentru acest colet.',
+  /** Issue 24 item 1 (ours): the order's cash on delivery is collected once, by one part of the order. */
+  codCarries: (total: string) => `Rambursul comenzii (${total}) se incaseaza o singura data, cu aceasta parte; celelalte parti pleaca fara ramburs.`,
+  codElsewhere: (total: string, where: string) => `Aceasta parte pleaca fara ramburs: rambursul comenzii (${total}) se incaseaza cu ${where}.`,
+  codWhereAwb: (awb: string) => `expedierea cu AWB ${awb}`,
+  codPick: 'Incaseaza rambursul cu aceasta parte',
+  codPicked: 'Rambursul comenzii se incaseaza acum cu aceasta parte.',
+  codOnOtherPart: 'Rambursul comenzii se incaseaza deja cu alta parte a comenzii. Alegeti aceasta parte pentru ramburs sau activati-o fara ramburs.',
+  codCarrierActivated: 'Rambursul comenzii se incaseaza deja cu o parte activata; nu mai poate fi mutat.',
+  /** Issue 24 item 2 (ours). */
+  onHold: 'Comanda este blocata in magazin (in asteptare). Eliberati blocarea in Shopify, apoi activati comanda.',
   tooManyRequests: 'Prea multe cereri. Va rugam reincercati peste un minut.',
 } as const;

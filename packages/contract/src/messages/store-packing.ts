@@ -26,4 +26,6 @@ export const storePackingMessages = {
   envelopeInvalid: 'Plicul trebuie sa fie un singur pachet de cel mult 1 kg, 25 x 25 cm si 6 cm inaltime.',
   tooManyPackages: (max: number | string) => `Comanda poate avea cel mult ${max} pachete.`,
   packageMeasure: (n: number | string, message: string) => `Pachetul ${n}: ${message}`,
+  /** Ours (issue 24): a package smaller than one of its products on some side (sides compared sorted, spec 001 section 4). */
+  packageTooSmall: (n: number | string, product: string, sides: string) => `Pachetul ${n} este prea mic pentru produsul "${product}" (${sides} cm). Mariti dimensiunile pachetului.`,
 } as const;

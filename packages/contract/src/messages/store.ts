@@ -4,6 +4,8 @@ export const storeMessages = {
   notFound: 'Magazinul nu a fost gasit!',
   connected: 'Magazinul a fost conectat cu succes!',
   refused: 'Conectarea magazinului a fost anulata: aplicatia nu a fost instalata. Nu s-a modificat nimic.',
+  /** Ours (issue 24): the integration page's notice when the merchant comes back from the shop without a connected store. */
+  notConnected: 'Magazinul nu a fost conectat.',
   connectFailed: 'A aparut o eroare la conectarea magazinului. Va rugam reincercati iar daca problema persista, sa ne contactati!',
   disconnected: 'Magazinul a fost deconectat!',
   loadError: 'A aparut o eroare la incarcarea magazinelor. Va rugam reincercati...',

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /* ---- The built-in Shopify simulator's own state (the shop's side of the OAuth install) ---- */
 
@@ -77,3 +77,13 @@ export const shopifySimWebhooks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shop, t.topic, t.callbackUrl] })],
 );
+
+/**
+ * Each shop's leaky bucket of Admin GraphQL points (Shopify's rate limit): the points left when last
+ * read and when that was. In the database, so every server instance spends from the same bucket.
+ */
+export const shopifySimBuckets = pgTable('shopify_sim_buckets', {
+  shop: text('shop').primaryKey(),
+  available: doublePrecision('available').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+});

@@ -1,7 +1,11 @@
+import type { StoreRefusalKind } from '@colete/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shipments } from './shipments.js';
 import { storeAccounts } from './store.js';
+
+/** A shop's refusal as recorded: its kind, the shop's own message and the hold's reason when on hold. */
+export type StoreRefusalRecord = { kind: StoreRefusalKind; message: string | null; hold: { reason: string; reasonNotes: string | null } | null };
 
 /* ---- Store orders turned into shipments (issue 14): activations and orders saved for later ---- */
 
@@ -31,6 +35,16 @@ export const storeActivations = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Issue 24: the shop refused the fulfillment for good (on hold, closed, gone, or failing too many
+     * times): the job stops asking; `refusal` says why. The merchant's way out is recorded in
+     * `refusalAction` by a conditional update ('cancel' while the AWB is being cancelled, then
+     * 'cancelled'); a retry clears the refusal.
+     */
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
+    refusal: jsonb('refusal').$type<StoreRefusalRecord>(),
+    refusalAction: text('refusal_action', { enum: ['cancel', 'cancelled'] }),
+    refusalActionAt: timestamp('refusal_action_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -78,4 +92,26 @@ export const storeFulfillmentEvents = pgTable(
     lastError: text('last_error'),
   },
   (t) => [uniqueIndex('store_fulfillment_events_key').on(t.activationId, t.status), index('store_fulfillment_events_pending_idx').on(t.id).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * Which part (fulfillment order) of a store order carries the order's cash on delivery (issue 24
+ * item 1): one row per store account and order, so the buyer pays the total once. Written by the
+ * merchant's pick on the order page (`locked` false: it may still move) or by the first activation
+ * carrying cash on delivery (`locked` true: that part's AWB collects it). A locked row moves to
+ * another part only when its part's shipment was cancelled (a conditional update).
+ */
+export const storeOrderCod = pgTable(
+  'store_order_cod',
+  {
+    id: serial('id').primaryKey(),
+    storeAccountId: integer('store_account_id')
+      .notNull()
+      .references(() => storeAccounts.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    fulfillmentOrderId: text('fulfillment_order_id').notNull(),
+    locked: boolean('locked').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('store_order_cod_key').on(t.storeAccountId, t.orderId)],
 );

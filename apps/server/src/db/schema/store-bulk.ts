@@ -21,6 +21,8 @@ export const storeBulkRuns = pgTable(
       .references(() => storeAccounts.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['running', 'done'] }).notNull().default('running'),
     total: integer('total').notNull(),
+    /** Issue 24: the courier service the merchant chose for every order of the run; null: each order's own (saved, else cheapest). */
+    serviceId: text('service_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

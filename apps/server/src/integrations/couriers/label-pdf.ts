@@ -1,18 +1,16 @@
 import {
   PDFDocument,
-  StandardFonts,
   fill,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
   rgb,
   setFillingGrayscaleColor,
-  type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
 import { formatBani, formatDay } from '@colete/contract';
 import { formatRoDate } from '../../lib/dates.js';
-import { pdfSafe, wrap } from '../../lib/pdf-text.js';
+import { embedPdfFonts, pdfSafe, wrap, type PdfFonts } from '../../lib/pdf-text.js';
 import { code128Bars } from './code128.js';
 import type { AddressSpec, AwbFormat, PickupPoint } from './courier-network.js';
 
@@ -58,7 +56,7 @@ const addressLines = (a: AddressSpec) => {
   return [street, `${place}${a.postalCode ? `, cod postal ${a.postalCode}` : ''}`].filter((l) => l.length > 0);
 };
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+type Fonts = PdfFonts;
 
 /** One parcel's label in the A6 coordinate system (297.64 x 419.53), scaled by `s` from (ox, oy). */
 function drawLabel(page: PDFPage, fonts: Fonts, data: LabelData, parcel: LabelParcel, s: number, ox: number, oy: number) {
@@ -179,7 +177,7 @@ export async function renderLabelPdf(data: LabelData, format: AwbFormat): Promis
   doc.setTitle(pdfSafe(`AWB ${data.awb}`));
   doc.setAuthor(pdfSafe(data.courierName));
   doc.setCreationDate(data.createdAt);
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = await embedPdfFonts(doc);
   const size = format === 'A4' ? A4 : A6;
   const s = size[0] / A6[0];
   for (const parcel of data.parcels) {

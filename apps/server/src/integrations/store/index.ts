@@ -75,8 +75,8 @@ export async function issueDemoShopToken(db: Executor) {
 }
 
 /** The simulator's shops getting new orders (the daily job): orders/create goes to the subscribed addresses, in process through the host. */
-export function simulatedShopOrders(database: Database, key: Buffer, host: FastifyInstance) {
-  const deliver = simulatorWebhooks({ db: database.db, secret: simAppSecret(key), host });
+export function simulatedShopOrders(database: Database, key: Buffer, host: FastifyInstance, publicUrl?: string) {
+  const deliver = simulatorWebhooks({ db: database.db, secret: simAppSecret(key), host, publicUrl });
   return {
     addToSubscribedShops: (perShop: number, now?: Date) => addSimulatedOrders(database.db, deliver, perShop, now),
     addOne: (shop: string, now?: Date) => addSimulatedOrder(database.db, deliver, shop, now),

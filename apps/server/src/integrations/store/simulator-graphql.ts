@@ -1,50 +1,8 @@
 /**
- * The simulator's Admin GraphQL API: the part of Shopify's schema the platform reads so far (shop,
- * locations, orders with cursor paging and the `query` filter, order and fulfillmentOrder by id,
- * products, webhookSubscriptionCreate, the fulfillment-order mutations of simulator-mutations.ts;
- * the shop's generated data is in simulator-shop-data.ts, what changed in simulator-state.ts), with
- * Shopify's cost block and leaky-bucket throttle. Operations are read at the root only: each root
- * field answers its whole object, so a client that selects fewer fields still finds what it asked.
+ * Pieces of the simulator's Admin GraphQL API: the shop's locations, Shopify's cursor paging and
+ * the orders' `query` search syntax. The endpoint itself runs on graphql-js (simulator-endpoint.ts,
+ * schema in simulator-schema.ts, resolvers in simulator-resolvers.ts, cost in simulator-cost.ts).
  */
-
-export type Bucket = { maximumAvailable: number; restoreRate: number };
-/** Shopify's Standard plan: 2,000 points, 100 restored a second. */
-export const STANDARD_BUCKET: Bucket = { maximumAvailable: 2000, restoreRate: 100 };
-
-type Level = { available: number; at: number };
-
-/** One leaky bucket per shop. */
-export function throttle(bucket: Bucket, now: () => number = Date.now) {
-  const levels = new Map<string, Level>();
-  const read = (shop: string) => {
-    const t = now();
-    const level = levels.get(shop) ?? { available: bucket.maximumAvailable, at: t };
-    level.available = Math.min(bucket.maximumAvailable, level.available + ((t - level.at) / 1000) * bucket.restoreRate);
-    level.at = t;
-    levels.set(shop, level);
-    return level;
-  };
-  const status = (level: Level) => ({ maximumAvailable: bucket.maximumAvailable, currentlyAvailable: Math.floor(level.available), restoreRate: bucket.restoreRate });
-  return {
-    maximumAvailable: bucket.maximumAvailable,
-    /** Takes the cost when there is room: otherwise nothing, and how long until there is. */
-    take(shop: string, cost: number) {
-      const level = read(shop);
-      if (cost > level.available) {
-        const waitSeconds = Math.ceil((cost - level.available) / bucket.restoreRate);
-        return { ok: false as const, waitSeconds, throttleStatus: status(level) };
-      }
-      level.available -= cost;
-      return { ok: true as const, throttleStatus: status(level) };
-    },
-    /** Gives back what was taken but not used (requested minus actual cost). */
-    refund(shop: string, points: number) {
-      const level = read(shop);
-      level.available = Math.min(bucket.maximumAvailable, level.available + points);
-      return status(level);
-    },
-  };
-}
 
 // ---------- the shop's data ----------
 
@@ -91,63 +49,7 @@ export const shopLocationNodes = (shop: string) => {
   });
 };
 
-// ---------- reading an operation ----------
-
-type RootField = { alias: string; name: string; args: string };
-
-/** The root fields of the (single) operation, with their raw argument text. */
-export function rootFields(query: string): { kind: 'query' | 'mutation'; fields: RootField[] } | null {
-  const text = query.replace(/#[^\n]*/g, '');
-  const open = text.indexOf('{');
-  if (open < 0) return null;
-  const head = text.slice(0, open).trim();
-  const kind = head.startsWith('mutation') ? 'mutation' : 'query';
-  const fields: RootField[] = [];
-  let depth = 0;
-  let i = open + 1;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '}') {
-      if (depth === 0) return { kind, fields };
-      depth -= 1;
-      i += 1;
-    } else if (c === '{') {
-      depth += 1;
-      i += 1;
-    } else if (depth === 0 && /[A-Za-z_]/.test(c)) {
-      const m = /^([A-Za-z_]\w*)(\s*:\s*([A-Za-z_]\w*))?\s*/.exec(text.slice(i))!;
-      const alias = m[1]!;
-      const name = m[3] ?? m[1]!;
-      i += m[0].length;
-      let args = '';
-      if (text[i] === '(') {
-        const close = text.indexOf(')', i);
-        if (close < 0) return null;
-        args = text.slice(i + 1, close);
-        i = close + 1;
-      }
-      fields.push({ alias, name, args });
-    } else {
-      i += 1;
-    }
-  }
-  return null;
-}
-
-/** One argument's value: a literal, or a variable's. */
-export function argument(args: string, name: string, variables: Record<string, unknown>): unknown {
-  const m = new RegExp(`\\b${name}\\s*:\\s*(\\$\\w+|"(?:[^"\\\\]|\\\\.)*"|-?\\d+|true|false|null|[A-Z_]+)`).exec(args);
-  if (!m) return undefined;
-  const raw = m[1]!;
-  if (raw.startsWith('$')) return variables[raw.slice(1)];
-  if (raw.startsWith('"')) return JSON.parse(raw) as string;
-  if (/^-?\d+$/.test(raw)) return Number(raw);
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  return raw === 'null' ? null : raw;
-}
-
-/** Shopify's cost of a connection of `first` nodes: 2 plus one a node. */
-export const connectionCost = (first: number) => 2 + first;
+// ---------- paging ----------
 
 const cursorOf = (index: number) => Buffer.from(JSON.stringify({ last_id: index })).toString('base64url');
 const indexOf = (cursor: unknown) => {
@@ -177,7 +79,14 @@ export function page<T>(all: T[], first: number, after: unknown) {
   };
 }
 
-type Filterable = { name: string; createdAt: string; cancelledAt: string | null; closed: boolean; displayFinancialStatus: string; displayFulfillmentStatus: string; tags: string[]; legacyResourceId: string };
+type Filterable = {
+  name: string; createdAt: string; cancelledAt: string | null; closed: boolean; displayFinancialStatus: string; displayFulfillmentStatus: string; tags: string[]; legacyResourceId: string;
+  email?: string | null; customer?: { displayName: string; email?: string | null } | null; shippingAddress?: { name?: string | null } | null;
+  fulfillmentOrders?: { nodes: { status: string; assignedLocation: { location: { legacyResourceId: string } | null } }[] };
+};
+/** Shopify's default search (issue 24): every word of a quoted text found in the order's name, e-mail or customer's names, whatever the case. */
+const TERM = /\b(?:name|id|status|financial_status|fulfillment_status|fulfillment_location_id|tag):(?:'[^']*'|"[^"]*"|[^\s)]+)/g;
+const defaultText = (o: Filterable) => [o.name, o.email, o.customer?.displayName, o.customer?.email, o.shippingAddress?.name].filter(Boolean).join(' ').toLowerCase();
 
 const FULFILLMENT_FILTER: Record<string, string[]> = {
   unfulfilled: ['UNFULFILLED', 'PARTIALLY_FULFILLED', 'ON_HOLD'],
@@ -192,10 +101,16 @@ const FULFILLMENT_FILTER: Record<string, string[]> = {
  * The `query` filter of orders, in Shopify's search syntax (terms joined by spaces or AND):
  * created_at:>=date (and >, <=, <), name:#1001 (or 1001), id:1001, status:open|closed|cancelled|
  * not_closed|any, financial_status:paid|pending|..., fulfillment_status:unfulfilled|unshipped|
- * partial|shipped|fulfilled|on_hold|any, tag:x. Other terms are ignored, as Shopify ignores unknown terms.
+ * partial|shipped|fulfilled|on_hold|any, tag:x, fulfillment_location_id:n (a fulfillment order not closed at
+ * that location), a "quoted text" (Shopify's default search: name, e-mail, customer). Other terms are ignored, as Shopify ignores unknown terms.
  */
-export function filterOrders<T extends Filterable>(orders: T[], query: unknown) {
+export function filterOrders<T extends Filterable>(orders: T[], query: unknown): T[] {
   if (typeof query !== 'string') return orders;
+  // Terms joined by OR: an order any of them keeps, in the orders' own order.
+  if (/\sOR\s/.test(query)) {
+    const kept = new Set<T>(query.split(/\s+OR\s+/).flatMap((part) => filterOrders(orders, part)));
+    return orders.filter((o) => kept.has(o));
+  }
   let out = orders;
   for (const m of query.matchAll(/created_at:([<>]=?)'?([\d\-T:.Z+]+)'?/g)) {
     const at = Date.parse(m[2]!);
@@ -206,7 +121,11 @@ export function filterOrders<T extends Filterable>(orders: T[], query: unknown) 
       return op === '>=' ? t >= at : op === '>' ? t > at : op === '<=' ? t <= at : t < at;
     });
   }
-  for (const m of query.matchAll(/\b(name|id|status|financial_status|fulfillment_status|tag):(?:'([^']*)'|"([^"]*)"|([^\s)]+))/g)) {
+  for (const m of query.replace(TERM, ' ').matchAll(/"([^"]*)"/g)) {
+    const words = m[1]!.toLowerCase().split(/\s+/).filter(Boolean);
+    out = out.filter((o) => words.every((w) => defaultText(o).includes(w)));
+  }
+  for (const m of query.matchAll(/\b(name|id|status|financial_status|fulfillment_status|fulfillment_location_id|tag):(?:'([^']*)'|"([^"]*)"|([^\s)]+))/g)) {
     const key = m[1]!;
     const value = (m[2] ?? m[3] ?? m[4] ?? '').toLowerCase();
     if (value === 'any' || value === '*') continue;
@@ -214,6 +133,7 @@ export function filterOrders<T extends Filterable>(orders: T[], query: unknown) 
       if (key === 'name') return o.name.toLowerCase() === (value.startsWith('#') ? value : `#${value}`);
       if (key === 'id') return o.legacyResourceId === value;
       if (key === 'tag') return o.tags.some((t) => t.toLowerCase() === value);
+      if (key === 'fulfillment_location_id') return (o.fulfillmentOrders?.nodes ?? []).some((fo) => fo.status !== 'CLOSED' && fo.assignedLocation.location?.legacyResourceId === value);
       if (key === 'financial_status') return o.displayFinancialStatus.toLowerCase() === value;
       if (key === 'fulfillment_status') return (FULFILLMENT_FILTER[value] ?? [value.toUpperCase()]).includes(o.displayFulfillmentStatus);
       // status: open (not closed, not cancelled), closed, cancelled, not_closed.

@@ -11,9 +11,22 @@ import { ACTIONS, productNodes } from './simulator-shop-data.js';
 import { currentFulfillmentOrder, currentOrder, saveFulfillmentOrder, type SimFulfillment, type SimFulfillmentOrder } from './simulator-state.js';
 import { heldPayload, movedPayload, releasedPayload, restOrder, type WebhookEvent } from './simulator-webhooks.js';
 
-type UserError = { field: string[] | null; message: string };
+/** A refusal: Shopify's typed userErrors carry a code (those of fulfillmentCreate and fulfillmentEventCreate do not). */
+type UserError = { field: string[] | null; message: string; code?: string };
 export type MutationResult = { data: object; events: WebhookEvent[] };
-const failed = (empty: object, field: string[] | null, message: string): MutationResult => ({ data: { ...empty, userErrors: [{ field, message } satisfies UserError] }, events: [] });
+const CODES: [RegExp, string][] = [
+  [/^Location does not exist/, 'LOCATION_NOT_FOUND'],
+  [/does not exist/, 'FULFILLMENT_ORDER_NOT_FOUND'],
+  [/^Cannot move/, 'CANNOT_MOVE'],
+  [/quantity requested/, 'INVALID_LINE_ITEM_QUANTITY'],
+  [/cannot be put on hold/, 'FULFILLMENT_ORDER_NOT_HOLDABLE'],
+  [/is not on hold/, 'FULFILLMENT_ORDER_NOT_ON_HOLD'],
+  [/cannot be split|one split/, 'FULFILLMENT_ORDER_NOT_SPLITTABLE'],
+];
+const failed = (empty: object, field: string[] | null, message: string): MutationResult => {
+  const code = CODES.find(([re]) => re.test(message))?.[1];
+  return { data: { ...empty, userErrors: [{ field, message, ...(code ? { code } : {}) } satisfies UserError] }, events: [] };
+};
 
 /** Where each SKU is stocked (location numbers). */
 const stockedAt = new Map(productNodes().flatMap((p) => p.variants.nodes.map((v) => [v.sku, p.stockedAt] as const)));
@@ -101,6 +114,14 @@ async function move(db: Executor, shop: string, arg: (name: string) => unknown):
 
 /** Shops whose fulfillmentCreate fails for now (tests of the platform's retry: a shop down after the AWB). */
 export const SIM_FAILING_FULFILLMENTS = new Set<string>();
+
+/**
+ * Shops whose fulfillmentCreate answers are lost (tests of a fulfillment made in the shop whose
+ * answer never reached the platform): the fulfillment is made, then the endpoint answers the
+ * status given, as a proxy whose upstream hung up would (502: the client gives up; 503: Shopify's
+ * client library sends the mutation again itself).
+ */
+export const SIM_LOST_FULFILLMENT_ANSWERS = new Map<string, 502 | 503>();
 
 /** fulfillmentCreate(fulfillment: {lineItemsByFulfillmentOrder, trackingInfo, notifyCustomer}). */
 async function fulfillmentCreate(db: Executor, shop: string, arg: (name: string) => unknown): Promise<MutationResult> {

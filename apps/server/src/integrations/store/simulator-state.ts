@@ -137,7 +137,7 @@ function lazyOrders(shop: string, added: SimOrder[], reverse: boolean) {
 }
 
 /** Filters that read what the changes alter: every changed order is merged before filtering. */
-const READS_CHANGES = /\b(fulfillment_status|status|updated_at):/;
+const READS_CHANGES = /\b(fulfillment_status|status|updated_at|fulfillment_location_id):/;
 
 const numberOf = (o: SimOrder) => Number(o.legacyResourceId);
 
@@ -235,4 +235,10 @@ export async function subscribers(db: Executor, shop: string, topic: string) {
 export async function subscribedShops(db: Executor, topic: string) {
   const rows = await db.selectDistinct({ shop: shopifySimWebhooks.shop }).from(shopifySimWebhooks).where(eq(shopifySimWebhooks.topic, topic));
   return rows.map((r) => r.shop);
+}
+
+/** Deletes one of the shop's subscriptions by its id: the id, or null when the shop has none of that id. */
+export async function unsubscribe(db: Executor, shop: string, id: string) {
+  const rows = await db.delete(shopifySimWebhooks).where(and(eq(shopifySimWebhooks.shop, shop), eq(shopifySimWebhooks.id, id))).returning({ id: shopifySimWebhooks.id });
+  return rows[0]?.id ?? null;
 }

@@ -1,6 +1,6 @@
 /**
  * The simulator's webhooks: Shopify's REST payloads (orders, fulfillment orders) and their delivery
- * to each subscribed address, in process, with Shopify's headers and the HMAC of the raw body.
+ * to each subscribed address, with Shopify's headers and the HMAC of the raw body.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -56,16 +56,30 @@ export function webhookHeaders(secret: string, topic: string, shop: string, body
 export type WebhookEvent = { topic: string; payload: object };
 
 /**
- * Delivers the shop's events to each address subscribed to their topic, in process (the address's
- * path on this server); a failed delivery is logged, as Shopify would retry it later.
+ * Delivers the shop's events to each address subscribed to their topic, as Shopify does: a POST of
+ * the raw JSON body with Shopify's headers and HMAC, to any registered address. The platform's own
+ * address (this server: `localhost` or the public URL's host) is answered in process, without the
+ * network; every other address over HTTPS (10 s to answer). A failed delivery is logged, as Shopify
+ * would retry it later.
  */
-export function simulatorWebhooks(deps: { db: Executor; secret: string; host: FastifyInstance }) {
+export function simulatorWebhooks(deps: { db: Executor; secret: string; host: FastifyInstance; publicUrl?: string; fetch?: (url: string, init: RequestInit) => Promise<Response> }) {
+  const own = new Set(['localhost', ...(deps.publicUrl ? [new URL(deps.publicUrl).host] : [])]);
+  const send = deps.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
+  async function post(callbackUrl: string, body: string, headers: Record<string, string>) {
+    const url = new URL(callbackUrl);
+    if (own.has(url.host)) return (await deps.host.inject({ method: 'POST', url: `${url.pathname}${url.search}`, payload: body, headers })).statusCode;
+    try {
+      return (await send(callbackUrl, { method: 'POST', body, headers, redirect: 'manual', signal: AbortSignal.timeout(10_000) })).status;
+    } catch {
+      return 0;
+    }
+  }
   return async function deliver(shop: string, events: WebhookEvent[]) {
     for (const event of events) {
       for (const callbackUrl of await subscribers(deps.db, shop, event.topic)) {
         const body = JSON.stringify(event.payload);
-        const res = await deps.host.inject({ method: 'POST', url: new URL(callbackUrl).pathname, payload: body, headers: webhookHeaders(deps.secret, event.topic, shop, body) });
-        if (res.statusCode >= 300) deps.host.log.warn({ shop, topic: event.topic, status: res.statusCode }, 'simulated webhook refused');
+        const status = await post(callbackUrl, body, webhookHeaders(deps.secret, event.topic, shop, body));
+        if (status < 200 || status >= 300) deps.host.log.warn({ shop, topic: event.topic, status, callbackUrl }, 'simulated webhook refused');
       }
     }
   };

@@ -5,11 +5,10 @@ import { formatRoDate, PLATFORM_TIME_ZONE } from '../../lib/dates.js';
 import { SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, signQuery, simAppSecret } from './shopify-app.js';
 import { cancelSimulatedOrder } from './simulator-new-orders.js';
 import { appsPage, consentPage, invalidRequestPage, ordersPage as adminOrdersPage, type ConsentParams } from './simulator-pages.js';
-import { STANDARD_BUCKET, argument, connectionCost, page, rootFields, shopLocationNodes, throttle, type Bucket } from './simulator-graphql.js';
-import { FULFILLMENT_MUTATIONS, answerFulfillmentOrder } from './simulator-mutations.js';
-import { productNodes } from './simulator-shop-data.js';
-import { SIM_WEBHOOK_TOPICS, currentFulfillmentOrder, currentOrder, ordersPage, subscribe, type SimFulfillmentOrder } from './simulator-state.js';
-import { simulatorWebhooks, webhookHeaders, type WebhookEvent } from './simulator-webhooks.js';
+import { STANDARD_BUCKET, type Bucket } from './simulator-bucket.js';
+import { graphqlEndpoint } from './simulator-endpoint.js';
+import { ordersPage } from './simulator-state.js';
+import { simulatorWebhooks, webhookHeaders } from './simulator-webhooks.js';
 import { isInstalled, issueCode, issueToken, redeemCode, revokeShop, tokenShop } from './simulator-store.js';
 
 export const SIM_AUTHORIZE_PATH = `${SIM_PREFIX}/admin/oauth/authorize`;
@@ -29,32 +28,6 @@ const ADMIN_FULFILLMENT_TEXT: Record<string, string> = { UNFULFILLED: 'Neexpedia
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** The scopes a field needs (Shopify answers ACCESS_DENIED without them). */
-const FIELD_SCOPES: Record<string, string | undefined> = {
-  shop: undefined,
-  locations: 'read_locations',
-  orders: 'read_orders',
-  order: 'read_orders',
-  fulfillmentOrder: 'read_merchant_managed_fulfillment_orders',
-  products: 'read_products',
-  webhookSubscriptionCreate: undefined,
-  fulfillmentOrderMove: 'write_merchant_managed_fulfillment_orders',
-  fulfillmentCreate: 'write_merchant_managed_fulfillment_orders',
-  fulfillmentOrderHold: 'write_merchant_managed_fulfillment_orders',
-  fulfillmentOrderReleaseHold: 'write_merchant_managed_fulfillment_orders',
-  fulfillmentOrderSplit: 'write_merchant_managed_fulfillment_orders',
-  fulfillmentEventCreate: 'write_merchant_managed_fulfillment_orders',
-};
-/** The fulfillment orders of an order as answered (each with locationsForMove). */
-const answerOrder = <T extends { fulfillmentOrders: { nodes: SimFulfillmentOrder[] } }>(o: T) => ({ ...o, fulfillmentOrders: { ...o.fulfillmentOrders, nodes: o.fulfillmentOrders.nodes.map(answerFulfillmentOrder) } });
-const WEBHOOK_TOPICS = new Set(SIM_WEBHOOK_TOPICS);
-/** Root fields answering one object (cost 1); the others are connections. */
-const OBJECT_FIELDS = new Set(['shop', 'order', 'fulfillmentOrder']);
-/** A global id of the type, or null. */
-const gidOf = (value: unknown, type: string) => (typeof value === 'string' && new RegExp(`^gid://shopify/${type}/\\d+$`).test(value) ? value : null);
-/** The products without the simulator's own bookkeeping (where each is stocked). */
-const publicProducts = () => productNodes().map(({ stockedAt: _s, ...p }) => p);
-
 /**
  * A Shopify shop served at our own address (issue 13): the app install's consent page and token
  * endpoint, the Admin GraphQL API with its cost and throttle, and the shop's app settings where
@@ -63,7 +36,6 @@ const publicProducts = () => productNodes().map(({ stockedAt: _s, ...p }) => p);
 export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; publicUrl?: string; host: FastifyInstance; bucket?: Bucket }) {
   const { db } = deps.database;
   const secret = simAppSecret(deps.key);
-  const bucket = throttle(deps.bucket ?? STANDARD_BUCKET);
 
   /** The registered redirect URL: our callback, at this site's address (or the configured public one). */
   function redirectAllowed(req: FastifyRequest, redirectUri: string) {
@@ -79,7 +51,7 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
     await deps.host.inject({ method: 'POST', url: SHOPIFY_WEBHOOK_PATH, payload: body, headers: webhookHeaders(secret, topic, shop, body) });
   }
   /** The shop's events, to the addresses subscribed to them. */
-  const deliverSubscribed = simulatorWebhooks({ db, secret, host: deps.host });
+  const deliverSubscribed = simulatorWebhooks({ db, secret, host: deps.host, publicUrl: deps.publicUrl });
 
   /** Uninstalls the app from the shop: every token of the app for the shop stops working, and app/uninstalled goes to the platform. */
   async function uninstall(shop: string) {
@@ -139,116 +111,7 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
       return { access_token: await issueToken(db, { shop, clientId, scopes: granted.scopes }), scope: granted.scopes };
     });
 
-    app.post(SIM_GRAPHQL_PATH, async (req, reply) => {
-      const token = str(req.headers['x-shopify-access-token']);
-      const owner = token ? await tokenShop(db, token) : null;
-      if (!owner) return reply.status(401).send({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
-      const { query, variables } = (req.body ?? {}) as { query?: unknown; variables?: unknown };
-      const vars = variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {};
-      const operation = typeof query === 'string' ? rootFields(query) : null;
-      if (!operation) return reply.status(400).send({ errors: [{ message: 'Parse error: the query is not a GraphQL operation' }] });
-      const granted = new Set(owner.scopes.split(','));
-
-      // What the operation would cost: connections at 2 plus one a node asked for, objects 1, mutations 10.
-      const firstOf = (args: string) => Math.min(250, Math.max(0, Number(argument(args, 'first', vars) ?? 0)));
-      const requested = operation.fields.reduce((sum, f) => sum + (operation.kind === 'mutation' ? 10 : OBJECT_FIELDS.has(f.name) ? 1 : connectionCost(firstOf(f.args))), 0);
-      // A single query may cost at most 1,000 points (or the whole bucket, when smaller): more is refused outright, not throttled.
-      const maxCost = Math.min(1000, bucket.maximumAvailable);
-      if (requested > maxCost) {
-        return reply.status(200).send({
-          errors: [{ message: `Query cost is ${requested}, which exceeds the single query max cost limit (${maxCost}).`, extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost } }],
-          extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null } },
-        });
-      }
-      const taken = bucket.take(owner.shop, requested);
-      if (!taken.ok) {
-        reply.header('retry-after', String(taken.waitSeconds));
-        return reply.status(429).send({
-          errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
-          extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: taken.throttleStatus } },
-        });
-      }
-
-      const data: Record<string, unknown> = {};
-      const errors: object[] = [];
-      const events: WebhookEvent[] = [];
-      let actual = 0;
-      for (const f of operation.fields) {
-        const scope = FIELD_SCOPES[f.name];
-        if (!(f.name in FIELD_SCOPES)) {
-          errors.push({ message: `Field '${f.name}' doesn't exist on type '${operation.kind === 'mutation' ? 'Mutation' : 'QueryRoot'}'`, extensions: { code: 'undefinedField', typeName: operation.kind === 'mutation' ? 'Mutation' : 'QueryRoot', fieldName: f.name } });
-          continue;
-        }
-        if (scope && !granted.has(scope)) {
-          errors.push({ message: `Access denied for ${f.name} field. Required access: \`${scope}\` access scope.`, path: [f.alias], extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `\`${scope}\` access scope.` } });
-          data[f.alias] = null;
-          continue;
-        }
-        if (f.name === 'shop') {
-          const name = owner.shop.replace('.myshopify.com', '').split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-          data[f.alias] = { id: `gid://shopify/Shop/${owner.shop.length}`, name, myshopifyDomain: owner.shop, email: `contact@${owner.shop}`, currencyCode: 'RON', ianaTimezone: PLATFORM_TIME_ZONE, plan: { displayName: 'Developer Preview', partnerDevelopment: true } };
-          actual += 1;
-        } else if (f.name === 'order' || f.name === 'fulfillmentOrder') {
-          // One object by its global id: null when there is none, an error when the id is not one of the type.
-          const type = f.name === 'order' ? 'Order' : 'FulfillmentOrder';
-          const id = argument(f.args, 'id', vars);
-          if (!gidOf(id, type)) {
-            errors.push({ message: `Invalid global id '${String(id)}'`, path: [f.alias], extensions: { code: 'argumentLiteralsIncompatible', typeName: 'CoercionError' } });
-            data[f.alias] = null;
-            continue;
-          }
-          if (f.name === 'order') {
-            const order = await currentOrder(db, owner.shop, id as string);
-            data[f.alias] = order ? answerOrder(order) : null;
-          } else {
-            const found = await currentFulfillmentOrder(db, owner.shop, id as string);
-            data[f.alias] = found ? answerFulfillmentOrder(found.fo) : null;
-          }
-          actual += 1;
-        } else if (f.name in FULFILLMENT_MUTATIONS) {
-          const run = FULFILLMENT_MUTATIONS[f.name as keyof typeof FULFILLMENT_MUTATIONS];
-          const result = await db.transaction((tx) => run(tx, owner.shop, (name) => argument(f.args, name, vars)));
-          data[f.alias] = result.data;
-          events.push(...result.events);
-          actual += 10;
-        } else if (f.name === 'webhookSubscriptionCreate') {
-          const sub = argument(f.args, 'webhookSubscription', vars) as { callbackUrl?: unknown } | undefined;
-          const topic = String(argument(f.args, 'topic', vars) ?? '');
-          const url = typeof sub?.callbackUrl === 'string' ? sub.callbackUrl : '';
-          const fail = (field: string[], message: string) => ({ webhookSubscription: null, userErrors: [{ field, message }] });
-          if (!WEBHOOK_TOPICS.has(topic)) data[f.alias] = fail(['topic'], `Topic ${topic} is not a valid webhook subscription topic.`);
-          else if (!url.startsWith('https://') || !URL.canParse(url)) data[f.alias] = fail(['webhookSubscription', 'callbackUrl'], 'Address protocol http:// is not supported');
-          else {
-            const created = await subscribe(db, owner.shop, topic, url, `gid://shopify/WebhookSubscription/${Date.now()}${Math.floor(Math.random() * 1000)}`);
-            data[f.alias] = created
-              ? { webhookSubscription: { id: created, topic, format: 'JSON', endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: url } }, userErrors: [] }
-              : fail(['webhookSubscription', 'callbackUrl'], 'Address for this topic has already been taken');
-          }
-          actual += 10;
-        } else {
-          const first = firstOf(f.args);
-          if (first < 1) {
-            errors.push({ message: 'you must provide one of first or last', path: [f.alias], extensions: { code: 'BAD_REQUEST' } });
-            continue;
-          }
-          // Shopify sorts by id, oldest first; `reverse: true` answers the newest first (orders' ids grow with their dates).
-          const reverse = argument(f.args, 'reverse', vars) === true;
-          const all: object[] = f.name === 'locations' ? shopLocationNodes(owner.shop) : publicProducts();
-          const result = f.name === 'orders' ? await ordersPage(db, owner.shop, { first, after: argument(f.args, 'after', vars), query: argument(f.args, 'query', vars), reverse }) : page(reverse ? [...all].reverse() : all, first, argument(f.args, 'after', vars));
-          if (!result) {
-            errors.push({ message: 'Invalid cursor for current pagination sort.', path: [f.alias], extensions: { code: 'BAD_REQUEST' } });
-            continue;
-          }
-          data[f.alias] = result;
-          actual += connectionCost(result.nodes.length);
-        }
-      }
-      // The changes' webhooks, delivered before the answer (Shopify sends them soon after).
-      await deliverSubscribed(owner.shop, events);
-      const throttleStatus = bucket.refund(owner.shop, requested - actual);
-      const extensions = { cost: { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus } };
-      return reply.status(200).send(errors.length ? { data, errors, extensions } : { data, extensions });
-    });
+    app.post(SIM_GRAPHQL_PATH, graphqlEndpoint({ db, bucket: deps.bucket ?? STANDARD_BUCKET, deliver: deliverSubscribed }));
 
     // The shop's app settings: the merchant uninstalls the app here; Shopify then tells the app (app/uninstalled).
     app.get(SIM_APPS_PATH, async (req, reply) => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipments, storeAccounts, storeActivations, storeSavedOrders } from '../../db/schema.js';
 
@@ -31,14 +31,14 @@ export async function shipmentOfActivation(db: Executor, shipmentId: number) {
   return row ?? null;
 }
 
-/** Activations whose AWB exists and whose shop was not told yet (the job's work), oldest first. */
+/** Activations whose AWB exists and whose shop was not told yet nor refused for good (the job's work), oldest first. */
 export async function pendingFulfillments(db: Executor, limit: number) {
   return db
     .select({ id: storeActivations.id })
     .from(storeActivations)
     .innerJoin(shipments, eq(shipments.id, storeActivations.shipmentId))
     .innerJoin(storeAccounts, eq(storeAccounts.id, storeActivations.storeAccountId))
-    .where(and(isNull(storeActivations.fulfilledAt), sql`${shipments.awb} is not null`, inArray(shipments.status, ['created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered']), eq(storeAccounts.status, 'CONNECTED')))
+    .where(and(isNull(storeActivations.fulfilledAt), isNull(storeActivations.refusedAt), sql`${shipments.awb} is not null`, inArray(shipments.status, ['created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered']), eq(storeAccounts.status, 'CONNECTED')))
     .orderBy(storeActivations.id)
     .limit(limit);
 }
@@ -46,8 +46,9 @@ export async function pendingFulfillments(db: Executor, limit: number) {
 /** The fulfillment orders of an order whose store fulfillment is still to be made (the page says so). */
 export async function unfulfilledActivations(db: Executor, storeAccountId: number, orderId: string) {
   return db
-    .select({ fulfillmentOrderId: storeActivations.fulfillmentOrderId, shipmentId: storeActivations.shipmentId, fulfilledAt: storeActivations.fulfilledAt })
+    .select({ fulfillmentOrderId: storeActivations.fulfillmentOrderId, shipmentId: storeActivations.shipmentId, fulfilledAt: storeActivations.fulfilledAt, refusedAt: storeActivations.refusedAt, refusal: storeActivations.refusal, refusalAction: storeActivations.refusalAction, shipmentStatus: shipments.status })
     .from(storeActivations)
+    .innerJoin(shipments, eq(shipments.id, storeActivations.shipmentId))
     .where(and(eq(storeActivations.storeAccountId, storeAccountId), eq(storeActivations.orderId, orderId)));
 }
 
@@ -61,4 +62,65 @@ export async function saveForLater(db: Executor, storeAccountId: number, fulfill
 export async function savedOrders(db: Executor, storeAccountId: number, fulfillmentOrderIds: string[]) {
   if (!fulfillmentOrderIds.length) return [];
   return db.select().from(storeSavedOrders).where(and(eq(storeSavedOrders.storeAccountId, storeAccountId), inArray(storeSavedOrders.fulfillmentOrderId, fulfillmentOrderIds)));
+}
+
+/** A client's activation of a store order's fulfillment order (another client's, or another order's, is null). */
+export async function ownActivation(db: Executor, userId: number, storeAccountId: number, orderId: string, fulfillmentOrderId: string) {
+  const [row] = await db
+    .select()
+    .from(storeActivations)
+    .where(and(eq(storeActivations.userId, userId), eq(storeActivations.storeAccountId, storeAccountId), eq(storeActivations.orderId, orderId), eq(storeActivations.fulfillmentOrderId, fulfillmentOrderId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** How long a 'cancel' in hand holds the refusal: a process that died cancelling leaves it to the next click after this. */
+export const REFUSAL_ACTION_STALE_MS = 120_000;
+
+/**
+ * The merchant's cancel of a refused activation, claimed once: the refusal stands, nothing was
+ * decided (or a cancel in hand went stale). False: not the expected state (409).
+ */
+export async function claimRefusalCancel(db: Executor, id: number) {
+  const rows = await db
+    .update(storeActivations)
+    .set({ refusalAction: 'cancel', refusalActionAt: sql`now()` })
+    .where(
+      and(
+        eq(storeActivations.id, id),
+        isNotNull(storeActivations.refusedAt),
+        isNull(storeActivations.fulfilledAt),
+        or(isNull(storeActivations.refusalAction), and(eq(storeActivations.refusalAction, 'cancel'), lt(storeActivations.refusalActionAt, sql`now() - ${`${REFUSAL_ACTION_STALE_MS / 1000} seconds`}::interval`))),
+      ),
+    )
+    .returning({ id: storeActivations.id });
+  return rows.length > 0;
+}
+
+/** The cancel's end: done ('cancelled'), or given back (the courier refused; the merchant may try again). */
+export async function settleRefusalCancel(db: Executor, id: number, done: boolean) {
+  await db
+    .update(storeActivations)
+    .set(done ? { refusalAction: 'cancelled', refusalActionAt: sql`now()` } : { refusalAction: null, refusalActionAt: null })
+    .where(and(eq(storeActivations.id, id), eq(storeActivations.refusalAction, 'cancel')));
+}
+
+/** The merchant's retry: the refusal cleared once (the job and the retry ask the shop again). False: not the expected state (409). */
+export async function clearRefusal(db: Executor, id: number) {
+  const rows = await db
+    .update(storeActivations)
+    .set({ refusedAt: null, refusal: null, attempts: 0, lastError: null })
+    .where(and(eq(storeActivations.id, id), isNotNull(storeActivations.refusedAt), isNull(storeActivations.fulfilledAt), isNull(storeActivations.refusalAction)))
+    .returning({ id: storeActivations.id });
+  return rows.length > 0;
+}
+
+/** The refusals standing on the shipments named (a bulk run's results), by the shipment's uniqueId. */
+export async function refusalsOfShipments(db: Executor, userId: number, uniqueIds: string[]) {
+  if (!uniqueIds.length) return [];
+  return db
+    .select({ uniqueId: shipments.uniqueId, fulfillmentOrderId: storeActivations.fulfillmentOrderId, refusedAt: storeActivations.refusedAt, refusal: storeActivations.refusal })
+    .from(storeActivations)
+    .innerJoin(shipments, eq(shipments.id, storeActivations.shipmentId))
+    .where(and(eq(storeActivations.userId, userId), inArray(shipments.uniqueId, uniqueIds), isNotNull(storeActivations.refusedAt), isNull(storeActivations.refusalAction)));
 }

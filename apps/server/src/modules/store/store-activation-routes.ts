@@ -1,9 +1,9 @@
-import { messages, ZPublicTracking, ZStoreActivateRequest, ZStoreActivateResponse, ZStoreOffersRequest, ZStoreSaveRequest, ZStoreSaveResponse, ZStoreServicesResponse, type TPublicTracking } from '@colete/contract';
+import { messages, ZPublicTracking, ZStoreActivateRequest, ZStoreActivateResponse, ZStoreCodPartRequest, ZStoreOffersRequest, ZStoreRefusalRequest, ZStoreRefusalResponse, ZStoreSaveRequest, ZStoreSaveResponse, ZStoreServicesResponse, type TPublicTracking } from '@colete/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
-import { windowLimiter } from '../../lib/rate-limit.js';
+import { sharedWindowLimiter } from '../../lib/rate-limit.js';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
 import type { StoreActivationService } from './store-activation.js';
 
@@ -32,16 +32,30 @@ export function storeActivationRoutes(service: StoreActivationService) {
       await service.save(acting(req).client, req.params.clientId, req.body);
       return { success: true as const, message: sa.saved };
     });
+    // Issue 24: a shop's refusal for good after the AWB: cancel the AWB (money back) or retry after releasing the hold.
+    r.post('/api/user/integration/shopify/order/:clientId/refusal/cancel-awb', { schema: { tags, params: ZClientParams, body: ZStoreRefusalRequest, response: { 200: ZStoreRefusalResponse } } }, async (req) => ({
+      success: true as const,
+      ...(await service.cancelRefusedAwb(acting(req).client, req.params.clientId, req.body)),
+    }));
+    r.post('/api/user/integration/shopify/order/:clientId/refusal/retry', { schema: { tags, params: ZClientParams, body: ZStoreRefusalRequest, response: { 200: ZStoreRefusalResponse } } }, async (req) => ({
+      success: true as const,
+      ...(await service.retryRefused(acting(req).client, req.params.clientId, req.body)),
+    }));
+    r.post('/api/user/integration/shopify/order/:clientId/cod-part', { schema: { tags, params: ZClientParams, body: ZStoreCodPartRequest, response: { 200: ZStoreSaveResponse } } }, async (req) => {
+      await service.pickCodPart(acting(req).client, req.params.clientId, req.body);
+      return { success: true as const, message: sa.codPicked };
+    });
   };
 }
 
 /** The public tracking page's call (no sign-in), limited per address. */
 export function publicTrackingRoutes(read: (awb: string) => Promise<Omit<TPublicTracking, 'success'> | null>, opts: { perMinute?: number } = {}) {
   return async (app: FastifyInstance) => {
-    const limit = windowLimiter<string>(opts.perMinute ?? PUBLIC_TRACKING_PER_MINUTE, 60_000, sa.tooManyRequests);
+    // Counted in the database: every instance behind the balancer counts the same address.
+    const limit = sharedWindowLimiter(app.deps.database.db, 'public-tracking', opts.perMinute ?? PUBLIC_TRACKING_PER_MINUTE, 60_000, sa.tooManyRequests);
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/tracking/:awb', { schema: { tags: ['tracking'], params: ZAwbParams, response: { 200: ZPublicTracking } } }, async (req, reply) => {
-      limit(req.ip);
+      await limit(req.ip);
       const found = await read(req.params.awb);
       if (!found) throw notFound(sa.trackingNotFound);
       reply.header('cache-control', 'no-store');

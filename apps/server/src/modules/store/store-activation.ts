@@ -1,8 +1,9 @@
-import { choiceOfActivationId, messages, type TOffer, type TShipmentDetail, type TShipmentDraftParsed, type ZStoreActivateRequest, type ZStoreOffersRequest, type ZStoreSaveRequest } from '@colete/contract';
+import { choiceOfActivationId, messages, STORE_FULFILLMENT_MAX_ATTEMPTS, type StoreRefusalKind, type TOffer, type TShipmentDetail, type TShipmentDraftParsed, type ZStoreActivateRequest, type ZStoreOffersRequest, type ZStoreSaveRequest } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { StoreRefusalRecord } from '../../db/schema.js';
 import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
@@ -11,8 +12,11 @@ import { activationById, activationOf, claimActivation, pendingFulfillments, sav
 import { markEventSent, pendingEvents } from './store-fulfillment-events.js';
 import { shopFulfillment } from './store-fulfillment.js';
 import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
+import { pickCod, takeCod } from './store-order-cod.js';
+import { assertPackagesFit } from './store-packing-fit.js';
 import { isAwaiting } from './store-order-detail.js';
 import { shopOrders, type ShopFulfillmentOrder } from './store-orders.js';
+import { storeRefusalService } from './store-refusal.js';
 import type { StoreService } from './store-service.js';
 
 const sa = messages.storeActivation;
@@ -28,6 +32,8 @@ export type StoreShipments = {
     requestKey: string,
   ): Promise<{ id: number; uniqueId: string; status: string }>;
   activate(client: UserRow, uniqueId: string, choice: { serviceId: string; pointId: string | null }): Promise<TShipmentDetail>;
+  /** Cancels before pick-up: the AWB at the courier, a prepaid charge refunded once (issue 24: a refused store fulfillment). */
+  cancel(client: UserRow, uniqueId: string): Promise<TShipmentDetail>;
   courierName(courierId: string): string;
 };
 
@@ -40,6 +46,36 @@ export type StoreActivationDeps = {
   publicUrl: string;
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 };
+
+/** A refusal for good: the job stops asking the shop (issue 24). */
+class ShopRefusal extends Error {
+  constructor(readonly refusal: StoreRefusalRecord) {
+    super(`the shop refuses the fulfillment: ${refusal.kind}${refusal.message ? ` (${refusal.message})` : ''}`);
+  }
+}
+
+/** A fulfillment order the shop will not fulfil as it stands: on hold, closed or cancelled. */
+function refusalOfStatus(fo: ShopFulfillmentOrder): StoreRefusalRecord | null {
+  if (fo.status === 'ON_HOLD' || fo.holds.length > 0) return { kind: 'onHold', message: null, hold: fo.holds[0] ? { reason: fo.holds[0].reason, reasonNotes: fo.holds[0].reasonNotes } : null };
+  if (fo.status === 'CLOSED') return { kind: 'closed', message: null, hold: null };
+  if (fo.status === 'CANCELLED' || fo.status === 'INCOMPLETE') return { kind: 'cancelled', message: null, hold: null };
+  return null;
+}
+
+/**
+ * fulfillmentCreate's userErrors that no retry cures (Shopify's words): 'Fulfillment order N has an
+ * unfulfillable status= on_hold' (closed, cancelled, incomplete), 'does not exist', 'Invalid
+ * fulfillment order line item quantity requested'. Anything else (an internal error) is retried.
+ */
+export function refusalOfErrors(errors: readonly { message: string }[]): StoreRefusalKind | null {
+  for (const { message } of errors) {
+    const status = /unfulfillable status=\s*(\w+)/i.exec(message)?.[1]?.toLowerCase();
+    if (status) return status === 'on_hold' ? 'onHold' : status === 'closed' ? 'closed' : 'cancelled';
+    if (/does not exist/i.test(message)) return 'notFound';
+    if (/line item quantity/i.test(message)) return 'invalidLines';
+  }
+  return null;
+}
 
 /** The request key of a fulfillment order's shipment: one shipment per store account and fulfillment order. */
 const requestKeyOf = (accountId: number, fulfillmentOrderId: string) => `store-${accountId}-${fulfillmentOrderId.replace(/\D/g, '')}`;
@@ -98,10 +134,16 @@ export function storeActivationService(deps: StoreActivationDeps) {
     const before = claim ? await shipmentOfActivation(db, claim.shipmentId) : null;
     if (!claim || before?.status === 'draft') {
       if (!claim && !isAwaiting(fo)) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
+      // On hold in the shop (issue 24): refused before any AWB or charge; the merchant releases the hold first.
+      if (fo.status === 'ON_HOLD' || fo.holds.length > 0) throw conflict(sa.onHold, 'onHold');
       const lines = linesToSend(fo, req.fulfilledLineItems);
       assertPacked(req);
+      // Each package at least as large as its largest product (issue 24): refused before any AWB or charge.
+      await assertPackagesFit(db, account.id, order, fo, req.packing);
       const draft = storeDraftOf(req, order.name);
       const made = { storeAccountId: account.id, storeOrderId: order.id, storeOrderName: order.name, storeFulfillmentOrderId: fo.id };
+      // The order's cash on delivery is collected by one part only (issue 24): claimed before any AWB.
+      if (draft.options.cod.active && draft.options.cod.amount > 0) await takeCod(db, account.id, order.id, fo.id, order.fulfillmentOrders.filter(isAwaiting).map((x) => x.id));
       const shipment = await deps.shipments.storeDraft(client, draft, choice, made, requestKeyOf(account.id, fo.id));
       claim = await claimActivation(db, { storeAccountId: account.id, userId: client.id, orderId: order.id, fulfillmentOrderId: fo.id, shipmentId: shipment.id, lines, activationId: req.activationId });
       if (before?.status === 'draft') await updateActivation(db, claim.id, { lines, activationId: req.activationId });
@@ -123,36 +165,59 @@ export function storeActivationService(deps: StoreActivationDeps) {
       const claim = await activationById(db, claimId);
       if (!claim) return false;
       if (claim.fulfilledAt) return true;
+      // Refused for good (issue 24): only the merchant's retry asks the shop again.
+      if (claim.refusedAt) return false;
       const shipment = await shipmentOfActivation(db, claim.shipmentId);
       if (!shipment?.awb || !shipment.courierId) return false;
+      const awb = shipment.awb;
+      const record = (fulfillmentId: string) => updateActivation(db, claim.id, { fulfillmentId, fulfilledAt: new Date(), lastError: null });
       try {
         const { row, token } = await deps.store.connected(claim.userId, claim.storeAccountId);
-        const made = (await fulfillment.fulfillmentsOf(row.shop, token, claim.orderId)).find((f) => f.trackingInfo.some((t) => t.number === shipment.awb));
-        let fulfillmentId = made?.id ?? null;
-        if (!fulfillmentId) {
-          const order = await orders.one(row.shop, token, claim.orderId);
-          const fo = order?.fulfillmentOrders.find((x) => x.id === claim.fulfillmentOrderId);
-          if (!fo) throw new Error('the fulfillment order is gone from the shop');
-          const sent = new Map(claim.lines.map((l) => [l.id, l.quantity]));
-          const postponed = fo.lineItems.map((l) => ({ id: l.id, quantity: l.remainingQuantity - (sent.get(l.id) ?? 0) })).filter((l) => l.quantity > 0);
-          if (postponed.length) {
-            const split = await fulfillment.split(row.shop, token, fo.id, postponed);
-            if (split.userErrors.length) throw new Error(`split refused: ${JSON.stringify(split.userErrors)}`);
-          }
-          const created = await fulfillment.createFulfillment(row.shop, token, {
-            fulfillmentOrderId: fo.id,
-            lines: claim.lines,
-            tracking: { company: deps.shipments.courierName(shipment.courierId), number: shipment.awb, url: trackingUrl(shipment.awb) },
-            notifyCustomer: true,
-          });
-          if (!created.fulfillment || created.userErrors.length) throw new Error(`fulfillment refused: ${JSON.stringify(created.userErrors)}`);
-          fulfillmentId = created.fulfillment.id;
+        /** The shop's fulfillment carrying this AWB, if one was made (an answer lost before a crash or a retry). */
+        const existing = async () => (await fulfillment.fulfillmentsOf(row.shop, token, claim.orderId)).find((f) => f.trackingInfo.some((t) => t.number === awb))?.id ?? null;
+        const made = await existing();
+        if (made) {
+          await record(made);
+          return true;
         }
-        await updateActivation(db, claim.id, { fulfillmentId, fulfilledAt: new Date(), lastError: null });
+        const order = await orders.one(row.shop, token, claim.orderId);
+        const fo = order?.fulfillmentOrders.find((x) => x.id === claim.fulfillmentOrderId);
+        if (!fo) throw new ShopRefusal({ kind: 'notFound', message: 'the fulfillment order is gone from the shop', hold: null });
+        const refused = refusalOfStatus(fo);
+        if (refused) throw new ShopRefusal(refused);
+        const sent = new Map(claim.lines.map((l) => [l.id, l.quantity]));
+        const postponed = fo.lineItems.map((l) => ({ id: l.id, quantity: l.remainingQuantity - (sent.get(l.id) ?? 0) })).filter((l) => l.quantity > 0);
+        if (postponed.length) {
+          const split = await fulfillment.split(row.shop, token, fo.id, postponed);
+          if (split.userErrors.length) throw new Error(`split refused: ${JSON.stringify(split.userErrors)}`);
+        }
+        const created = await fulfillment.createFulfillment(row.shop, token, {
+          fulfillmentOrderId: fo.id,
+          lines: claim.lines,
+          tracking: { company: deps.shipments.courierName(shipment.courierId), number: awb, url: trackingUrl(awb) },
+          notifyCustomer: true,
+        });
+        if (!created.fulfillment || created.userErrors.length) {
+          const kind = refusalOfErrors(created.userErrors);
+          if (kind) {
+            // The client library retries a lost answer itself: its second call is refused while the first one's fulfillment exists.
+            const after = await existing();
+            if (after) {
+              await record(after);
+              return true;
+            }
+            throw new ShopRefusal({ kind, message: created.userErrors.map((e) => e.message).join(' ').slice(0, 500), hold: kind === 'onHold' ? (fo.holds[0] ?? null) : null });
+          }
+          throw new Error(`fulfillment refused: ${JSON.stringify(created.userErrors)}`);
+        }
+        await record(created.fulfillment.id);
         return true;
       } catch (err) {
-        await updateActivation(db, claim.id, { attempts: sql`${sql.identifier('attempts')} + 1` as unknown as number, lastError: String(err).slice(0, 500) });
-        deps.log?.warn({ err, claimId }, 'store fulfillment not made (the job retries it)');
+        const attempts = claim.attempts + 1;
+        const refusal: StoreRefusalRecord | null = err instanceof ShopRefusal ? err.refusal : attempts >= STORE_FULFILLMENT_MAX_ATTEMPTS ? { kind: 'attempts', message: String(err).slice(0, 500), hold: null } : null;
+        await updateActivation(db, claim.id, { attempts: sql`${sql.identifier('attempts')} + 1` as unknown as number, lastError: String(err).slice(0, 500), ...(refusal ? { refusedAt: new Date(), refusal } : {}) });
+        if (refusal) deps.log?.warn({ claimId, refusal }, 'store fulfillment refused for good (the merchant decides)');
+        else deps.log?.warn({ err, claimId }, 'store fulfillment not made (the job retries it)');
         return false;
       }
     }).catch((err: unknown) => {
@@ -187,11 +252,22 @@ export function storeActivationService(deps: StoreActivationDeps) {
 
   /** Save for later: the card's sender, packing, options and chosen service, shown again on the order. */
   async function save(client: UserRow, accountId: number, req: z.output<typeof ZStoreSaveRequest>) {
-    const { account, fo } = await shopParts(client.id, accountId, req.shopifyOrderId, req.shopifyFulfillmentOrderId);
+    const { account, order, fo } = await shopParts(client.id, accountId, req.shopifyOrderId, req.shopifyFulfillmentOrderId);
     if (!isAwaiting(fo)) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
+    await assertPackagesFit(db, account.id, order, fo, req.packing);
     await saveForLater(db, account.id, fo.id, { sender: req.sender, packing: req.packing, extraOptions: req.extraOptions, activationId: req.activationId });
   }
 
-  return { offers, activate, fulfil, retryPending, save };
+  /** 'Incaseaza rambursul cu aceasta parte': the awaiting part collects the order's cash on delivery (409 once a part was activated with it). */
+  async function pickCodPart(client: UserRow, accountId: number, req: { shopifyOrderId: string; shopifyFulfillmentOrderId: string }) {
+    const { account, order, fo } = await shopParts(client.id, accountId, req.shopifyOrderId, req.shopifyFulfillmentOrderId);
+    if (order.cancelledAt !== null || !isAwaiting(fo)) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
+    await pickCod(db, account.id, order.id, fo.id);
+  }
+
+  // A shop's refusal for good (issue 24): the merchant cancels the AWB or retries.
+  const refusals = storeRefusalService({ database: deps.database, cancelShipment: (client, uniqueId) => deps.shipments.cancel(client, uniqueId), fulfil });
+
+  return { offers, activate, fulfil, retryPending, save, pickCodPart, cancelRefusedAwb: refusals.cancelAwb, retryRefused: refusals.retry };
 }
 export type StoreActivationService = ReturnType<typeof storeActivationService>;

@@ -7,6 +7,7 @@ import { activationOf, shipmentOfActivation } from './store-activation-queries.j
 import type { StoreActivationService } from './store-activation.js';
 import type { BulkActivated, BulkOffer, StoreOrderActivator } from './store-bulk-port.js';
 import type { StoreOrderDetailService } from './store-order-detail.js';
+import { packingTooSmall } from './store-packing-fit.js';
 
 export type BulkShipments = {
   detail(client: UserRow, uniqueId: string): Promise<TShipmentDetail>;
@@ -42,15 +43,18 @@ function linesOf(card: TAwaitingFulfillmentOrder) {
 /** Spec 002 section 8's reasons a card cannot be activated as it stands. */
 function reasonsOf(order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder): StoreBulkReason[] {
   const reasons: StoreBulkReason[] = [];
+  // A fulfillment order on hold in the shop is never activated (issue 24): no AWB, no charge.
+  if (card.status === 'ON_HOLD' || card.fulfillmentHolds.length > 0) reasons.push('onHold');
   const contact = order.shippingTo.internalAddress.contact;
   if (order.shippingTo.errors.length > 0 || !contact.name.trim() || !contact.phone.trim()) reasons.push('invalidShipTo');
   const sender = card.fromLocation.internalAddress;
   if (!sender || (card.fromLocation.errors.length > 0 && !sender.addressId)) reasons.push('invalidShipFrom');
-  if (!card.packing.valid || card.packing.list.length === 0 || linesOf(card).length === 0) reasons.push('invalidPackages');
+  // A package smaller than one of its products (issue 24, a saved packing from before the sizes) needs the merchant.
+  if (!card.packing.valid || card.packing.list.length === 0 || linesOf(card).length === 0 || packingTooSmall(card.packing, card.products)) reasons.push('invalidPackages');
   return reasons;
 }
 
-const toBulkOffer = (o: TOffer): BulkOffer => ({ serviceId: o.serviceId, type: o.type, priceBani: leiToBani(Number(o.price)), valid: o.errors.length === 0, pointIds: o.points.map((p) => p.id) });
+const toBulkOffer = (o: TOffer): BulkOffer => ({ serviceId: o.serviceId, type: o.type, priceBani: leiToBani(Number(o.price)), valid: o.errors.length === 0, pointIds: o.points.map((p) => p.id), courierName: o.courierName, serviceName: o.serviceName });
 
 const activatedOf = (d: TShipmentDetail, serviceId: string): BulkActivated => ({
   uniqueId: d.uniqueId,

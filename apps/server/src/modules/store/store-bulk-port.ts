@@ -13,7 +13,7 @@ import type { UserRow } from '../../types.js';
 export type BulkServiceChoice = { serviceId: string; pointId: string | null };
 
 /** An offer as the choice rule reads it: valid when the courier answered it without errors. */
-export type BulkOffer = { serviceId: string; type: ServiceType; priceBani: number; valid: boolean; pointIds: string[] };
+export type BulkOffer = { serviceId: string; type: ServiceType; priceBani: number; valid: boolean; pointIds: string[]; courierName?: string; serviceName?: string };
 
 export type BulkFulfillmentPlan = {
   fulfillmentOrderId: string;
@@ -79,9 +79,31 @@ export function chooseService(plan: BulkFulfillmentPlan, recentServiceIds: reado
   return { serviceId: cheapest.serviceId, pointId: cheapest.type === 'locker' ? cheapest.pointIds[0]! : null };
 }
 
-/** Until the store activation is plugged in: every order answers couldNotActivate (nothing is made). */
-export const unpluggedActivator: StoreOrderActivator = {
-  plan: () => Promise.reject(new Error('store activation not available')),
-  activate: () => Promise.reject(new Error('store activation not available')),
-  label: () => Promise.reject(new Error('store activation not available')),
-};
+/** Whether the offer can be taken as it stands: valid, and a locker offer with a point. */
+const usable = (o: BulkOffer) => o.valid && (o.type !== 'locker' || o.pointIds.length > 0);
+
+/**
+ * The service chosen for the whole run (issue 24): this fulfillment order's offer of it when valid
+ * (a locker offer at its first, nearest point); null when the service cannot carry it (the order
+ * is reported, not switched to another service).
+ */
+export function runService(plan: BulkFulfillmentPlan, serviceId: string): BulkServiceChoice | null {
+  const offer = plan.offers.find((o) => o.serviceId === serviceId && usable(o));
+  return offer ? { serviceId, pointId: offer.type === 'locker' ? offer.pointIds[0]! : null } : null;
+}
+
+/** The services the plans' offers hold (the bulk preview's choice): how many fulfillment orders each can carry and at what price together. */
+export function servicesOfPlans(plans: readonly BulkFulfillmentPlan[]) {
+  const ready = plans.filter((p) => p.reasons.length === 0);
+  const byId = new Map<string, { serviceId: string; courierName: string; serviceName: string; carries: number; totalBani: number }>();
+  for (const plan of ready) {
+    for (const o of plan.offers) {
+      if (!usable(o)) continue;
+      const s = byId.get(o.serviceId) ?? { serviceId: o.serviceId, courierName: o.courierName ?? '', serviceName: o.serviceName ?? o.serviceId, carries: 0, totalBani: 0 };
+      s.carries += 1;
+      s.totalBani += o.priceBani;
+      byId.set(o.serviceId, s);
+    }
+  }
+  return { parts: ready.length, services: [...byId.values()].sort((a, b) => b.carries - a.carries || a.totalBani - b.totalBani || a.serviceId.localeCompare(b.serviceId)) };
+}

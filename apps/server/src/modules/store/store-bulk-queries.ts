@@ -7,7 +7,7 @@ export type BulkRunRow = typeof storeBulkRuns.$inferSelect;
 export type BulkRunOrderRow = typeof storeBulkRunOrders.$inferSelect;
 
 /** A new run with its orders, in the dialog's order. */
-export async function insertRun(db: Executor, run: { userId: number; storeAccountId: number }, orders: { orderId: string; orderName: string }[]) {
+export async function insertRun(db: Executor, run: { userId: number; storeAccountId: number; serviceId: string | null }, orders: { orderId: string; orderName: string }[]) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(storeBulkRuns).values({ ...run, total: orders.length }).returning();
     await tx.insert(storeBulkRunOrders).values(orders.map((o, position) => ({ runId: row!.id, position, orderId: o.orderId, orderName: o.orderName })));
@@ -67,6 +67,28 @@ export async function saveProgress(db: Executor, claim: Pick<BulkRunOrderRow, 'i
     .where(and(eq(storeBulkRunOrders.id, claim.id), eq(storeBulkRunOrders.state, 'claimed'), eq(storeBulkRunOrders.attempts, claim.attempts)))
     .returning({ id: storeBulkRunOrders.id });
   return rows.length > 0;
+}
+
+/** The claim's heartbeat (its lease): the claim time moved to now while its worker still holds it; false when another took it over. */
+export async function renewClaim(db: Executor, claim: Pick<BulkRunOrderRow, 'id' | 'attempts'>) {
+  const rows = await db
+    .update(storeBulkRunOrders)
+    .set({ claimedAt: sql`now()` })
+    .where(and(eq(storeBulkRunOrders.id, claim.id), eq(storeBulkRunOrders.state, 'claimed'), eq(storeBulkRunOrders.attempts, claim.attempts)))
+    .returning({ id: storeBulkRunOrders.id });
+  return rows.length > 0;
+}
+
+/** The oldest claim of a running run (its lease ends `staleMs` after it), or null when no order is in anyone's hands. */
+export async function oldestClaim(db: Executor, runId?: number) {
+  const [row] = await db
+    .select({ claimedAt: storeBulkRunOrders.claimedAt })
+    .from(storeBulkRunOrders)
+    .innerJoin(storeBulkRuns, eq(storeBulkRuns.id, storeBulkRunOrders.runId))
+    .where(and(eq(storeBulkRuns.status, 'running'), runId === undefined ? undefined : eq(storeBulkRuns.id, runId), eq(storeBulkRunOrders.state, 'claimed')))
+    .orderBy(asc(storeBulkRunOrders.claimedAt))
+    .limit(1);
+  return row?.claimedAt ?? null;
 }
 
 /** Records an order's results for the claim that counted `attempts` (a later claim's are never overwritten); ends the run when it was the last. */

@@ -1,4 +1,4 @@
-import { ZStoreBulkActivateRequest, ZStoreBulkLabelsQuery, ZStoreBulkRunResponse, ZStoreBulkStartResponse } from '@colete/contract';
+import { ZStoreBulkActivateRequest, ZStoreBulkLabelsQuery, ZStoreBulkRunResponse, ZStoreBulkServicesRequest, ZStoreBulkServicesResponse, ZStoreBulkStartResponse } from '@colete/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +20,12 @@ export function storeBulkRoutes(service: StoreBulkService) {
     r.post(base, { schema: { tags, params: ZClientIdParams, body: ZStoreBulkActivateRequest, response: { 200: ZStoreBulkStartResponse } } }, async (req) => ({
       success: true as const,
       runId: await service.start(acting(req).client, req.params.clientId, req.body),
+    }));
+
+    // Issue 24: the services the preview's orders can be sent with (one chosen for the whole run).
+    r.post(`${base}/services`, { schema: { tags, params: ZClientIdParams, body: ZStoreBulkServicesRequest, response: { 200: ZStoreBulkServicesResponse } } }, async (req) => ({
+      success: true as const,
+      ...(await service.services(acting(req).client, req.params.clientId, req.body)),
     }));
 
     r.get(`${base}/runs/:runId`, { schema: { tags, params: ZRunParams, response: { 200: ZStoreBulkRunResponse } } }, async (req) => ({

@@ -1,17 +1,26 @@
-import { messages, type AwbFormat, type TStoreBulkActivateRequest, type TStoreBulkLabelsQuery, type TStoreBulkResult, type TStoreBulkRun } from '@colete/contract';
+import { STORE_BULK_MAX_ORDERS, STORE_LIST_FILTER_MESSAGES, messages, type AwbFormat, type TStoreBulkActivateRequestParsed, type TStoreBulkLabelsQuery, type TStoreOrdersFilterFields, type TStoreBulkResult, type TStoreBulkRun, type TStoreBulkServicesRequestParsed } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { BulkProgress } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { mergeLabels } from './store-bulk-labels.js';
-import { chooseService, type BulkActivated, type BulkFulfillmentPlan, type StoreOrderActivator } from './store-bulk-port.js';
-import { claimNextOrder, insertRun, recentServiceIds, runById, runOf, runOrders, saveProgress, settleOrder, userById, type BulkRunOrderRow } from './store-bulk-queries.js';
+import { chooseService, runService, servicesOfPlans, type BulkActivated, type BulkFulfillmentPlan, type StoreOrderActivator } from './store-bulk-port.js';
+import { claimNextOrder, insertRun, oldestClaim, recentServiceIds, renewClaim, runById, runOf, runOrders, saveProgress, settleOrder, userById, type BulkRunOrderRow } from './store-bulk-queries.js';
+import { refusalsOfShipments } from './store-activation-queries.js';
 import { accountOf } from './store-queries.js';
+import { refusalView } from './store-refusal.js';
 
 const m = messages.store;
-/** A claimed order not heard of for this long (no progress written) is a dead worker's: another takes it over. */
-export const BULK_CLAIM_STALE_MS = 2 * 60_000;
+/**
+ * A claim is a lease (issue 24 item 6): its worker renews it every BULK_HEARTBEAT_MS while it works
+ * the order (the courier's call included); a claim not renewed for BULK_CLAIM_STALE_MS is a dead
+ * worker's, and the next worker takes it over, whatever pg-boss still thinks of the dead job.
+ */
+export const BULK_CLAIM_STALE_MS = 30_000;
+export const BULK_HEARTBEAT_MS = 10_000;
+/** The services preview reads this many orders at a time. */
+const PREVIEW_CONCURRENCY = 4;
 
 /* Wakes the bulk job when a run starts, so it begins in a moment rather than at the next minute. */
 const startedListeners = new Set<() => void>();
@@ -26,6 +35,9 @@ export type StoreBulkDeps = {
   /** The user's label format (GET user/settings/print awbFormat). */
   awbFormat(client: UserRow): Promise<AwbFormat>;
   staleMs?: number;
+  heartbeatMs?: number;
+  /** Issue 24, 'select all N matching': the awaiting orders matching the list's filters (at most `limit`; `more` when others match too). */
+  matching?: (client: UserRow, storeAccountId: number, filter: TStoreOrdersFilterFields, limit: number) => Promise<{ orders: TStoreBulkActivateRequestParsed['orders']; more: boolean }>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
@@ -49,6 +61,30 @@ const failure = (errors: TStoreBulkResult['errors']): TStoreBulkResult => ({ res
 export function storeBulkService(deps: StoreBulkDeps) {
   const { db } = deps.database;
   const staleMs = deps.staleMs ?? BULK_CLAIM_STALE_MS;
+  const heartbeatMs = deps.heartbeatMs ?? Math.min(BULK_HEARTBEAT_MS, Math.max(50, Math.floor(staleMs / 3)));
+
+  /** The order's work with its lease renewed meanwhile (a worker that dies stops renewing it). */
+  async function leased<T>(row: BulkRunOrderRow, work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => void renewClaim(db, row).catch((err: unknown) => deps.log?.warn({ err, runOrderId: row.id }, 'bulk activation: lease not renewed')), heartbeatMs);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /** Waits (once per call) for the lease of an order in a dead worker's hands to end, when it ends within one lease; true when it waited. */
+  async function awaitLease(runId: number | undefined, signal: AbortSignal | undefined) {
+    const claimedAt = await oldestClaim(db, runId);
+    if (!claimedAt) return false;
+    const wait = claimedAt.getTime() + staleMs - Date.now() + 50;
+    if (wait > staleMs + 1000) return false;
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, Math.max(0, wait));
+      signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+    });
+    return true;
+  }
 
   async function ownRun(client: UserRow, storeAccountId: number, runId: number) {
     const run = await runOf(db, client.id, storeAccountId, runId);
@@ -57,7 +93,7 @@ export function storeBulkService(deps: StoreBulkDeps) {
   }
 
   /** One order: its unfinished activations again (same service), then its fulfillment orders still awaiting. */
-  async function workOrder(row: BulkRunOrderRow, client: UserRow, storeAccountId: number, recent: string[]): Promise<TStoreBulkResult[] | null> {
+  async function workOrder(row: BulkRunOrderRow, client: UserRow, storeAccountId: number, recent: string[], serviceId: string | null): Promise<TStoreBulkResult[] | null> {
     const progress: BulkProgress[] = [...row.progress];
     const activate = async (entry: BulkProgress) => {
       try {
@@ -87,9 +123,10 @@ export function storeBulkService(deps: StoreBulkDeps) {
         entry.result = failure(plan.reasons);
         continue;
       }
-      entry.choice = chooseService(plan, recent);
+      // The run's one service (issue 24) when the merchant chose it: an order it cannot carry is reported, not switched.
+      entry.choice = serviceId ? runService(plan, serviceId) : chooseService(plan, recent);
       if (!entry.choice) {
-        entry.result = failure(['couldNotActivate']);
+        entry.result = failure([serviceId ? 'serviceUnavailable' : 'couldNotActivate']);
         continue;
       }
       entry.result = null;
@@ -101,27 +138,59 @@ export function storeBulkService(deps: StoreBulkDeps) {
     return results.length > 0 ? results : [failure(['nothingToActivate'])];
   }
 
+  /** The run's orders read on the server from the filters: none, or more than a run takes, is refused. */
+  async function matchingOrders(client: UserRow, storeAccountId: number, filter: TStoreOrdersFilterFields) {
+    if (!deps.matching) throw badRequest(STORE_LIST_FILTER_MESSAGES.noneMatching, 'noneMatching');
+    const { orders, more } = await deps.matching(client, storeAccountId, filter, STORE_BULK_MAX_ORDERS);
+    if (more) throw badRequest(STORE_LIST_FILTER_MESSAGES.tooMany, 'tooManyMatching');
+    if (orders.length === 0) throw badRequest(STORE_LIST_FILTER_MESSAGES.noneMatching, 'noneMatching');
+    return orders;
+  }
+
   return {
     /** POST activate-orders/{clientId}: the run starts (the job works it); answers its id. */
-    async start(client: UserRow, storeAccountId: number, body: TStoreBulkActivateRequest) {
+    async start(client: UserRow, storeAccountId: number, body: TStoreBulkActivateRequestParsed) {
       const account = await accountOf(db, client.id, storeAccountId);
       if (!account) throw notFound(m.notFound);
+      const chosen = body.matching ? await matchingOrders(client, storeAccountId, body.matching) : body.orders;
       const seen = new Set<string>();
-      const orders = body.orders.filter((o) => !seen.has(o.shopifyGraphQLId) && seen.add(o.shopifyGraphQLId));
-      const run = await insertRun(db, { userId: client.id, storeAccountId }, orders.map((o) => ({ orderId: o.shopifyGraphQLId, orderName: o.orderDisplayName })));
+      const orders = chosen.filter((o) => !seen.has(o.shopifyGraphQLId) && seen.add(o.shopifyGraphQLId));
+      const run = await insertRun(db, { userId: client.id, storeAccountId, serviceId: body.serviceId ?? null }, orders.map((o) => ({ orderId: o.shopifyGraphQLId, orderName: o.orderDisplayName })));
       for (const listener of startedListeners) listener();
       return run.id;
+    },
+
+    /**
+     * POST activate-orders/{clientId}/services (issue 24): the services the preview's orders can be
+     * sent with, read as the run would read them (each order's parts and their offers), for the
+     * merchant's choice of one service for the whole run.
+     */
+    async services(client: UserRow, storeAccountId: number, body: TStoreBulkServicesRequestParsed) {
+      const account = await accountOf(db, client.id, storeAccountId);
+      if (!account) throw notFound(m.notFound);
+      const ids = [...new Set(body.orders.map((o) => o.shopifyGraphQLId))];
+      const plans: BulkFulfillmentPlan[] = [];
+      // A few orders at a time: each is one read of the shop and one quote per part.
+      for (let k = 0; k < ids.length; k += PREVIEW_CONCURRENCY) {
+        const batch = await Promise.all(ids.slice(k, k + PREVIEW_CONCURRENCY).map((id) => deps.activator.plan(client, storeAccountId, id).catch(() => [] as BulkFulfillmentPlan[])));
+        plans.push(...batch.flat());
+      }
+      return servicesOfPlans(plans);
     },
 
     /** The run as the dialog shows it: N of M while it works, the results per order when done. */
     async run(client: UserRow, storeAccountId: number, runId: number): Promise<TStoreBulkRun> {
       const run = await ownRun(client, storeAccountId, runId);
       const rows = await runOrders(db, run.id);
+      // A shop that refused an AWB's fulfillment for good (issue 24), read now: the run says so until the merchant decides.
+      const made = rows.flatMap((r) => (r.state === 'done' ? (r.results ?? []) : []).flatMap((x) => (x.result ? [x.result.uniqueId] : [])));
+      const refusals = new Map((await refusalsOfShipments(db, client.id, made)).map((x) => [x.uniqueId, refusalView(x)] as const));
+      const withRefusal = (x: TStoreBulkResult): TStoreBulkResult => (x.result && refusals.get(x.result.uniqueId) ? { ...x, storeRefusal: refusals.get(x.result.uniqueId)! } : x);
       const orders = rows.map((r) => ({
         shopifyGraphQLId: r.orderId,
         orderDisplayName: r.orderName,
         state: r.state === 'done' ? ('done' as const) : ('pending' as const),
-        results: r.state === 'done' ? (r.results ?? []) : [],
+        results: r.state === 'done' ? (r.results ?? []).map(withRefusal) : [],
       }));
       return {
         id: run.id,
@@ -159,15 +228,23 @@ export function storeBulkService(deps: StoreBulkDeps) {
     async work(opts: { signal?: AbortSignal; limit?: number; runId?: number } = {}) {
       const result = { orders: 0, activated: 0, failed: 0 };
       const recentByUser = new Map<number, string[]>();
+      let waited = false;
       while (!opts.signal?.aborted && result.orders < (opts.limit ?? Infinity)) {
         const row = await claimNextOrder(db, new Date(Date.now() - staleMs), opts.runId);
-        if (!row) break;
+        if (!row) {
+          // An order still in someone's hands: a worker that died (a killed process) is taken over as soon as its lease ends.
+          if (!waited && (await awaitLease(opts.runId, opts.signal))) {
+            waited = true;
+            continue;
+          }
+          break;
+        }
         const [run] = await runById(db, row.runId);
         const client = run ? await userById(db, run.userId) : null;
         let results: TStoreBulkResult[] | null = [failure(['couldNotActivate'])];
         if (run && client) {
           if (!recentByUser.has(client.id)) recentByUser.set(client.id, await recentServiceIds(db, client.id));
-          results = await workOrder(row, client, run.storeAccountId, recentByUser.get(client.id)!);
+          results = await leased(row, () => workOrder(row, client, run.storeAccountId, recentByUser.get(client.id)!, run.serviceId));
         }
         if (!results) continue; // taken over by another worker meanwhile
         await settleOrder(db, row, results);

@@ -1,8 +1,7 @@
 import { isValidPhone, type TShippingTo } from '@colete/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { storeAccounts, storeOrderChecks } from '../../db/schema.js';
-import { addressCorrectionService } from '../geo/index.js';
 import type { ShopOrder, ShopOrderSummary } from './store-orders.js';
 import { recipientOf, type AddressCorrector } from './store-recipient.js';
 
@@ -34,9 +33,6 @@ export function orderCheckOf(corrector: AddressCorrector) {
     return { flags: flagsOfRecipient(order, recipient), recipient };
   };
 }
-
-/** The list's checks through the geo module's address correction. */
-export const orderFlagsOf = (database: Database) => orderCheckOf(addressCorrectionService({ database }));
 
 /** Keeps computed checks (one statement; a repeated order once), replacing what an older version left. */
 async function keepChecks(db: Executor, storeAccountId: number, computed: { order: Checkable; check: OrderCheck }[]) {

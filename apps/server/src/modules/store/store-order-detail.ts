@@ -4,6 +4,7 @@ import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { notFound } from '../../lib/errors.js';
 import { fulfilledPartsOf } from './store-order-fulfilled.js';
 import { betterLocationsOf, locationsForMoveOf, moveOptionsOf, shopLocations } from './store-order-locations.js';
+import { codOptionsFor, codPartOf, storedCodOf } from './store-order-cod.js';
 import { extraOptionsOf, initialPacking, linesOf, productsOf } from './store-order-packing.js';
 import { shipmentsOfStoreOrder } from './store-order-queries.js';
 import { withSavedForLater, withStorePending } from './store-saved-orders.js';
@@ -73,16 +74,29 @@ export function storeOrderDetailService(deps: StoreOrderDetailDeps) {
       if (!order) throw notFound(ORDER_NOT_FOUND);
       const awaiting = order.cancelledAt === null ? order.fulfillmentOrders.filter(isAwaiting) : [];
       // Independent reads side by side (PostgreSQL's pool answers them together).
-      const [locations, defaultEntry, made, shippingTo] = await Promise.all([
+      const [locations, defaultEntry, made, shippingTo, storedCod] = await Promise.all([
         awaiting.length ? shopLocations(deps.app, row.shop, token) : Promise.resolve([]),
         awaiting.length ? defaultEntryOf(deps.book, clientId) : Promise.resolve(null),
         shipmentsOfStoreOrder(db, clientId, row.id, order.id),
         keptRecipientOf(db, row.id, order, deps.corrector),
+        storedCodOf(db, row.id, order.id),
       ]);
       const senders: SenderContext = { corrector: locationCorrector, defaultEntry, locations };
       // A fulfillment order activated here is sent, even while the shop is not told yet (the job retries it).
       const sent = new Set(made.map((s) => s.fulfillmentOrderId));
       const cards = awaiting.filter((fo) => !sent.has(fo.id));
+      // The saved senders, product dimensions (store-mutations.ts) and packings (store-packing-saved.ts) over the built cards, then what was saved for later.
+      // The first packing is computed again over the saved dimensions: each package as large as its largest product (issue 24).
+      const sized = (await withSavedMutations(db, accountId, await Promise.all(cards.map((fo) => awaitingOf(order, fo, senders))))).map((card) => ({ ...card, packing: initialPacking(card.lineItems, card.products) }));
+      const built = await withSavedForLater(db, row.id, await withSavedPacking(db, accountId, sized));
+      // The order's cash on delivery on one part only (issue 24): the page and bulk activation read it here.
+      const cod = codPartOf(cards.map((fo) => fo.id), storedCod);
+      const showCod = order.cashOnDelivery && (cards.length > 1 || (cod.carrier !== null && !cards.some((fo) => fo.id === cod.carrier)));
+      const awaitingCards = built.map((card) => ({
+        ...card,
+        extraOptions: codOptionsFor(card.extraOptions, card.fulfillmentOrderId, cod),
+        codPart: showCod ? { carries: cod.carrier === card.fulfillmentOrderId, totalBani: order.totalBani, carrierFulfillmentOrderId: cod.carrier, carrierAwb: cod.awb, locked: cod.locked } : null,
+      }));
       return {
         shopifyGraphQLId: order.id,
         orderDisplayName: order.name,
@@ -97,8 +111,7 @@ export function storeOrderDetailService(deps: StoreOrderDetailDeps) {
         shippingLocations: { usedLocationIds: [...new Set(awaiting.map((fo) => fo.location.id).filter((id): id is string => !!id))], betterLocations: betterLocationsOf(awaiting) },
         locationsForMove: locationsForMoveOf(awaiting),
         shippingOrders: {
-          // The saved senders, product dimensions (store-mutations.ts) and packings (store-packing-saved.ts) over the built cards, then what was saved for later.
-          awaitingFulfillment: await withSavedForLater(db, row.id, await withSavedPacking(db, accountId, await withSavedMutations(db, accountId, await Promise.all(cards.map((fo) => awaitingOf(order, fo, senders)))))),
+          awaitingFulfillment: awaitingCards,
           fulfilled: await withStorePending(db, row.id, order.id, made, await fulfilledPartsOf(order, made, (uniqueId) => deps.shipment(client, uniqueId))),
         },
       };

@@ -1,19 +1,17 @@
-import type { TAwaitingFulfillmentOrder, TStoreExtraOptions, TStorePacking, TStoreProduct } from '@colete/contract';
+import { automaticMeasures, packingContext, type TAwaitingFulfillmentOrder, type TStoreExtraOptions, type TStorePacking, type TStoreProduct } from '@colete/contract';
 import type { ShopFulfillmentOrder, ShopOrder } from './store-orders.js';
 
 /*
  * An awaiting fulfillment order's lines, products and first packing (spec 001 "Product (by id)",
  * "Packing"): every remaining line in one package, its weight the products' weights times their
- * quantities (at least 0.1 kg), its sides 10 x 10 x 10 cm until the client gives the products'
- * dimensions (the senders part fills productMutation with the saved ones).
+ * quantities (at least 0.1 kg), each side the largest product's side (issue 24: the products'
+ * saved dimensions, productMutation; a product without them counts 10 cm), as the editor's
+ * automatic calculation makes it (the contract's automaticMeasures).
  */
 
-export const DEFAULT_SIDE_CM = 10;
-export const MIN_PACKAGE_KG = 0.1;
 const CONTENT_MAX = 100;
 
 const kg = (grams: number) => Math.round(grams) / 1000;
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 type Line = TAwaitingFulfillmentOrder['lineItems'][number];
 
@@ -50,16 +48,16 @@ export function productsOf(order: ShopOrder, fo: ShopFulfillmentOrder): Record<s
   return out;
 }
 
-/** One package with every remaining line: the weights summed (at least 0.1 kg), 10 x 10 x 10 cm. */
+/** One package with every remaining line: the weights summed (at least 0.1 kg), each side its largest product's (10 cm without dimensions). */
 export function initialPacking(lines: Line[], products: Record<string, TStoreProduct>): TStorePacking {
   const keyOf = (l: Line) => l.variantId ?? l.fulfillmentOrderLineItemsId;
-  const grams = lines.reduce((sum, l) => sum + (products[keyOf(l)]?.weight ?? 0) * 1000 * l.quantity, 0);
-  const weight = Math.max(MIN_PACKAGE_KG, round2(grams / 1000));
+  const measures = automaticMeasures(
+    lines.map((l) => ({ lineItemId: l.fulfillmentOrderLineItemsId, quantity: l.quantity })),
+    packingContext(lines, products),
+  );
   const content = lines.map((l) => l.title).join(', ');
   return {
-    list: lines.length
-      ? [{ weight, width: DEFAULT_SIDE_CM, length: DEFAULT_SIDE_CM, height: DEFAULT_SIDE_CM, metadata: lines.map((l) => ({ product: { id: keyOf(l) }, quantity: l.quantity })), manuallyAdded: false, calculatedAutomatically: true }]
-      : [],
+    list: lines.length ? [{ ...measures, metadata: lines.map((l) => ({ product: { id: keyOf(l) }, quantity: l.quantity })), manuallyAdded: false, calculatedAutomatically: true }] : [],
     type: 'parcel',
     content: content.length > CONTENT_MAX ? `${content.slice(0, CONTENT_MAX - 3)}...` : content,
     valid: lines.length > 0,

@@ -1,8 +1,9 @@
-import { STORE_LIST_PAGE_SIZE, type TStoreListOrder, type TStoreOrdersFilterParsed } from '@colete/contract';
+import { STORE_LIST_PAGE_SIZE, type TStoreListOrder, type TStoreOrdersFilterFields, type TStoreOrdersFilterParsed } from '@colete/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipments } from '../../db/schema.js';
-import { flagsForPage, type OrderCheck } from './store-order-checks.js';
+import { flagsForPage, type OrderCheck, type OrderFlags } from './store-order-checks.js';
+import { filtersOnPlatform, keepsOrder, orderNumberOf, shopTermsOf } from './store-orders-filter.js';
 import type { OrdersPageInput, ShopOrderSummary } from './store-orders.js';
 
 /*
@@ -23,41 +24,97 @@ export type ListFilter = TStoreOrdersFilterParsed;
 
 export type ListDeps = {
   db: Executor;
-  readPage: (input: OrdersPageInput) => Promise<{ orders: ShopOrderSummary[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>;
+  readPage: (input: OrdersPageInput) => Promise<{ orders: ShopOrderSummary[]; cursors: string[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>;
   flagsOf: (order: ShopOrderSummary) => Promise<OrderCheck>;
 };
+type AwaitingDeps = ListDeps & { storeAccountId: number };
 
-export async function awaitingPage(deps: ListDeps & { storeAccountId: number }, filter: ListFilter, extraQuery?: string) {
+/** How many orders a read takes when the platform filters them, and how many reads one answer may make (then it answers what it kept, with its cursor). */
+const FILTERED_READ = 25;
+const FILTERED_READS = 8;
+
+/** An order with a fulfillment order on hold needs intervention whatever its address (issue 24): the hold's reason is shown. */
+const statusOf = (flags: OrderFlags, hold: { reason: string; reasonNotes: string | null } | null) => ({ ...flags, readyForActivation: flags.readyForActivation && !hold, hold });
+
+const rowOf = (o: ShopOrderSummary, flags: OrderFlags, position: number): TStoreListOrder => ({
+  shopifyGraphQLId: o.id,
+  orderDisplayName: o.name,
+  createdAt: o.createdAt,
+  customer: { displayName: o.customer?.displayName ?? o.shippingAddress?.name ?? null },
+  price: { total: o.totalBani, fromCurrency: o.currency },
+  payment: { hasCashOnDelivery: o.cashOnDelivery, status: o.financialStatus },
+  fulfillment: { status: o.fulfillmentStatus },
+  items: { quantity: o.itemsQuantity ?? 0 },
+  tags: o.tags,
+  position,
+  status: statusOf(flags, o.holds[0] ?? null),
+  shipmentUniqueId: null,
+});
+
+/**
+ * The awaiting orders from `after` on that match the filters, at most `size`: the shop filters its
+ * part; the platform's part (verdict, cash on delivery) is applied to each order read, and the answer
+ * goes on from the cursor of the last order it looked at.
+ */
+async function readMatching(deps: AwaitingDeps, filter: ListFilter, query: string, after: string | null, size: number, maxReads: number) {
+  const kept: { order: ShopOrderSummary; flags: OrderFlags }[] = [];
+  const platform = filtersOnPlatform(filter);
+  let cursor = after;
+  let hasNextPage = true;
+  for (let reads = 0; reads < maxReads && hasNextPage && kept.length < size; reads++) {
+    const first = Math.min(250, platform ? Math.max(FILTERED_READ, size) : size - kept.length);
+    const answer = await deps.readPage({ first, after: cursor, query, reverse: !filter.reversed });
+    const flags = await flagsForPage(deps.db, deps.storeAccountId, answer.orders, deps.flagsOf);
+    let used = 0;
+    for (const order of answer.orders) {
+      if (kept.length === size) break;
+      used += 1;
+      const status = statusOf(flags.get(order.id)!, order.holds[0] ?? null);
+      if (keepsOrder(filter, order, status)) kept.push({ order, flags: flags.get(order.id)! });
+    }
+    const whole = used === answer.orders.length;
+    cursor = whole ? (answer.pageInfo.endCursor ?? cursor) : (answer.cursors[used - 1] ?? cursor);
+    hasNextPage = whole ? answer.pageInfo.hasNextPage : true;
+  }
+  return { kept, endCursor: cursor, hasNextPage };
+}
+
+const awaitingQuery = (filter: ListFilter, extraQuery?: string) => [AWAITING_QUERY, ...shopTermsOf(filter), ...(extraQuery ? [extraQuery] : [])].join(' ');
+
+export async function awaitingPage(deps: AwaitingDeps, filter: ListFilter, extraQuery?: string) {
   // The cursor is the shop's own; `page` (1-based, one a fetch) places the rows in the whole list.
-  const seen = (filter.page - 1) * STORE_LIST_PAGE_SIZE.AWAITING_ACTIVATION;
-  const query = extraQuery ? `${AWAITING_QUERY} ${extraQuery}` : AWAITING_QUERY;
-  const { orders, pageInfo } = await deps.readPage({ first: STORE_LIST_PAGE_SIZE.AWAITING_ACTIVATION, after: filter.endCursor, query, reverse: !filter.reversed });
-  const flags = await flagsForPage(deps.db, deps.storeAccountId, orders, deps.flagsOf);
-  const list: TStoreListOrder[] = orders.map((o, k) => ({
-    shopifyGraphQLId: o.id,
-    orderDisplayName: o.name,
-    createdAt: o.createdAt,
-    customer: { displayName: o.customer?.displayName ?? o.shippingAddress?.name ?? null },
-    price: { total: o.totalBani, fromCurrency: o.currency },
-    payment: { hasCashOnDelivery: o.cashOnDelivery, status: o.financialStatus },
-    fulfillment: { status: o.fulfillmentStatus },
-    items: { quantity: o.itemsQuantity ?? 0 },
-    tags: o.tags,
-    position: seen + k,
-    status: flags.get(o.id)!,
-    shipmentUniqueId: null,
-  }));
-  return { list, pageInfo: { count: seen + list.length, endCursor: pageInfo.endCursor, hasNextPage: pageInfo.hasNextPage } };
+  const size = STORE_LIST_PAGE_SIZE.AWAITING_ACTIVATION;
+  const seen = (filter.page - 1) * size;
+  const { kept, endCursor, hasNextPage } = await readMatching(deps, filter, awaitingQuery(filter, extraQuery), filter.endCursor, size, FILTERED_READS);
+  const list = kept.map(({ order, flags }, k) => rowOf(order, flags, seen + k));
+  return { list, pageInfo: { count: seen + list.length, endCursor, hasNextPage } };
+}
+
+/**
+ * Issue 24, 'select all N matching': every awaiting order matching the filters (newest first), at
+ * most `limit`; `more` when the shop has others beyond.
+ */
+export async function matchingOrders(deps: AwaitingDeps, filter: TStoreOrdersFilterFields, limit: number) {
+  const all: ListFilter = { ...filter, type: 'AWAITING_ACTIVATION', interval: { start: null, end: null }, page: 1, reversed: false, endCursor: null };
+  const { kept } = await readMatching(deps, all, awaitingQuery(all), null, limit + 1, Infinity);
+  return { orders: kept.slice(0, limit).map(({ order }) => ({ shopifyGraphQLId: order.id, orderDisplayName: order.name })), more: kept.length > limit };
 }
 
 /** The platform tabs: the store's shipments in those statuses, created within the interval, one query with the total. */
-export async function platformPage(db: Executor, owner: { userId: number; storeAccountId: number }, filter: ListFilter) {
+export async function platformPage(db: Executor, owner: { userId: number; storeAccountId: number }, filter: ListFilter, readOrders?: (ids: string[]) => Promise<ShopOrderSummary[]>) {
   const type = filter.type as keyof typeof PLATFORM_STATUSES;
   const size = STORE_LIST_PAGE_SIZE[type];
   const offset = (filter.page - 1) * size;
   const where = [eq(shipments.userId, owner.userId), eq(shipments.storeAccountId, owner.storeAccountId), inArray(shipments.status, [...PLATFORM_STATUSES[type]])];
   if (filter.interval.start) where.push(gte(shipments.createdAt, new Date(filter.interval.start)));
   if (filter.interval.end) where.push(lte(shipments.createdAt, new Date(filter.interval.end)));
+  // Issue 24: the order number (its name), or the recipient's name; cash on delivery or not.
+  const search = filter.search?.trim();
+  if (search) {
+    const number = orderNumberOf(search);
+    where.push(number ? eq(shipments.storeOrderName, `#${number}`) : sql`${shipments.recipient}->>'contactName' ilike ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  }
+  if (filter.cashOnDelivery !== undefined) where.push(filter.cashOnDelivery ? sql`coalesce((${shipments.options}->>'codBani')::bigint, 0) > 0` : sql`coalesce((${shipments.options}->>'codBani')::bigint, 0) = 0`);
   const order = filter.reversed ? [asc(shipments.createdAt), asc(shipments.id)] : [desc(shipments.createdAt), desc(shipments.id)];
   const rows = await db
     .select({
@@ -69,6 +126,7 @@ export async function platformPage(db: Executor, owner: { userId: number; storeA
       priceBani: shipments.priceBani,
       options: shipments.options,
       status: shipments.status,
+      awb: shipments.awb,
       parcelCount: shipments.parcelCount,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
@@ -78,7 +136,15 @@ export async function platformPage(db: Executor, owner: { userId: number; storeA
     .limit(size)
     .offset(offset);
   const count = rows[0]?.total ?? (offset > 0 ? await countOnly(db, where) : 0);
-  const list: TStoreListOrder[] = rows.map((r, k) => ({
+  // Issue 24: the orders' own columns (total, payment, fulfillment, products, tags) as the shop has them, in one read; a shop that cannot answer leaves the shipment's.
+  const ids = [...new Set(rows.flatMap((r) => (r.storeOrderId ? [r.storeOrderId] : [])))];
+  const shop = new Map((ids.length && readOrders ? await readOrders(ids).catch(() => []) : []).map((o) => [o.id, o]));
+  const list: TStoreListOrder[] = rows.map((r, k) => {
+    const order = r.storeOrderId ? shop.get(r.storeOrderId) : undefined;
+    const shipment = { uniqueId: r.uniqueId, awb: r.awb, status: r.status };
+    if (order) return { ...rowOf(order, { needsAddressFix: false, needsContactFix: false, readyForActivation: false }, offset + k), shipmentUniqueId: r.uniqueId, shipment };
+    return {
+    shipment,
     shopifyGraphQLId: r.storeOrderId ?? '',
     orderDisplayName: r.storeOrderName ?? r.uniqueId,
     createdAt: r.createdAt.toISOString(),
@@ -91,7 +157,8 @@ export async function platformPage(db: Executor, owner: { userId: number; storeA
     position: offset + k,
     status: { needsAddressFix: false, needsContactFix: false, readyForActivation: false },
     shipmentUniqueId: r.uniqueId,
-  }));
+    };
+  });
   return { list, pageInfo: { count, endCursor: null, hasNextPage: offset + list.length < count } };
 }
 

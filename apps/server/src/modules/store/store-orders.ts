@@ -17,20 +17,20 @@ const ORDER_FIELDS = `id legacyResourceId name createdAt updatedAt cancelledAt c
   totalPriceSet { shopMoney { amount currencyCode } } totalWeight`;
 
 export const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String, $reverse: Boolean) {
-  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: $reverse) { nodes { ${ORDER_FIELDS} lineItems(first: 50) { nodes { currentQuantity } } } pageInfo { hasNextPage endCursor } }
+  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: $reverse) { nodes { ${ORDER_FIELDS} currentSubtotalLineItemsQuantity fulfillmentOrders(first: 5) { nodes { status fulfillmentHolds { reason reasonNotes } } } } edges { cursor } pageInfo { hasNextPage endCursor } }
 }`;
 
 export const ORDER_QUERY = `query Order($id: ID!) {
   order(id: $id) {
     ${ORDER_FIELDS}
-    lineItems(first: 100) { nodes { id name sku quantity currentQuantity variant { id } product { id } image { url } originalUnitPriceSet { shopMoney { amount currencyCode } } } }
-    fulfillmentOrders(first: 10) { nodes {
+    lineItems(first: 50) { nodes { id name sku quantity currentQuantity variant { id } product { id } image { url } originalUnitPriceSet { shopMoney { amount currencyCode } } } }
+    fulfillmentOrders(first: 5) { nodes {
       id status requestStatus fulfillAt updatedAt
       assignedLocation { name location { id } }
-      lineItems(first: 50) { nodes { id totalQuantity remainingQuantity sku weight { unit value } lineItem { id sku name } } }
+      lineItems(first: 30) { nodes { id totalQuantity remainingQuantity sku weight { unit value } lineItem { id sku name } } }
       fulfillmentHolds { id reason reasonNotes handle }
       supportedActions { action }
-      locationsForMove(first: 10) { nodes { location { id name } movable message } }
+      locationsForMove(first: 5) { nodes { location { id name } movable message } }
     } }
   }
 }`;
@@ -54,8 +54,10 @@ type OrderNode = {
   shippingAddress: MailingAddress | null;
   totalPriceSet: Money;
   totalWeight: string | null;
-  /** The page query reads the quantities still on the order (the list's product count). */
-  lineItems?: { nodes: { currentQuantity: number }[] };
+  /** The page query reads the quantity still on the order (the list's product count). */
+  currentSubtotalLineItemsQuantity?: number;
+  /** The page query reads each fulfillment order's status and holds (an order on hold needs intervention, issue 24). */
+  fulfillmentOrders?: { nodes: { status: string; fulfillmentHolds: { reason: string; reasonNotes: string | null }[] }[] };
 };
 type FulfillmentOrderNode = {
   id: string;
@@ -70,7 +72,7 @@ type FulfillmentOrderNode = {
   /** Where it can move (a shop that answers without the field reads as none). */
   locationsForMove?: { nodes: { location: { id: string; name: string }; movable: boolean; message: string | null }[] } | null;
 };
-type FullOrderNode = Omit<OrderNode, 'lineItems'> & {
+type FullOrderNode = Omit<OrderNode, 'currentSubtotalLineItemsQuantity'> & {
   lineItems: { nodes: { id: string; name: string; sku: string | null; quantity: number; currentQuantity: number; variant: { id: string } | null; product: { id: string } | null; image: { url: string } | null; originalUnitPriceSet: Money }[] };
   fulfillmentOrders: { nodes: FulfillmentOrderNode[] };
 };
@@ -89,7 +91,8 @@ export const toGrams = (w: Weight | null) => (w ? Math.round(w.value * GRAMS_PER
 /** Cash on delivery: Shopify's manual payment method of that name (the order stays pending until paid). */
 export const isCashOnDelivery = (gateways: string[]) => gateways.some((g) => /cash on delivery|\bcod\b|ramburs/i.test(g));
 
-const summary = (o: OrderNode) => ({
+/** The order's summary; `itemsQuantity` the quantity still on it (each query reads it its own way). */
+const summary = (o: Omit<OrderNode, 'currentSubtotalLineItemsQuantity'>, itemsQuantity: number | null) => ({
   id: o.id,
   number: o.legacyResourceId,
   name: o.name,
@@ -110,7 +113,9 @@ const summary = (o: OrderNode) => ({
   totalBani: toBani(o.totalPriceSet.shopMoney.amount),
   currency: o.totalPriceSet.shopMoney.currencyCode,
   totalWeightGrams: o.totalWeight === null ? null : Number(o.totalWeight),
-  itemsQuantity: o.lineItems ? o.lineItems.nodes.reduce((n, l) => n + l.currentQuantity, 0) : null,
+  itemsQuantity,
+  /** The holds of its fulfillment orders on hold (Shopify's fulfillmentHolds): the order is not ready while any is held. */
+  holds: (o.fulfillmentOrders?.nodes ?? []).filter((fo) => fo.status === 'ON_HOLD').flatMap((fo) => (fo.fulfillmentHolds.length ? fo.fulfillmentHolds : [{ reason: 'OTHER', reasonNotes: null }]).map((h) => ({ reason: h.reason, reasonNotes: h.reasonNotes }))),
 });
 export type ShopOrderSummary = ReturnType<typeof summary>;
 
@@ -129,7 +134,7 @@ const fulfillmentOrder = (fo: FulfillmentOrderNode) => ({
 export type ShopFulfillmentOrder = ReturnType<typeof fulfillmentOrder>;
 
 const fullOrder = (o: FullOrderNode) => ({
-  ...summary(o),
+  ...summary(o, o.lineItems.nodes.reduce((n, l) => n + l.currentQuantity, 0)),
   lineItems: o.lineItems.nodes.map((l) => ({ id: l.id, name: l.name, sku: l.sku, quantity: l.quantity, currentQuantity: l.currentQuantity, variantId: l.variant?.id ?? null, productId: l.product?.id ?? null, imageUrl: l.image?.url ?? null, unitPriceBani: toBani(l.originalUnitPriceSet.shopMoney.amount) })),
   fulfillmentOrders: o.fulfillmentOrders.nodes.map(fulfillmentOrder),
 });
@@ -143,9 +148,11 @@ export function shopOrders(app: Pick<ShopifyAdapter, 'graphql'>) {
   return {
     /** A page of orders, newest first: `after` is the previous page's endCursor, `query` Shopify's search syntax. */
     async page(shop: string, accessToken: string, input: OrdersPageInput = {}) {
-      const first = Math.min(250, Math.max(1, input.first ?? 50));
-      const answer = await app.graphql<{ orders: { nodes: OrderNode[]; pageInfo: PageInfo } }>(shop, accessToken, ORDERS_QUERY, { first, after: input.after ?? null, query: input.query ?? null, reverse: input.reverse ?? true });
-      return { orders: answer.data.orders.nodes.map(summary), pageInfo: answer.data.orders.pageInfo };
+      // At most 50 a page: Shopify refuses a query above 1,000 points (each order with its fulfillment orders and holds costs about 17).
+      const first = Math.min(50, Math.max(1, input.first ?? 50));
+      const answer = await app.graphql<{ orders: { nodes: OrderNode[]; edges: { cursor: string }[]; pageInfo: PageInfo } }>(shop, accessToken, ORDERS_QUERY, { first, after: input.after ?? null, query: input.query ?? null, reverse: input.reverse ?? true });
+      // Each order's own cursor (issue 24): a list that keeps some orders of a page goes on right after the last one it used.
+      return { orders: answer.data.orders.nodes.map((o) => summary(o, o.currentSubtotalLineItemsQuantity ?? null)), cursors: answer.data.orders.edges.map((e) => e.cursor), pageInfo: answer.data.orders.pageInfo };
     },
 
     /** One order (by its global id) with its line items and fulfillment orders, or null when the shop has none of that id. */

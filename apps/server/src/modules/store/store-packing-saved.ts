@@ -5,6 +5,7 @@ import {
   matchesLines,
   productsKey,
   savedPackingOf,
+  specPackingOf,
   messages,
   storePackingMessages as M,
   type TAwaitingFulfillmentOrder,
@@ -16,6 +17,7 @@ import type { Executor } from '../../db/client.js';
 import { storeAccounts, storePackingConfigurations } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { linesOf } from './store-order-packing.js';
+import { packingTooSmall, sizedProductsOf } from './store-packing-fit.js';
 import type { ShopFulfillmentOrder, ShopOrder } from './store-orders.js';
 
 /*
@@ -42,6 +44,10 @@ export async function savePacking(db: Executor, readOrder: PackingOrderReader, c
   if (!matchesLines(input.packing, lines)) throw badRequest(M.quantitiesMismatch, 'packingQuantities');
   const issues = packingIssues(input.packing);
   if (issues.length) throw badRequest(issues[0]!, 'packingInvalid');
+  // Each package at least as large as its largest product (issue 24), by the account's saved dimensions.
+  const products = await sizedProductsOf(db, storeAccountId, found.order, found.fo);
+  const tooSmall = packingTooSmall(specPackingOf(input.packing, { lineItems: lines, products }, true), products);
+  if (tooSmall) throw badRequest(tooSmall, 'packageTooSmall');
   const key = productsKey(lines);
   const packing = savedPackingOf(input.packing, lines);
   const now = new Date();

@@ -1,5 +1,5 @@
 import type { TShippingTo, TStoreAddress } from '@colete/contract';
-import type { AddressCorrection, StoreAddress } from '../geo/index.js';
+import type { AddressCorrection, AddressCorrector } from '../geo/index.js';
 import type { ShopOrder } from './store-orders.js';
 
 /*
@@ -8,8 +8,7 @@ import type { ShopOrder } from './store-orders.js';
  * still wrong (with suggestions) and what was corrected.
  */
 
-/** The geo module's address correction (modules/geo/address-correction.ts). */
-export type AddressCorrector = { correct(input: StoreAddress): Promise<AddressCorrection> };
+export type { AddressCorrector };
 
 const text = (s: string | null | undefined) => (s ?? '').trim();
 

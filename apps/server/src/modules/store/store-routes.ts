@@ -6,8 +6,12 @@ import {
   ZStoreAccountsResponse,
   ZStoreCallbackQuery,
   ZStoreCheckResponse,
+  STORE_BULK_MAX_ORDERS,
+  ZStoreLocationsResponse,
   ZStoreOrdersFilter,
+  ZStoreOrdersFilterFields,
   ZStoreOrdersListResponse,
+  ZStoreOrdersMatchingResponse,
   ZSuccessResponse,
   messages,
 } from '@colete/contract';
@@ -64,6 +68,16 @@ export function storeRoutes(service: StoreService, adapter: ShopifyAdapter, opts
       r.post('/api/user/integration/shopify/orders/:clientId', { schema: { tags, params: ZClientIdParams, body: ZStoreOrdersFilter, response: { 200: ZStoreOrdersListResponse } } }, async (req) => ({
         success: true as const,
         ...(await service.ordersList(acting(req).client.id, req.params.clientId, req.body)),
+      }));
+
+      // Issue 24: how many awaiting orders match the filters ('select all N matching'), and the shop's warehouses for the filter.
+      r.post('/api/user/integration/shopify/orders/:clientId/matching', { schema: { tags, params: ZClientIdParams, body: ZStoreOrdersFilterFields.strict(), response: { 200: ZStoreOrdersMatchingResponse } } }, async (req) => {
+        const { orders, more } = await service.matching(acting(req).client.id, req.params.clientId, req.body, STORE_BULK_MAX_ORDERS);
+        return { success: true as const, count: orders.length, more };
+      });
+      r.get('/api/user/integration/shopify/orders/:clientId/locations', { schema: { tags, params: ZClientIdParams, response: { 200: ZStoreLocationsResponse } } }, async (req) => ({
+        success: true as const,
+        list: await service.locations(acting(req).client.id, req.params.clientId),
       }));
 
       r.delete('/api/user/integration/shopify/accounts/:clientId', { schema: { tags, params: ZClientIdParams, response: { 200: ZSuccessResponse } } }, async (req) => {

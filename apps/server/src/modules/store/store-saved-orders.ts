@@ -2,6 +2,7 @@ import type { TAwaitingFulfillmentOrder, TFulfilledOrder } from '@colete/contrac
 import type { Executor } from '../../db/client.js';
 import { savedOrders, unfulfilledActivations } from './store-activation-queries.js';
 import type { StoreOrderShipment } from './store-order-queries.js';
+import { refusalView } from './store-refusal.js';
 
 type Saved = { sender?: TAwaitingFulfillmentOrder['fromLocation']['internalAddress']; packing?: TAwaitingFulfillmentOrder['packing']; extraOptions?: TAwaitingFulfillmentOrder['extraOptions']; activationId?: string | null };
 
@@ -29,10 +30,16 @@ export async function withSavedForLater(db: Executor, storeAccountId: number, ca
   });
 }
 
-/** Fulfilled parts whose shop fulfillment is still to be made say so ('storePending'). */
+/** Fulfilled parts whose shop fulfillment is still to be made say so ('storePending'), with the shop's refusal for good when it refused (issue 24). */
 export async function withStorePending(db: Executor, storeAccountId: number, orderId: string, made: StoreOrderShipment[], parts: TFulfilledOrder[]) {
-  const pendingFos = new Set((await unfulfilledActivations(db, storeAccountId, orderId)).filter((a) => !a.fulfilledAt).map((a) => a.fulfillmentOrderId));
+  const pendingFos = new Map((await unfulfilledActivations(db, storeAccountId, orderId)).filter((a) => !a.fulfilledAt).map((a) => [a.fulfillmentOrderId, a] as const));
   if (!pendingFos.size) return parts;
-  const pending = new Set(made.filter((s) => s.fulfillmentOrderId && pendingFos.has(s.fulfillmentOrderId)).map((s) => s.uniqueId));
-  return parts.map((p) => (p.internalOrder && pending.has(p.internalOrder.uniqueId) ? { ...p, storePending: true } : p));
+  const pending = new Map(made.filter((s) => s.fulfillmentOrderId && pendingFos.has(s.fulfillmentOrderId)).map((s) => [s.uniqueId, pendingFos.get(s.fulfillmentOrderId!)!] as const));
+  return parts.map((p) => {
+    const activation = p.internalOrder ? pending.get(p.internalOrder.uniqueId) : undefined;
+    if (!activation) return p;
+    // A cancelled AWB (the merchant's choice, or from the shipments page) leaves nothing for the shop to learn.
+    if (activation.shipmentStatus === 'cancelled') return p;
+    return { ...p, storePending: true, storeRefusal: refusalView(activation) };
+  });
 }

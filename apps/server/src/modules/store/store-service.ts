@@ -1,18 +1,8 @@
-import {
-  STORE_CHECK_MESSAGES,
-  STORE_MOVE_MESSAGES,
-  messages,
-  type StoreCheckCode,
-  type StoreReturnReason,
-  type TNeedsAuthQuery,
-  type TStoreAccount,
-  type TStoreCheckError,
-} from '@colete/contract';
+import { STORE_CHECK_MESSAGES, STORE_MOVE_MESSAGES, messages, type StoreCheckCode, type StoreReturnReason, type TNeedsAuthQuery, type TStoreAccount, type TStoreCheckError, type TStoreOrdersFilterFields } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { addressCorrectionService } from '../geo/index.js';
 import { tokenCipher } from '../../lib/token-cipher.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import {
@@ -29,8 +19,10 @@ import {
   type StoreAccountRow,
 } from './store-queries.js';
 import { shopOrders, type OrdersPageInput } from './store-orders.js';
-import { forgetOrderChecks, orderFlagsOf, orderIdOfWebhook } from './store-order-checks.js';
-import { awaitingPage, platformPage, type ListFilter } from './store-orders-list.js';
+import { forgetOrderChecks, orderCheckOf, orderIdOfWebhook } from './store-order-checks.js';
+import type { AddressCorrector } from './store-recipient.js';
+import { awaitingPage, matchingOrders, platformPage, type ListFilter } from './store-orders-list.js';
+import { shopLocations } from './store-order-locations.js';
 import { shopFulfillment } from './store-fulfillment.js';
 import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
 
@@ -70,7 +62,9 @@ type ShopLocation = {
 /** A location an order can be sent from: active, fulfilling online orders, with a whole Romanian address (its shape; the nomenclature is asked next). */
 const wholeLocation = (l: ShopLocation) =>
   l.isActive && l.fulfillsOnlineOrders && l.address.countryCode === 'RO' && !!l.address.address1?.trim() && !!l.address.city?.trim() && !!l.address.provinceCode && /^\d{6}$/.test(l.address.zip ?? '');
-const LOCATIONS_QUERY = 'query Locations { locations(first: 10) { nodes { name isActive fulfillsOnlineOrders address { address1 address2 city provinceCode zip countryCode } } } }';
+/** The shop's name, when it connects. */
+export const SHOP_NAME_QUERY = 'query ShopName { shop { name } }';
+export const LOCATIONS_QUERY = 'query Locations { locations(first: 10) { nodes { name isActive fulfillsOnlineOrders address { address1 address2 city provinceCode zip countryCode } } } }';
 
 /** Where each check's fix is explained (Shopify's help or the platform's own page), and whether testing stays allowed. */
 const CHECKS: Record<StoreCheckCode, { documentationUrl: string | null; allowTesting: boolean }> = {
@@ -83,16 +77,23 @@ const CHECKS: Record<StoreCheckCode, { documentationUrl: string | null; allowTes
 };
 const checkError = (code: StoreCheckCode): TStoreCheckError => ({ code, message: STORE_CHECK_MESSAGES[code], ...CHECKS[code] });
 
-export function storeService(deps: { database: Database; app: ShopifyAdapter; tokenKey: Buffer; readiness: ClientReadiness; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> }) {
+// `corrector`: the geo module's address correction, which places the shop's locations and its orders' recipients.
+export function storeService(deps: { database: Database; app: ShopifyAdapter; tokenKey: Buffer; readiness: ClientReadiness; corrector: AddressCorrector; log?: Pick<FastifyBaseLogger, 'warn' | 'info'> }) {
   const { db } = deps.database;
   const cipher = tokenCipher(deps.tokenKey);
   const failed = (why: string, extra: object = {}): StoreCallbackOutcome => {
     deps.log?.warn({ ...extra, why }, 'store connection failed');
     return { ok: false, reason: 'failed' };
   };
+  /** The shop sent the browser back with an error: refused when the merchant declined (access_denied), failed otherwise. */
+  const declined = async (signedInUserId: number, query: Record<string, string>): Promise<StoreCallbackOutcome> => {
+    const authorization = await consumeAuthorization(db, sha256(query.state!), signedInUserId);
+    if (!authorization || authorization.shop !== query.shop) return failed('error redirect with an unknown state', { shop: query.shop });
+    return query.error === 'access_denied' ? { ok: false, reason: 'refused' } : failed('consent error', { error: query.error });
+  };
 
   const orders = shopOrders(deps.app);
-  const correction = addressCorrectionService({ database: deps.database });
+  const correction = deps.corrector;
   /**
    * Whether one of the locations has an address the nomenclature agrees with: the address correction
    * finds its county, locality, postal code, street and number without an error (corrected spellings are fine).
@@ -104,7 +105,7 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
     }
     return false;
   }
-  const flagsOf = orderFlagsOf(deps.database);
+  const flagsOf = orderCheckOf(deps.corrector);
   const fulfillment = shopFulfillment(deps.app);
   const serially = moveClaims(db);
   /** The client's connected account and its token: 404 for another client's, the disconnected message when it is not connected. */
@@ -153,6 +154,8 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
       if (Object.values(raw).some(Array.isArray)) return failed('repeated parameter');
       const query = raw as Record<string, string>;
       if (!signedInUserId || !query.state || !query.shop) return failed('no session, state or shop');
+      // An error redirect (the merchant declined; OAuth's access_denied may come unsigned): nothing is connected, the state is spent.
+      if (query.error && !query.code) return declined(signedInUserId, query);
       if (!(await deps.app.validCallback(query))) return failed('hmac or timestamp refused', { shop: query.shop });
       const authorization = await consumeAuthorization(db, sha256(query.state), signedInUserId);
       if (!authorization) return failed('unknown or spent state, or another user’s');
@@ -165,7 +168,7 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
       let name: string;
       try {
         token = await deps.app.exchangeCode(authorization.shop, query.code);
-        const shopInfo = await deps.app.graphql<{ shop: { name: string } }>(authorization.shop, token.accessToken, 'query ShopName { shop { name myshopifyDomain } }');
+        const shopInfo = await deps.app.graphql<{ shop: { name: string } }>(authorization.shop, token.accessToken, SHOP_NAME_QUERY);
         name = shopInfo.data.shop.name;
       } catch (err) {
         return failed('code exchange or shop query failed', { err, shop: authorization.shop });
@@ -268,9 +271,24 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
      */
     async ordersList(clientId: number, id: number, filter: ListFilter) {
       const { row, token } = await connectedAccount(clientId, id);
-      if (filter.type !== 'AWAITING_ACTIVATION') return platformPage(db, { userId: clientId, storeAccountId: row.id }, filter);
+      if (filter.type !== 'AWAITING_ACTIVATION') {
+        const readOrders = async (ids: string[]) => (await orders.page(row.shop, token, { first: ids.length, query: ids.map((g) => `id:${/(\d+)$/.exec(g)![1]}`).join(' OR ') })).orders;
+        return platformPage(db, { userId: clientId, storeAccountId: row.id }, filter, readOrders);
+      }
       const legacyId = filter.orderId ? /(\d+)$/.exec(filter.orderId)?.[1] : undefined;
       return awaitingPage({ db, storeAccountId: row.id, readPage: (input) => orders.page(row.shop, token, input), flagsOf }, filter, legacyId ? `id:${legacyId}` : undefined);
+    },
+
+    /** Issue 24: the awaiting orders matching the list's filters (at most `limit`; `more` when others match too). */
+    async matching(clientId: number, id: number, filter: TStoreOrdersFilterFields, limit: number) {
+      const { row, token } = await connectedAccount(clientId, id);
+      return matchingOrders({ db, storeAccountId: row.id, readPage: (input) => orders.page(row.shop, token, input), flagsOf }, filter, limit);
+    },
+
+    /** Issue 24: the shop's warehouses, for the list's filter. */
+    async locations(clientId: number, id: number) {
+      const { row, token } = await connectedAccount(clientId, id);
+      return (await shopLocations(deps.app, row.shop, token)).map((l) => ({ id: l.id, name: l.name }));
     },
 
     /**

@@ -1,9 +1,11 @@
-import type { TDraftFormParty, TShipmentDraftFormResponse } from '@colete/contract';
+import { formatBaniInput, leiToBaniText, type TDraftFormParty, type TShipmentDraftFormResponse } from '@colete/contract';
 import { EMPTY_PARTY, type PartyValues } from './party-form';
 import type { ShipmentFormValues } from './shipment-form';
 
 /** A number as the form's fields hold it: text with a decimal comma. */
 const numberText = (n: number) => String(n).replace('.', ',');
+/** An amount in lei as the form's money fields hold it: '328,00'. */
+const moneyText = (lei: number) => formatBaniInput(leiToBaniText(lei) ?? 0);
 
 /**
  * A saved party as the new-shipment form holds it ('' for what it lacks). The second phone, which
@@ -24,8 +26,8 @@ export function savedShipmentValues(draft: TShipmentDraftFormResponse['draft']):
     content: draft.content,
     clientReference: draft.clientReference ?? '',
     options: {
-      cod: { active: o.cod.active, amount: o.cod.active ? numberText(o.cod.amount) : '' },
-      insurance: { active: o.insurance.active, amount: o.insurance.active ? numberText(o.insurance.amount) : '' },
+      cod: { active: o.cod.active, amount: o.cod.active ? moneyText(o.cod.amount) : '' },
+      insurance: { active: o.insurance.active, amount: o.insurance.active ? moneyText(o.insurance.amount) : '' },
       openAtDelivery: o.openAtDelivery,
       saturdayDelivery: o.saturdayDelivery,
     },

@@ -56,7 +56,7 @@ function WideTable({ rows }: { rows: TShipmentSummary[] }) {
                 <ReturnChip s={s} />
               </TableCell>
               <TableCell sx={{ minWidth: 150 }}>
-                <Link component={RouterLink} to={detailsPath(s)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 600 }}>
+                <Link component={RouterLink} to={detailsPath(s)} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 600, display: 'inline-block', minHeight: 24, lineHeight: '24px' }}>
                   {partyOf(s).contactName}
                 </Link>
                 <Typography variant="body2" color="text.secondary">

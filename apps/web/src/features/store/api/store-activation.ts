@@ -1,4 +1,5 @@
-import type { TStoreActivateRequest, TStoreActivateResponse, TStoreOffersRequest, TStoreSaveRequest, TStoreServicesResponse } from '@colete/contract';
+import { storeRefusalPath, type TStoreRefusalRequest, type TStoreRefusalResponse } from '@colete/contract';
+import type { TStoreActivateRequest, TStoreActivateResponse, TStoreCodPartRequest, TStoreOffersRequest, TStoreSaveRequest, TStoreServicesResponse } from '@colete/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
@@ -26,3 +27,11 @@ export const useActivateStoreOrder = (clientId: number) =>
 /** PATCH user/integration/shopify/order/{clientId}: save for later. */
 export const useSaveStoreOrder = (clientId: number) =>
   useMutation({ mutationFn: (body: TStoreSaveRequest) => api<{ success: true; message: string }>('PATCH', `user/integration/shopify/order/${clientId}`, body) });
+
+/** POST user/integration/shopify/order/{clientId}/cod-part: this part collects the order's cash on delivery (issue 24). */
+export const usePickCodPart = (clientId: number) =>
+  useMutation({ mutationFn: (body: TStoreCodPartRequest) => api<{ success: true; message: string }>('POST', `user/integration/shopify/order/${clientId}/cod-part`, body) });
+
+/** POST user/integration/shopify/order/{clientId}/refusal/{cancel-awb|retry} (issue 24): the way out of a shop's refusal for good. */
+export const useRefusalAction = (clientId: number) =>
+  useMutation({ mutationFn: ({ action, body }: { action: 'cancel-awb' | 'retry'; body: TStoreRefusalRequest }) => api<TStoreRefusalResponse>('POST', storeRefusalPath(clientId, action), body) });

@@ -1,4 +1,4 @@
-import type { AwbFormat, TStoreBulkActivateRequest, TStoreBulkRun } from '@colete/contract';
+import type { AwbFormat, TStoreBulkActivateRequest, TStoreBulkRun, TStoreBulkServicesResponse } from '@colete/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
@@ -29,5 +29,18 @@ export function usePrintFormat() {
   return useQuery({
     queryKey: [...storeKeys.all(acting), 'print-format'],
     queryFn: () => api<{ success: true; awbFormat: AwbFormat }>('GET', 'user/settings/print').then((r) => r.awbFormat),
+  });
+}
+
+/** POST user/integration/shopify/activate-orders/{clientId}/services (issue 24): the services the preview's orders can go with; asked only when the merchant wants one for all. */
+export function useBulkServices(clientId: number, orderIds: string[], enabled: boolean) {
+  const acting = useActingClientId();
+  return useQuery({
+    queryKey: [...storeKeys.all(acting), 'bulk-services', clientId, orderIds],
+    queryFn: () => api<TStoreBulkServicesResponse>('POST', `user/integration/shopify/activate-orders/${clientId}/services`, { orders: orderIds.map((shopifyGraphQLId) => ({ shopifyGraphQLId })) }),
+    enabled: enabled && orderIds.length > 0,
+    retry: false,
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
   });
 }

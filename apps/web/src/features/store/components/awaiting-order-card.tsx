@@ -1,6 +1,7 @@
-import { initialPacking, pickPartyAddress, type StorePacking, type TAddressEntry, type TAwaitingFulfillmentOrder, type TShippingTo, type TStoreSender } from '@colete/contract';
+import { STORE_LIST_MESSAGES, holdText, initialPacking, pickPartyAddress, type StorePacking, type TAddressEntry, type TAwaitingFulfillmentOrder, type TShippingTo, type TStoreSender } from '@colete/contract';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { CodPartNotice } from './cod-part-notice';
 import { CourierSection } from './courier-section';
 import { MoveMenu } from './move-menu';
 import { PackageEditor } from './package-editor';
@@ -27,6 +28,7 @@ function senderOfEntry(entry: TAddressEntry, locationId: string): TStoreSender {
  */
 export function AwaitingOrderCard({
   index,
+  codCarrierIndex = null,
   clientId,
   orderId,
   shippingTo,
@@ -35,6 +37,8 @@ export function AwaitingOrderCard({
   onActivated,
 }: {
   index: number;
+  /** The card number ('Comanda #k') of the part carrying the order's cash on delivery, when it still awaits. */
+  codCarrierIndex?: number | null;
   clientId: number;
   orderId: string;
   shippingTo: TShippingTo;
@@ -57,13 +61,12 @@ export function AwaitingOrderCard({
           <MoveMenu clientId={clientId} orderId={orderId} fulfillmentOrder={fulfillmentOrder} onMoved={onChanged} />
         </Box>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          {fulfillmentOrder.fulfillmentHolds
-            .filter((h) => h.reasonNotes)
-            .map((h, i) => (
-              <Alert key={i} severity="warning">
-                {h.reasonNotes}
-              </Alert>
-            ))}
+          {fulfillmentOrder.fulfillmentHolds.map((h, i) => (
+            <Alert key={i} severity="warning" data-testid="order-hold">
+              {`${STORE_LIST_MESSAGES.needsFix}. ${holdText(h)}`}
+            </Alert>
+          ))}
+          <CodPartNotice clientId={clientId} orderId={orderId} fulfillmentOrder={fulfillmentOrder} carrierIndex={codCarrierIndex} onChanged={onChanged} />
           <Box component="section">
             <Typography variant="h3" component="h3" gutterBottom>
               Adrese de expeditie

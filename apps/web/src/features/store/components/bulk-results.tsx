@@ -1,6 +1,7 @@
-import { STORE_BULK_MESSAGES, type TStoreBulkResult, type TStoreBulkRun } from '@colete/contract';
+import { STORE_BULK_MESSAGES, STORE_REFUSAL_MESSAGES, storeOrderPagePath, type TStoreBulkResult, type TStoreBulkRun } from '@colete/contract';
+import { Link as RouterLink } from 'react-router';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { copyText } from '../../../lib/copy-text';
 import { formatDate, formatMoneyBani } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -37,10 +38,12 @@ const cells = (r: Activated) => ({
  * price for each activated fulfillment order; 'Comanda #n nu a putut fi activata (reasons)' for the
  * others. A table on a wide screen, one block per order on a phone.
  */
-export function BulkResults({ run }: { run: TStoreBulkRun }) {
+export function BulkResults({ run, clientId }: { run: TStoreBulkRun; clientId: number }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
-  const rows = run.orders.flatMap((o) => o.results.map((r, i) => ({ key: `${o.shopifyGraphQLId}-${i}`, order: o.orderDisplayName, r })));
+  const rows = run.orders.flatMap((o) => o.results.map((r, i) => ({ key: `${o.shopifyGraphQLId}-${i}`, order: o.orderDisplayName, orderId: o.shopifyGraphQLId, r })));
   const failed = rows.filter((x) => !x.r.result);
+  // Issue 24: the AWB exists but the shop refused its fulfillment for good; the order page offers the way out.
+  const refused = rows.filter((x) => x.r.result && x.r.storeRefusal);
   const made = rows.filter((x): x is typeof x & { r: { result: Activated } } => !!x.r.result);
   return (
     <Box>
@@ -49,6 +52,24 @@ export function BulkResults({ run }: { run: TStoreBulkRun }) {
           {failed.map((x) => (
             <Alert key={x.key} severity="error">
               {m.orderFailed(x.order, x.r.errors)}
+            </Alert>
+          ))}
+        </Stack>
+      )}
+      {refused.length > 0 && (
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          {refused.map((x) => (
+            <Alert
+              key={x.key}
+              severity="warning"
+              data-testid="bulk-store-refusal"
+              action={
+                <Button component={RouterLink} to={storeOrderPagePath(clientId, x.orderId)} color="inherit" size="small" sx={{ minHeight: 32 }}>
+                  {STORE_REFUSAL_MESSAGES.openOrder}
+                </Button>
+              }
+            >
+              {STORE_REFUSAL_MESSAGES.inRun(x.order, x.r.result!.awb, x.r.storeRefusal!.text)} {STORE_REFUSAL_MESSAGES.choices}
             </Alert>
           ))}
         </Stack>

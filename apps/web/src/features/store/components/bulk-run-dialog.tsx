@@ -39,7 +39,7 @@ export function BulkRunDialog({ clientId, runId, onClose }: { clientId: number; 
         ) : (
           <>
             <Typography sx={{ fontWeight: 600, mb: 2 }}>{m.summary(data.orders.filter((o) => o.results.some((r) => r.result)).length, data.total)}</Typography>
-            <BulkResults run={data} />
+            <BulkResults run={data} clientId={clientId} />
             {data.labels > 0 && <BulkLabelsDownload clientId={clientId} runId={runId} />}
           </>
         )}

@@ -1,5 +1,6 @@
 import {
   choiceOfActivationId,
+  formatBaniInput,
   mergeLines,
   messages,
   packingIssues,
@@ -13,11 +14,12 @@ import {
   type TStoreSender,
 } from '@colete/contract';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CourierList } from '../../../components/shipment/courier-list';
 import { ExtraOptions, type ExtraOptionsValues } from '../../../components/shipment/extra-options';
 import { validSelection, type OfferSelection } from '../../../components/shipment/offers-list';
+import { ApiError } from '../../../lib/api-client';
 import { isFridayInBucharest } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -28,7 +30,8 @@ const sa = messages.storeActivation;
 /** Spec 002 sections 5 and 9: option changes wait 300 ms before the offers follow. */
 const OPTIONS_DEBOUNCE_MS = 300;
 
-const lei = (bani: number) => (bani ? String(bani / 100).replace('.', ',') : '');
+/** A part's amount as its field is prefilled: '328,00' (none when 0). */
+const lei = (bani: number) => (bani ? formatBaniInput(bani) : '');
 const bani = (text: string) => Math.round(Number(text.trim().replace(',', '.')) * 100);
 const amountValid = (active: boolean, text: string) => !active || (text.trim() !== '' && Number.isFinite(bani(text)) && bani(text) >= 0);
 
@@ -77,6 +80,15 @@ export function CourierSection({
   const { enqueueSnackbar } = useSnackbar();
   const [saturdayAllowed] = useState(() => isFridayInBucharest());
   const form = useForm<ExtraOptionsValues>({ defaultValues: formOf(fo.extraOptions, saturdayAllowed), mode: 'onChange' });
+  // The part's cash on delivery follows the order page's rule (issue 24): a pick elsewhere changes it.
+  const cod = fo.extraOptions.repayment.account;
+  const codKey = `${cod.active}:${cod.amount}`;
+  const seenCod = useRef(codKey);
+  useEffect(() => {
+    if (seenCod.current === codKey) return;
+    seenCod.current = codKey;
+    form.setValue('options.cod', { active: cod.active, amount: lei(cod.amount) }, { shouldValidate: true });
+  }, [codKey, cod.active, cod.amount, form]);
   const options = useDebouncedValue(useWatch({ control: form.control, name: 'options' }), OPTIONS_DEBOUNCE_MS);
   const [selection, setSelection] = useState<OfferSelection | null>(() => (fo.activationId ? choiceOfActivationId(fo.activationId) : null));
   const activate = useActivateStoreOrder(clientId);
@@ -116,7 +128,8 @@ export function CourierSection({
           enqueueSnackbar(res.storeUpdated ? sa.activated : sa.storePending, { variant: res.storeUpdated ? 'success' : 'warning' });
           onActivated();
         },
-        onError: () => enqueueSnackbar(sa.activationFailed, { variant: 'error', autoHideDuration: 15_000 }),
+        // A refusal the server explains (on hold, cash on delivery on another part) is shown as it says.
+        onError: (err) => enqueueSnackbar(err instanceof ApiError && err.status === 409 ? err.message : sa.activationFailed, { variant: 'error', autoHideDuration: 15_000 }),
       },
     );
   };

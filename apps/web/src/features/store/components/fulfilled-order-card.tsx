@@ -13,6 +13,7 @@ import { copyText } from '../../../lib/copy-text';
 import { formatDateTime } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { STORE_ORDER_TEXTS } from './order-texts';
+import { StoreRefusalNotice } from './store-refusal-notice';
 
 type Internal = NonNullable<TFulfilledOrder['internalOrder']>;
 type Line = TFulfilledOrder['lineItems'][number];
@@ -106,7 +107,7 @@ function InternalOrder({ order }: { order: Internal }) {
 }
 
 /** A fulfilled part of the order (spec 002 section 2.1 "Fulfilled order block"). */
-export function FulfilledOrderCard({ fulfilled }: { fulfilled: TFulfilledOrder }) {
+export function FulfilledOrderCard({ fulfilled, clientId, orderId, onChanged }: { fulfilled: TFulfilledOrder; clientId: number; orderId: string; onChanged: () => void }) {
   return (
     <Card variant="outlined" data-testid="fulfilled-order">
       <CardContent>
@@ -114,7 +115,11 @@ export function FulfilledOrderCard({ fulfilled }: { fulfilled: TFulfilledOrder }
           <Typography variant="h2" component="h2">
             {fulfilled.name}
           </Typography>
-          {fulfilled.storePending && <Alert severity="warning">{messages.storeActivation.storePending}</Alert>}
+          {fulfilled.storeRefusal ? (
+            <StoreRefusalNotice clientId={clientId} orderId={orderId} refusal={fulfilled.storeRefusal} onChanged={onChanged} />
+          ) : (
+            fulfilled.storePending && <Alert severity="warning">{messages.storeActivation.storePending}</Alert>
+          )}
           {fulfilled.internalOrder ? (
             <InternalOrder order={fulfilled.internalOrder} />
           ) : (

@@ -71,6 +71,7 @@ export function OrderView({ clientId, orderId, onLeave }: { clientId: number; or
         <AwaitingOrderCard
           key={fo.fulfillmentOrderId}
           index={i + 1}
+          codCarrierIndex={fo.codPart?.carrierFulfillmentOrderId ? awaiting.findIndex((x) => x.fulfillmentOrderId === fo.codPart!.carrierFulfillmentOrderId) + 1 || null : null}
           clientId={clientId}
           orderId={orderId}
           shippingTo={detail.shippingTo}
@@ -80,7 +81,7 @@ export function OrderView({ clientId, orderId, onLeave }: { clientId: number; or
         />
       ))}
       {detail.shippingOrders.fulfilled.map((f, i) => (
-        <FulfilledOrderCard key={`${f.name}-${i}`} fulfilled={f} />
+        <FulfilledOrderCard key={`${f.name}-${i}`} fulfilled={f} clientId={clientId} orderId={orderId} onChanged={refetch} />
       ))}
     </Stack>
   );

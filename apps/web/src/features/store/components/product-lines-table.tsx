@@ -43,7 +43,7 @@ function DimensionsMenu({ name, hasDimensions, onDimensions }: { name: string; h
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <IconButton aria-label={`Actiuni ${name}`} onClick={(e) => setAnchor(e.currentTarget)} size="small">
+      <IconButton aria-label={`Actiuni ${name}`} onClick={(e) => setAnchor(e.currentTarget)} size="small" sx={{ width: 32, height: 32 }}>
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>

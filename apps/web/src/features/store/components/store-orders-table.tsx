@@ -2,7 +2,9 @@ import {
   SHIPMENT_STATUS_VIEW,
   STORE_FINANCIAL_STATUS_TEXT,
   STORE_FULFILLMENT_STATUS_TEXT,
+  STORE_LIST_FILTER_MESSAGES,
   STORE_LIST_MESSAGES,
+  holdText,
   type ShipmentStatus,
   type TStoreListOrder,
 } from '@colete/contract';
@@ -11,25 +13,41 @@ import { formatDate, formatMoney } from '../../../lib/format';
 
 const m = STORE_LIST_MESSAGES;
 const c = m.columns;
+const f = STORE_LIST_FILTER_MESSAGES;
 
 /** What each column shows (spec 002 section 2.1, the activation preview's columns). */
 const view = (row: TStoreListOrder) => {
-  const shipment = row.shipmentUniqueId !== null;
+  const status = row.fulfillment.status;
   return {
     date: formatDate(row.createdAt),
     client: row.customer.displayName ?? '-',
     price: formatMoney(row.price.total / 100),
     paymentType: row.payment.hasCashOnDelivery ? m.cash : m.card,
     paymentStatus: row.payment.status ? (STORE_FINANCIAL_STATUS_TEXT[row.payment.status] ?? row.payment.status) : '-',
-    orderStatus: shipment ? (SHIPMENT_STATUS_VIEW[row.fulfillment.status as ShipmentStatus]?.text ?? row.fulfillment.status) : (STORE_FULFILLMENT_STATUS_TEXT[row.fulfillment.status] ?? row.fulfillment.status),
+    // The shop's fulfillment status (a platform row the shop could not read shows its shipment's).
+    orderStatus: STORE_FULFILLMENT_STATUS_TEXT[status] ?? SHIPMENT_STATUS_VIEW[status as ShipmentStatus]?.text ?? status,
     products: m.products(row.items.quantity),
+    tags: row.tags.join(', ') || '-',
+    awb: row.shipment?.awb ?? '-',
+    shipmentStatus: row.shipment ? (SHIPMENT_STATUS_VIEW[row.shipment.status as ShipmentStatus]?.text ?? row.shipment.status) : '-',
   };
 };
 
 /** The row's verdict: a fix is needed (address or contact), or it is ready; the platform tabs' rows are already activated. */
 function StatusChip({ row }: { row: TStoreListOrder }) {
   if (row.shipmentUniqueId !== null) return null;
-  return row.status.readyForActivation ? <Chip size="small" color="success" label={m.ready} /> : <Chip size="small" color="warning" label={m.needsFix} />;
+  if (row.status.readyForActivation) return <Chip size="small" color="success" label={m.ready} />;
+  const hold = row.status.hold;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Chip size="small" color="warning" label={m.needsFix} />
+      {hold && (
+        <Typography variant="caption" data-testid="order-hold">
+          {holdText(hold)}
+        </Typography>
+      )}
+    </Stack>
+  );
 }
 
 type Props = {
@@ -45,6 +63,8 @@ type Props = {
 /** The orders list's rows: a table from the sm breakpoint, cards on a phone (390 px). */
 export function StoreOrdersTable({ rows, selectable, selected, onToggle, onToggleAll, onOpen }: Props) {
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
+  // The platform tabs' rows are shipments: their AWB and status beside the order's columns (issue 24).
+  const shipments = rows.some((r) => r.shipment);
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.shopifyGraphQLId));
   const check = (row: TStoreListOrder) => (
     <Checkbox
@@ -74,7 +94,13 @@ export function StoreOrdersTable({ rows, selectable, selected, onToggle, onToggl
                   <Typography variant="body2">{v.client}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {v.price} · {v.paymentType} · {v.paymentStatus} · {v.orderStatus} · {v.products}
+                    {row.tags.length > 0 && ` · ${v.tags}`}
                   </Typography>
+                  {row.shipment && (
+                    <Typography variant="body2">
+                      {f.awb} {v.awb} · {v.shipmentStatus}
+                    </Typography>
+                  )}
                 </Box>
               </ListItemButton>
             </ListItem>
@@ -85,7 +111,7 @@ export function StoreOrdersTable({ rows, selectable, selected, onToggle, onToggl
   }
 
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={m.title}>
       <Table size="small" aria-label={m.title}>
         <TableHead>
           <TableRow>
@@ -106,7 +132,15 @@ export function StoreOrdersTable({ rows, selectable, selected, onToggle, onToggl
             <TableCell>{c.paymentStatus}</TableCell>
             <TableCell>{c.orderStatus}</TableCell>
             <TableCell>{c.products}</TableCell>
-            <TableCell>{c.status}</TableCell>
+            <TableCell>{f.tags}</TableCell>
+            {shipments ? (
+              <>
+                <TableCell>{f.awb}</TableCell>
+                <TableCell>{f.shipmentStatus}</TableCell>
+              </>
+            ) : (
+              <TableCell>{c.status}</TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -125,9 +159,17 @@ export function StoreOrdersTable({ rows, selectable, selected, onToggle, onToggl
                 <TableCell>{v.paymentStatus}</TableCell>
                 <TableCell>{v.orderStatus}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{v.products}</TableCell>
-                <TableCell>
-                  <StatusChip row={row} />
-                </TableCell>
+                <TableCell>{v.tags}</TableCell>
+                {shipments ? (
+                  <>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{v.awb}</TableCell>
+                    <TableCell>{v.shipmentStatus}</TableCell>
+                  </>
+                ) : (
+                  <TableCell>
+                    <StatusChip row={row} />
+                  </TableCell>
+                )}
               </TableRow>
             );
           })}

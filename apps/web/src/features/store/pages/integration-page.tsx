@@ -1,7 +1,7 @@
 import { STORE_LIST_MESSAGES, STORE_RETURN_PARAM, messages, storeOrdersPath, type TStoreAccount } from '@colete/contract';
 import AddIcon from '@mui/icons-material/Add';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -15,18 +15,22 @@ import { ConnectStoreDialog } from '../components/connect-store-dialog';
 
 const m = messages.store;
 
-/** Back from the shop: ?shopify=connected, or ?shopify=error&reason=refused|failed; shown once, then the query is cleared. */
+/**
+ * Back from the shop: ?shopify=connected, or ?shopify=error&reason=refused|failed; shown once, then
+ * the query is cleared. A store that was not connected stays said on the page (until closed): the
+ * merchant who refused, or whom the shop sent back without a code, reads it there.
+ */
 function useStoreReturn() {
   const [params, setParams] = useSearchParams();
   const { enqueueSnackbar } = useSnackbar();
   const shown = useRef(false);
   const outcome = params.get(STORE_RETURN_PARAM);
   const reason = params.get('reason');
+  const [notConnected, setNotConnected] = useState<string | null>(() => (outcome && outcome !== 'connected' ? (reason === 'refused' ? m.refused : m.connectFailed) : null));
   useEffect(() => {
     if (!outcome || shown.current) return;
     shown.current = true;
     if (outcome === 'connected') enqueueSnackbar(m.connected, { variant: 'success' });
-    else enqueueSnackbar(reason === 'refused' ? m.refused : m.connectFailed, { variant: 'error' });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -37,6 +41,7 @@ function useStoreReturn() {
       { replace: true },
     );
   }, [outcome, reason, enqueueSnackbar, setParams]);
+  return { notConnected, dismiss: () => setNotConnected(null) };
 }
 
 function StatusChip({ account }: { account: TStoreAccount }) {
@@ -94,7 +99,7 @@ function StoreRow({ account, appsUrl, onDisconnect, onReconnect, reconnecting }:
 
 /** /profile/integration: the connected stores (issue 13): shop, name, since when, status; connect, disconnect, reconnect. */
 export default function IntegrationPage() {
-  useStoreReturn();
+  const storeReturn = useStoreReturn();
   const accounts = useStoreAccounts();
   const disconnect = useDisconnectStore();
   const reconnect = useNeedsAuth();
@@ -125,6 +130,12 @@ export default function IntegrationPage() {
   return (
     <>
       <PageHeader title="Magazine online" subtitle="Magazinele Shopify conectate: comenzile lor se transforma in expedieri." actions={connectButton()} />
+      {storeReturn.notConnected && (
+        <Alert severity="warning" onClose={storeReturn.dismiss} closeText="Inchide" sx={{ mb: 2, maxWidth: 1000 }}>
+          <AlertTitle>{m.notConnected}</AlertTitle>
+          {storeReturn.notConnected}
+        </Alert>
+      )}
       {accounts.isPending ? (
         <LoadingState label="Se incarca magazinele..." />
       ) : accounts.isError ? (

@@ -12,8 +12,13 @@ import { bucharestDay } from '../../../lib/format';
 import { useActingClientId } from '../../../lib/selected-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useStartBulk } from '../api/store-bulk';
+import { ApiError } from '../../../lib/api-client';
 import { storeKeys } from '../api/store-keys';
-import { getOneAwaitingOrder, useAwaitingOrders, usePlatformOrders } from '../api/store-orders-list';
+import { awaitingKey, getOneAwaitingOrder, useAwaitingOrders, useMatchingCount, usePlatformOrders } from '../api/store-orders-list';
+import { BulkMatchingDialog } from '../components/bulk-matching-dialog';
+import { SelectionBar } from '../components/selection-bar';
+import { StoreOrdersFilters } from '../components/store-orders-filters';
+import { useStoreOrdersTableQuery } from '../components/store-orders-table-query';
 import { BulkPreviewDialog } from '../components/bulk-preview-dialog';
 import { BulkRunDialog } from '../components/bulk-run-dialog';
 import { OrderDialog } from '../components/order-dialog';
@@ -55,12 +60,16 @@ export default function StoreOrdersPage() {
   const clientId = Number(useParams().clientId);
   const acting = useActingClientId();
   const queryClient = useQueryClient();
-  const [type, setType] = useState<StoreListType>('AWAITING_ACTIVATION');
-  const [reversed, setReversed] = useState(false);
-  const [from, setFrom] = useState(monthBack);
-  const [to, setTo] = useState(() => bucharestDay());
-  const [page, setPage] = useState(1);
+  // Tab, sort, dates, page and filters live in the URL (issue 24).
+  const query = useStoreOrdersTableQuery();
+  const { type, reversed, fields, update } = query;
+  const from = query.values.from || monthBack();
+  const to = query.values.to || bucharestDay();
+  const page = query.values.page;
+  const setPage = (next: number) => update({ page: next });
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // 'Select all N matching': the selection is the filters themselves, not the ids shown.
+  const [allMatching, setAllMatching] = useState(false);
   const [open, setOpen] = useState<TStoreListOrder | null>(null);
   // Bulk activation: the preview, then the run (its id in the address, so a reload finds it again).
   const [previewing, setPreviewing] = useState(false);
@@ -68,12 +77,31 @@ export default function StoreOrdersPage() {
   const runId = Number(params.get('bulk')) || null;
   const startBulk = useStartBulk(clientId);
   const { enqueueSnackbar } = useSnackbar();
+  /** A run started: its dialog opens (its id in the address); a refused start says so. */
+  const started = {
+    onSuccess: (id: number) => {
+      setPreviewing(false);
+      setParams((p) => (p.set('bulk', String(id)), p));
+    },
+    onError: (err: Error) => {
+      setPreviewing(false);
+      enqueueSnackbar(err instanceof ApiError && err.status === 400 ? err.message : STORE_BULK_MESSAGES.failed, { variant: 'error' });
+    },
+  };
 
   const awaitingTab = type === 'AWAITING_ACTIVATION';
-  const filter = { type, reversed, start: dayStart(from), end: dayEnd(to) };
+  const filter = { type, reversed, start: dayStart(from), end: dayEnd(to), fields };
   const awaiting = useAwaitingOrders(clientId, filter, awaitingTab);
   const platform = usePlatformOrders(clientId, filter, page, !awaitingTab);
-  const awaitingKey = storeKeys.ordersList(acting, clientId, { type: 'AWAITING_ACTIVATION', reversed });
+  const listKey = awaitingKey(acting, clientId, filter);
+  // A new tab, sort or filter is a new list: the selection starts again.
+  const listIdentity = JSON.stringify([type, reversed, fields]);
+  const [selectionOf, setSelectionOf] = useState(listIdentity);
+  if (selectionOf !== listIdentity) {
+    setSelectionOf(listIdentity);
+    setSelected(new Set());
+    setAllMatching(false);
+  }
 
   const rows = useMemo(() => (awaitingTab ? (awaiting.data?.pages.flatMap((p) => p.list) ?? []) : (platform.data?.list ?? [])), [awaitingTab, awaiting.data, platform.data]);
   const loading = awaitingTab ? awaiting.isPending : platform.isPending;
@@ -84,8 +112,10 @@ export default function StoreOrdersPage() {
   const restart = () => {
     queryClient.removeQueries({ queryKey: [...storeKeys.all(acting), 'orders-list', clientId] });
     setSelected(new Set());
-    setPage(1);
+    setAllMatching(false);
   };
+  const allShown = awaitingTab && rows.length > 0 && rows.every((r) => selected.has(r.shopifyGraphQLId));
+  const matching = useMatchingCount(clientId, fields, allShown);
 
   // The first page and up to 4 more fetched by themselves while the list's end is in view; then the button.
   const [sentinel, endInView] = useInView();
@@ -96,13 +126,15 @@ export default function StoreOrdersPage() {
     if (autoFetch) void fetchNext();
   }, [autoFetch, fetchNext]);
 
-  const toggle = (id: string) =>
+  const toggle = (id: string) => {
+    setAllMatching(false);
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
+  };
 
   /** After the dialog: the awaiting row is read again (gone when nothing is left to fulfil); a platform page is fetched again. */
   async function refreshRow(row: TStoreListOrder) {
@@ -110,7 +142,7 @@ export default function StoreOrdersPage() {
     try {
       const answer = await getOneAwaitingOrder(clientId, row.shopifyGraphQLId);
       const fresh = answer.list[0];
-      queryClient.setQueryData<InfiniteData<TStoreOrdersListResponse>>(awaitingKey, (data) =>
+      queryClient.setQueryData<InfiniteData<TStoreOrdersListResponse>>(listKey, (data) =>
         data
           ? {
               ...data,
@@ -134,7 +166,7 @@ export default function StoreOrdersPage() {
         value={type}
         onChange={(_, next: StoreListType) => {
           restart();
-          setType(next);
+          update({ tab: next === 'AWAITING_ACTIVATION' ? undefined : next });
         }}
         variant="scrollable"
         allowScrollButtonsMobile
@@ -148,8 +180,8 @@ export default function StoreOrdersPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
         {!awaitingTab && (
           <>
-            <DateField label={m.from} value={from} max={to} sx={{ width: { xs: '100%', md: 200 } }} onChange={(d) => (setFrom(d), setPage(1))} />
-            <DateField label={m.to} value={to} min={from} sx={{ width: { xs: '100%', md: 200 } }} onChange={(d) => (setTo(d), setPage(1))} />
+            <DateField label={m.from} value={from} max={to} sx={{ width: { xs: '100%', md: 200 } }} onChange={(d) => update({ from: d })} />
+            <DateField label={m.to} value={to} min={from} sx={{ width: { xs: '100%', md: 200 } }} onChange={(d) => update({ to: d })} />
           </>
         )}
         <TextField
@@ -158,7 +190,7 @@ export default function StoreOrdersPage() {
           value={reversed ? 'asc' : 'desc'}
           onChange={(e) => {
             restart();
-            setReversed(e.target.value === 'asc');
+            update({ sort: e.target.value === 'asc' ? 'asc' : undefined });
           }}
           sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0 }}
         >
@@ -167,12 +199,18 @@ export default function StoreOrdersPage() {
         </TextField>
       </Stack>
 
+      <StoreOrdersFilters clientId={clientId} query={query} awaitingTab={awaitingTab} />
+
       {selected.size > 0 && (
-        <Paper variant="outlined" sx={{ p: 1.5, mb: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={() => setPreviewing(true)}>
-            {m.bulkActivate(selected.size)}
-          </Button>
-        </Paper>
+        <SelectionBar
+          selectedCount={selected.size}
+          allShown={allShown}
+          matching={matching.data}
+          allMatching={allMatching}
+          onSelectMatching={() => setAllMatching(true)}
+          onClear={() => (setAllMatching(false), setSelected(new Set()))}
+          onActivate={() => setPreviewing(true)}
+        />
       )}
 
       {loading ? (
@@ -190,7 +228,7 @@ export default function StoreOrdersPage() {
             selectable={awaitingTab}
             selected={selected}
             onToggle={toggle}
-            onToggleAll={(all) => setSelected(all ? new Set(rows.map((r) => r.shopifyGraphQLId)) : new Set())}
+            onToggleAll={(all) => (setAllMatching(false), setSelected(all ? new Set(rows.map((r) => r.shopifyGraphQLId)) : new Set()))}
             onOpen={setOpen}
           />
         </Paper>
@@ -209,24 +247,24 @@ export default function StoreOrdersPage() {
       )}
       {!awaitingTab && platform.data && <Paginator page={page} pageSize={STORE_LIST_PAGE_SIZE[type]} count={platform.data.pageInfo.count} onChange={setPage} />}
 
-      {previewing && (
+      {previewing && allMatching && matching.data && (
+        <BulkMatchingDialog
+          count={matching.data.count}
+          pending={startBulk.isPending}
+          onClose={() => setPreviewing(false)}
+          onActivate={() => startBulk.mutate({ matching: fields }, started)}
+        />
+      )}
+      {previewing && !allMatching && (
         <BulkPreviewDialog
+          clientId={clientId}
           rows={rows.filter((r) => selected.has(r.shopifyGraphQLId))}
           pending={startBulk.isPending}
           onClose={() => setPreviewing(false)}
-          onActivate={(chosen) =>
+          onActivate={(chosen, serviceId) =>
             startBulk.mutate(
-              { orders: chosen.map((r) => ({ shopifyGraphQLId: r.shopifyGraphQLId, orderDisplayName: r.orderDisplayName })) },
-              {
-                onSuccess: (id) => {
-                  setPreviewing(false);
-                  setParams((p) => (p.set('bulk', String(id)), p));
-                },
-                onError: () => {
-                  setPreviewing(false);
-                  enqueueSnackbar(STORE_BULK_MESSAGES.failed, { variant: 'error' });
-                },
-              },
+              { orders: chosen.map((r) => ({ shopifyGraphQLId: r.shopifyGraphQLId, orderDisplayName: r.orderDisplayName })), serviceId },
+              started,
             )
           }
         />
