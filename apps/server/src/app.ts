@@ -92,8 +92,10 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
 
-  // Every service and integration, built once (services.ts); each route plugin gets its own.
+  // Every service and integration, built once per process (services.ts); each route plugin gets its
+  // own, and the server's start hands the same object to the seeds and the jobs (app.services).
   const services = buildServices(config, database, app.log, app, { storeActivator });
+  app.decorate('services', services);
 
   await app.register(healthRoutes(services.health));
   await app.register(authRoutes(services.auth));
@@ -115,7 +117,7 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
 
   // e-Invoicing (e-Factura): a verified company is connected through the tax authority's OAuth consent, or its built-in simulator.
   // (The e-invoicing service exists: the app is its host.)
-  await app.register(einvoiceRoutes(services.einvoice!, { publicUrl: config.publicUrl, now: config.now }));
+  await app.register(einvoiceRoutes(services.einvoice, { publicUrl: config.publicUrl, now: config.now }));
   if (services.einvoiceSimulatorRoutes) await app.register(services.einvoiceSimulatorRoutes);
 
   // Invoices: numbered in one series, issued on top-ups (when the client wants) and on settling the account.
@@ -136,24 +138,26 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   await app.register(packagingRoutes(services.packaging));
 
   // Online stores: connected Shopify shops (the built-in simulator's by default), their consent flow and webhooks.
-  await app.register(storeRoutes(services.store!, services.storeApp!, { publicUrl: config.publicUrl }));
+  await app.register(storeRoutes(services.store, services.storeApp, { publicUrl: config.publicUrl }));
   // The order page's saved senders and product dimensions.
   await app.register(storeMutationRoutes(database));
-  await app.register(storeOrderRoutes(services.storeOrders!));
-  await app.register(storeMoveRoutes(services.store!));
-  await app.register(storeBulkRoutes(services.storeBulk!));
+  await app.register(storeOrderRoutes(services.storeOrders));
+  await app.register(storeMoveRoutes(services.store));
+  await app.register(storeBulkRoutes(services.storeBulk));
   // Offers, activation and saving for later (issue 14); the public tracking page's call (no sign-in).
-  await app.register(storeActivationRoutes(services.storeActivation!));
+  await app.register(storeActivationRoutes(services.storeActivation));
   await app.register(publicTrackingRoutes(services.shipments.publicTracking));
   if (services.shopifySimulatorRoutes) await app.register(services.shopifySimulatorRoutes);
 
   // Repayments (issue 15): a courier's report file uploaded by an admin; the simulated couriers' report APIs.
-  await app.register(repaymentsAdminRoutes(services.repayments));
+  // Large uploads' progress (issue 24), asked for by the reconciliation page while it waits.
+  const { uploads } = services;
+  await app.register(repaymentsAdminRoutes(services.repayments, uploads));
   await app.register(repaymentsListRoutes(services.repaymentsList, services.repaymentSheetsRead));
   await app.register(repaymentsAdminListRoutes(services.repaymentsList));
   if (services.courierSimulatorRoutes) await app.register(services.courierSimulatorRoutes);
   // Repayments' money: pay now, sheets marked unprocessed, bank statements, reconciliation, payout files; the awaiting accounts; the simulated bank.
-  await app.register(payoutAdminRoutes({ database, payouts: services.payouts, sheets: services.repaymentSheets, money: services.repaymentMoney }));
+  await app.register(payoutAdminRoutes({ database, payouts: services.payouts, sheets: services.repaymentSheets, money: services.repaymentMoney, uploads }));
   await app.register(awaitingAccountRoutes(services.repaymentSheets));
   if (services.bankSimulator) await app.register(services.bankSimulator);
 
@@ -178,8 +182,11 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   }
 
   app.setNotFoundHandler((req, reply) => {
-    // A build file that is not there (an old page asking for a replaced asset) is a 404, not the page.
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/assets/') || !webDist || req.method !== 'GET') {
+    // Unknown paths of the API and of the simulators answer 404 in JSON, whatever the method; a
+    // build file that is not there (an old page asking for a replaced asset) is a 404, not the page.
+    const pathOnly = req.url.split('?')[0]!.split('#')[0]!;
+    const notAPage = ['/api', '/sim', '/assets'].some((p) => pathOnly === p || pathOnly.startsWith(`${p}/`));
+    if (notAPage || !webDist || req.method !== 'GET') {
       return reply.status(404).send({ success: false, message: messages.common.notFound });
     }
     // The single-page app answers every other path; its router shows the right screen.

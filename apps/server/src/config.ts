@@ -116,6 +116,11 @@ const ZEnv = z.object({
   SAMEDAY_PASSWORD: z.string().min(1).max(500).optional(),
   /** Online stores: 'simulator' (the built-in Shopify shop under /sim/shopify/) or 'shopify' (real shops, with the app's SHOPIFY_API_KEY and SHOPIFY_API_SECRET). */
   STORE: z.enum(['simulator', 'shopify']).default('simulator'),
+  /**
+   * The simulated shops' Shopify plan, which sets their Admin GraphQL leaky bucket: 'standard'
+   * (2,000 points, 100 restored a second), 'advanced' (4,000 and 200) or 'plus' (20,000 and 1,000).
+   */
+  STORE_SIM_PLAN: z.enum(['standard', 'advanced', 'plus']).default('standard'),
   /** The Shopify app's client id and client secret (Partner Dashboard or Dev Dashboard, "Client credentials"). */
   SHOPIFY_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "must be the app's client id (16 to 100 letters, digits, - or _)").optional(),
   SHOPIFY_API_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, "must be the app's client secret (e.g. shpss_ followed by 32 hex digits)").optional(),
@@ -222,7 +227,7 @@ export type Config = {
   /** Online stores: the built-in Shopify simulator or real shops (with the app's credentials when 'shopify'). */
   store: 'simulator' | 'shopify';
   shopifyApp?: { apiKey: string; apiSecret: string };
-  /** Tests only: the simulator's leaky bucket (Shopify's Standard plan unless set). */
+  /** The simulated shops' leaky bucket: their plan's (STORE_SIM_PLAN), or a test's own. */
   storeSimBucket?: { maximumAvailable: number; restoreRate: number };
   /**
    * The clock of the shipping calendar (offers, Saturday delivery on Fridays, the simulated
@@ -295,10 +300,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { apiBase: e.SAMEDAY_API_BASE.replace(/\/+$/, ''), username: e.SAMEDAY_USERNAME, password: e.SAMEDAY_PASSWORD }
         : undefined,
     store: e.STORE,
+    storeSimBucket: SHOPIFY_PLAN_BUCKETS[e.STORE_SIM_PLAN],
     shopifyApp: e.STORE === 'shopify' && e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET ? { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET } : undefined,
     now: e.TEST_CLOCK ? runningFrom(new Date(e.TEST_CLOCK)) : undefined,
   };
 }
+
+/** Shopify's Admin GraphQL buckets by plan: the restore rate a second, twenty seconds of it at most. */
+const SHOPIFY_PLAN_BUCKETS = {
+  standard: { maximumAvailable: 2_000, restoreRate: 100 },
+  advanced: { maximumAvailable: 4_000, restoreRate: 200 },
+  plus: { maximumAvailable: 20_000, restoreRate: 1_000 },
+} as const;
 
 /** A clock that reads `start` now and runs on at the real pace. */
 export function runningFrom(start: Date): () => Date {
@@ -306,10 +319,14 @@ export function runningFrom(start: Date): () => Date {
   return () => new Date(Date.now() + offset);
 }
 
-/** The configuration tests use: in-memory database, no jobs, no demo data unless asked. */
+/**
+ * The configuration tests use: in-memory database, no jobs, no demo data unless asked. The
+ * simulated shops are on Shopify Plus: a test reading many orders would otherwise spend most of its
+ * time waiting for the Standard bucket to refill; the tests of the throttle set a small bucket.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO_SEED: 'false', JOBS: 'false' }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO_SEED: 'false', JOBS: 'false', STORE_SIM_PLAN: 'plus' }),
     databaseUrl: process.env.TEST_DATABASE_URL,
     ...overrides,
   };

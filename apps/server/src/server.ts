@@ -11,7 +11,6 @@ import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
-import { buildServices } from './services.js';
 
 export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; close(): Promise<void> };
 
@@ -21,8 +20,8 @@ export async function createServer(config: Config): Promise<Server> {
   await database.migrate();
   await loadNomenclature(database);
   const app = await buildApp({ config, database });
-  // The seeds and the job runner share one set of services (the app has its own, hosted by it).
-  const services = buildServices(config, database, app.log);
+  // The seeds and the jobs use the app's services: one set per process.
+  const { services } = app;
   if (config.demoSeed) {
     await seedDemo(database, services, { storeSimulatorKey: config.store === 'simulator' ? config.tokenEncryptionKey : undefined });
     await seedDemoShipments(database, services.network, services.shipmentBilling);
@@ -33,12 +32,12 @@ export async function createServer(config: Config): Promise<Server> {
     await seedDemoRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
     // The repayments screens' demo: the cash on delivery of those shipments at every step, two
     // sheets, received ones left to pay now, one awaiting an account.
-    await seedDemoShipmentRepayments(database);
+    await seedDemoShipmentRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
     // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
-    if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling);
+    if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling, services.corrector);
     await seedDemoTemplates(database);
   }
-  const jobs = config.jobs ? await startJobs(database, app.log, config, services, app) : undefined;
+  const jobs = config.jobs ? await startJobs(app) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -27,7 +27,7 @@ import { paymentsService } from './modules/payments/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
 import { automaticChargeInProgress, prepayService, stopSubscriptions, subscriptionsService } from './modules/prepay/index.js';
 import { profileService } from './modules/profile/index.js';
-import { moneyAdmin, payoutService, repaymentSheetsService, repaymentsExportAttachment, repaymentsListService, repaymentsService, sheetActions } from './modules/repayments/index.js';
+import { moneyAdmin, payoutService, repaymentSheetsService, repaymentsExportAttachment, repaymentsListService, repaymentsService, sheetActions, uploadProgressStore } from './modules/repayments/index.js';
 import { shipmentsService } from './modules/shipments/index.js';
 import { settingsService } from './modules/settings/index.js';
 import {
@@ -36,7 +36,6 @@ import {
   storeBulkService,
   storeOrderDetailService,
   storeService,
-  unpluggedActivator,
   type StoreOrderActivator,
   type StoreService,
 } from './modules/store/index.js';
@@ -47,15 +46,16 @@ import { returnsService, templatesService } from './modules/templates/index.js';
  * HTTP app (app.ts), the job runner (jobs/boss.ts) and the demo seeds take what they need from
  * here; no module builds another module's service or reads the configuration itself.
  *
- * `host` is the app itself, for the one integration that calls this server's own routes in-process
- * (the e-invoicing simulator's token endpoint): without it (the job runner, the seeds) there is
- * no e-invoicing service, and nothing there needs one.
+ * They are built once per process, by the app (app.ts, `app.services`); the server's start hands
+ * the same object to the seeds and the jobs. `host` is that app: the integrations whose simulator is
+ * this server's own routes (the shops, the couriers' reports, the bank, e-Factura's token endpoint)
+ * call them in process through it, with the real protocol.
  */
 export function buildServices(
   config: Config,
   database: Database,
   log: FastifyBaseLogger,
-  host?: FastifyInstance,
+  host: FastifyInstance,
   /** The single-order store activation bulk runs use (tests give their own). */
   opts: { storeActivator?: StoreOrderActivator } = {},
 ) {
@@ -63,6 +63,8 @@ export function buildServices(
   const gateway = paymentGateway(config);
   const companyCheck = companyCheckFor(config);
   const network = courierNetworkFor(config, database);
+  // The address correction through the nomenclature, one for every module that places an address.
+  const corrector = addressCorrectionService({ database });
 
   /* Money: invoicing first, injected into everything that invoices. */
   const invoicingDeps = invoicingDepsOf(config);
@@ -78,8 +80,9 @@ export function buildServices(
     log,
     notInvoicedBani: invoicing.notInvoicedBani,
     eInvoiceConnections,
+    corrector,
   });
-  const einvoice = host ? einvoiceService({ database, auth: eInvoiceAuthFor(config, host), tokenKey: config.tokenEncryptionKey, log }) : null;
+  const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, host), tokenKey: config.tokenEncryptionKey, log });
 
   /* Accounts. */
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
@@ -103,7 +106,7 @@ export function buildServices(
   const packaging = packagingService({ database });
 
   /* Online stores: the Shopify app (real shops, or the built-in simulator's, reached in-process through the host). */
-  const storeApp = host ? storeAppFor(config, host, log) : null;
+  const storeApp = storeAppFor(config, host, log);
   // The account check reads the client's billing data (an active entry that is not invalid) and prepaid balance.
   const readiness = {
     hasActiveBilling: async (userId: number) => {
@@ -112,31 +115,29 @@ export function buildServices(
     },
     balanceBani: (userId: number) => balanceBani(database.db, userId),
   };
-  const store = storeApp ? storeService({ database, app: storeApp, tokenKey: config.tokenEncryptionKey, readiness, log }) : null;
+  const store = storeService({ database, app: storeApp, tokenKey: config.tokenEncryptionKey, readiness, corrector, log });
   // The order page: the shop's order with its recipient corrected through the nomenclature and the platform's shipments of it.
-  const storeOrders = store ? storeOrderDetailService({
-        database,
-        store,
-        app: storeApp!,
-        corrector: addressCorrectionService({ database }),
-        book: addresses,
-        shipment: (client, uniqueId) => shipments.detail(client, uniqueId),
-      }) : null;
-  const shopifySimulatorRoutes = host ? storeSimulatorRoutes(config, database, host) : null;
+  const storeOrders = storeOrderDetailService({
+    database,
+    store,
+    app: storeApp,
+    corrector,
+    book: addresses,
+    shipment: (client, uniqueId) => shipments.detail(client, uniqueId),
+  });
+  const shopifySimulatorRoutes = storeSimulatorRoutes(config, database, host);
   // Offers, activation and saving for later of a store's fulfillment order (issue 14): the direct shipments' engine.
-  const storeActivation = store ? storeActivationOf(config, database, store, storeApp!, shipments, network, log) : null;
+  const storeActivation = storeActivationOf(config, database, store, storeApp, shipments, network, log);
   // Bulk activation: the list's selected orders activated by a job, each through the store activation.
   const bulkActivator =
     opts.storeActivator ??
-    (storeActivation && storeOrders
-      ? storeBulkActivator({
-          database,
-          detail: storeOrders,
-          activation: storeActivation,
-          shipments: { detail: shipments.detail, activate: shipments.activate, label: shipments.label },
-        })
-      : unpluggedActivator);
-  const storeBulk = store ? storeBulkService({ database, activator: bulkActivator, awbFormat: settings.awbFormat, log }) : null;
+    storeBulkActivator({
+      database,
+      detail: storeOrders,
+      activation: storeActivation,
+      shipments: { detail: shipments.detail, activate: shipments.activate, label: shipments.label },
+    });
+  const storeBulk = storeBulkService({ database, activator: bulkActivator, awbFormat: settings.awbFormat, matching: (client, id, filter, limit) => store.matching(client.id, id, filter, limit), log });
 
   /* Repayments: the couriers' cash-on-delivery reports, from the simulator's APIs in process (the real protocol over the host). */
   const repayments = repaymentsFor(config, database, network, host);
@@ -146,6 +147,8 @@ export function buildServices(
   const repaymentMoney = moneyAdminFor(config, database, network, host);
   const payouts = payoutService({ database, platformIban: config.platformIban, platformName: config.seller.name, now: config.now });
   const repaymentSheets = sheetActions({ database, platformIban: config.platformIban });
+  // Large uploads' progress (issue 24), kept in the database for the page's polls on any instance.
+  const uploads = uploadProgressStore(database);
   const bankSimulator =
     config.bank === 'simulator'
       ? bankSimulatorRoutes({ database, key: config.tokenEncryptionKey, platformIban: config.platformIban, minutesPerStep: config.courierSimMinutesPerStep, courierName: courierNameOf(network), now: config.now })
@@ -181,6 +184,8 @@ export function buildServices(
     gateway,
     companyCheck,
     network,
+    /** The address correction through the nomenclature (the demo seed's store shipment too). */
+    corrector,
     invoicingDeps,
     invoicing,
     /** What shipments record for invoicing (the demo seed's shipments too). */
@@ -220,14 +225,15 @@ export function buildServices(
     repaymentMoney,
     payouts,
     repaymentSheets,
+    uploads,
     bankSimulator,
   };
 }
 
 export type Services = ReturnType<typeof buildServices>;
 
-/** The store's activation on the shipments service (the app's, or the job runner's with the app as host). */
-export function storeActivationOf(
+/** The store's activation on the shipments service. */
+function storeActivationOf(
   config: Config,
   database: Database,
   store: StoreService,
@@ -244,6 +250,7 @@ export function storeActivationOf(
       offers: (client, draft) => shipments.offers(client, draft),
       storeDraft: (client, draft, choice, made, key) => shipments.storeDraft(client, draft, choice, made, key),
       activate: (client, uniqueId, choice) => shipments.activate(client, uniqueId, choice),
+      cancel: (client, uniqueId) => shipments.cancel(client, uniqueId),
       courierName: (courierId) => network.couriers().find((c) => c.id === courierId)?.name ?? courierId,
     },
     publicUrl: config.publicUrl ?? '',
@@ -251,22 +258,14 @@ export function storeActivationOf(
   });
 }
 
-/** The job runner's store activation (the shop's fulfillments retried): the Shopify app reached through the host. */
-export function storeActivationForJobs(config: Config, database: Database, services: Services, host: FastifyInstance, log: FastifyBaseLogger) {
-  const app = storeAppFor(config, host, log);
-  const readiness = { hasActiveBilling: async () => true, balanceBani: async () => 0 };
-  const store = storeService({ database, app, tokenKey: config.tokenEncryptionKey, readiness, log });
-  return storeActivationOf(config, database, store, app, services.shipments, services.network, log);
-}
-
 /**
- * The repayments service: with the host (the app, or the job runner given the app), the simulated
- * couriers' report APIs are read in process through it (the real protocol, no network).
+ * The repayments service: the simulated couriers' report APIs are read in process through the host
+ * (the real protocol, no network).
  */
-export function repaymentsFor(config: Config, database: Database, network: Pick<CourierNetwork, 'couriers'>, host?: FastifyInstance) {
+function repaymentsFor(config: Config, database: Database, network: Pick<CourierNetwork, 'couriers'>, host: FastifyInstance) {
   return repaymentsService({
     database,
-    reports: host && config.couriers === 'simulator' ? codReportsClient({ fetch: injectFetch(host), baseUrl: (id) => `http://localhost${COURIER_SIM_PREFIX}/${id}`, apiKey: (id) => simCourierApiKey(config.tokenEncryptionKey, id) }) : null,
+    reports: config.couriers === 'simulator' ? codReportsClient({ fetch: injectFetch(host), baseUrl: (id) => `http://localhost${COURIER_SIM_PREFIX}/${id}`, apiKey: (id) => simCourierApiKey(config.tokenEncryptionKey, id) }) : null,
     notReportedDays: config.repaymentNotReportedDays,
     courierName: courierNameOf(network),
     now: config.now,
@@ -279,11 +278,11 @@ const courierNameOf = (network: Pick<CourierNetwork, 'couriers'>) => (id: string
  * The repayments' money for the admins and the statements job: the bank's statements API is the
  * simulator's routes of the host (in process), or the bank's PSD2 API when configured.
  */
-export function moneyAdminFor(config: Config, database: Database, network: Pick<CourierNetwork, 'couriers'>, host?: FastifyInstance) {
+function moneyAdminFor(config: Config, database: Database, network: Pick<CourierNetwork, 'couriers'>, host: FastifyInstance) {
   const bank =
     config.bank === 'psd2' && config.bankApi
       ? bankStatementsClient({ fetch: (url, init) => fetch(url, init), ...config.bankApi })
-      : config.bank === 'simulator' && host
+      : config.bank === 'simulator'
         ? bankStatementsClient({ fetch: injectFetch(host), baseUrl: `http://localhost${BANK_SIM_PREFIX}`, accountId: config.platformIban, consentId: SIM_BANK_CONSENT, token: simBankToken(config.tokenEncryptionKey) })
         : null;
   return moneyAdmin({ database, platformIban: config.platformIban, bank, courierName: courierNameOf(network), now: config.now });

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { users } from './db/schema.js';
+import type { Services } from './services.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -12,6 +13,8 @@ export type AppDeps = { config: Config; database: Database };
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every service and integration of this process, built once (services.ts): the routes', the jobs' and the seeds'. */
+    services: Services;
   }
   interface FastifyRequest {
     user: UserRow | null;

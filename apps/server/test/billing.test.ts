@@ -16,6 +16,7 @@ import { billingService } from '../src/modules/billing/billing-service.js';
 import { eInvoiceConnections } from '../src/modules/einvoice/index.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, createUser, sessionCookie, twoUsers, type TestContext, type TestUser } from './helper.js';
+import { addressCorrectionService } from '../src/modules/geo/index.js';
 
 const b = messages.billing;
 let ctx: TestContext;
@@ -382,7 +383,7 @@ describe('company verification when the register fails', () => {
 
   it('a failed look-up leaves the company pending; the job checks it later', async () => {
     const alice = await createUser(ctx);
-    const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections });
+    const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections, corrector: addressCorrectionService({ database: ctx.database }) });
     const saved = await service.save(alice.id, {
       entityData: { name: 'Demo Logistic SRL', isCompany: true, isVatPayer: false, identificationCode: CUI.active, tradeRegister: null, fiscalIdentificationType: 1 },
       address: { ...clujAddress, street: 'Memorandumului' },
@@ -419,7 +420,7 @@ describe('the verification job', () => {
       .insert(billingEntities)
       .values({ userId: alice.id, name: 'Exemplu Comert SRL', isCompany: true, identificationCode: CUI.active3, fiscalIdentificationType: 1, countyCode: 'CJ', county: 'Cluj', city: 'Cluj-Napoca', postalCode: '400114', verifyStatus: 'pendingVerification' })
       .returning();
-    const jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
+    const jobs = await startJobs(ctx.app);
     try {
       const schedules = await jobs.boss.getSchedules();
       expect(schedules.find((s) => s.name === COMPANY_VERIFICATION_QUEUE)?.cron).toBe('*/10 * * * *');

@@ -11,6 +11,7 @@ import { lookupLimiter, registerLocality } from '../src/modules/billing/company-
 import { eInvoiceConnections } from '../src/modules/einvoice/index.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { addressCorrectionService } from '../src/modules/geo/index.js';
 
 const b = messages.billing;
 let ctx: TestContext;
@@ -53,7 +54,7 @@ describe('verification compares the register’s name with the one typed', () =>
   it('an entry saved while the register was down, under another company’s name, is made invalid by the job (never verified)', async () => {
     const alice = await createUser(ctx);
     const failing: CompanyCheck = { name: 'failing', lookup: () => Promise.reject(new Error('timeout')) };
-    const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections });
+    const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections, corrector: addressCorrectionService({ database: ctx.database }) });
     const saved = await service.save(alice.id, {
       entityData: { name: 'Alice Transport SRL', isCompany: true, isVatPayer: false, identificationCode: '4221306', tradeRegister: null, fiscalIdentificationType: 1 },
       address: { ...clujAddress, additionalInfo: null },
@@ -110,20 +111,24 @@ describe('GET user/billing/company-lookup (the add dialog’s look-up, simulator
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe(b.lookupTooMany);
     expect((await lookup(bob, '14399840')).statusCode).toBe(200);
-    // The window moves on.
-    let now = 0;
-    const limit = lookupLimiter(2, 60_000, () => now);
-    limit(1);
-    limit(1);
-    expect(() => limit(1)).toThrow(b.lookupTooMany);
-    now = 60_000;
-    expect(() => limit(1)).not.toThrow();
+    // The window moves on: the last minute's calls count as much of them as still falls in the
+    // minute before now (half of them half a minute into the next window).
+    let now = 600_000;
+    const limit = lookupLimiter(ctx.database.db, 2, 60_000, () => now);
+    await limit(1);
+    await limit(1);
+    await expect(limit(1)).rejects.toThrow(b.lookupTooMany);
+    now = 660_000;
+    await expect(limit(1)).rejects.toThrow(b.lookupTooMany);
+    now = 690_000;
+    await expect(limit(1)).resolves.toBeUndefined();
+    await expect(limit(1)).rejects.toThrow(b.lookupTooMany);
   });
 
   it('the register not answering is 503 with a message that says to fill in the data by hand', async () => {
     const alice = await createUser(ctx);
     const failing: CompanyCheck = { name: 'failing', lookup: () => Promise.reject(new Error('HTTP 429')) };
-    const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections });
+    const service = billingService({ database: ctx.database, companyCheck: failing, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections, corrector: addressCorrectionService({ database: ctx.database }) });
     await expect(service.lookupCompany(alice.id, '14399840')).rejects.toMatchObject({ statusCode: 503, message: b.lookupUnavailable });
   });
 });
@@ -166,7 +171,7 @@ describe('the look-up through the tax authority’s adapter (COMPANY_CHECK=anaf)
     const alice = await createUser(ctx);
     const fetch = (async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })) as unknown as typeof globalThis.fetch;
     const companyCheck = anafCompanyCheck({ fetch, spacer: async () => undefined });
-    const service = billingService({ database: ctx.database, companyCheck, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections });
+    const service = billingService({ database: ctx.database, companyCheck, multiCompanySelect: false, notInvoicedBani: async () => 0, eInvoiceConnections, corrector: addressCorrectionService({ database: ctx.database }) });
     expect(await service.lookupCompany(alice.id, '14399840')).toEqual({
       identificationCode: '14399840',
       name: 'DEMO LOGISTIC S.R.L.',

@@ -53,6 +53,7 @@ const BAD: Array<[string, string]> = [
   ['SAMEDAY_API_BASE', 'sameday'],
   ['SAMEDAY_USERNAME', ' '],
   ['STORE', 'woocommerce'],
+  ['STORE_SIM_PLAN', 'basic'],
   ['SHOPIFY_API_KEY', 'short'],
   ['SHOPIFY_API_SECRET', 'shpss_ with spaces in it'],
 ];
@@ -64,6 +65,10 @@ describe('configuration', () => {
     expect(config.host).toBe('0.0.0.0');
     expect(config.platformIban).toBe('RO49AAAA1B31007593840000');
     expect(config.trustProxy).toBe(false);
+    // The simulated shops are on Shopify's Standard plan unless STORE_SIM_PLAN says otherwise.
+    expect(config.storeSimBucket).toEqual({ maximumAvailable: 2_000, restoreRate: 100 });
+    expect(loadConfig({ STORE_SIM_PLAN: 'plus' }).storeSimBucket).toEqual({ maximumAvailable: 20_000, restoreRate: 1_000 });
+    expect(loadConfig({ STORE_SIM_PLAN: 'advanced' }).storeSimBucket).toEqual({ maximumAvailable: 4_000, restoreRate: 200 });
   });
 
   it.each(BAD)('refuses %s=%s and names the variable', (name, value) => {

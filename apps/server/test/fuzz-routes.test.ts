@@ -1,4 +1,4 @@
-import { BANK_STATEMENT_MESSAGES, RECONCILIATION_MESSAGES, REPAYMENT_REPORT_MESSAGES, REPAYMENT_SHEET_MESSAGES, SUBSCRIPTION_ERRORS, USER_TYPE, messages } from '@colete/contract';
+import { BANK_STATEMENT_MESSAGES, RECONCILIATION_MESSAGES, REPAYMENT_REPORT_MESSAGES, REPAYMENT_SHEET_MESSAGES, STORE_BULK_SERVICE_INVALID, STORE_LIST_FILTER_MESSAGES, STORE_REFUSAL_MESSAGES, SUBSCRIPTION_ERRORS, USER_TYPE, messages } from '@colete/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -455,6 +455,9 @@ function catalogue() {
   walk(REPAYMENT_SHEET_MESSAGES);
   walk(BANK_STATEMENT_MESSAGES);
   walk(RECONCILIATION_MESSAGES);
+  walk(STORE_LIST_FILTER_MESSAGES);
+  walk(STORE_BULK_SERVICE_INVALID);
+  walk(STORE_REFUSAL_MESSAGES);
   return (text: unknown) => typeof text === 'string' && (texts.has(text) || patterns.some((p) => p.test(text)));
 }
 const inCatalogue = catalogue();

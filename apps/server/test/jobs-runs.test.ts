@@ -32,7 +32,7 @@ beforeAll(async () => {
   smtp = await fakeSmtpServer();
   ctx = await createTestApp({ courierSimMinutesPerStep: MINUTES_PER_STEP, mail: 'smtp', smtpUrl: smtp.url });
   await loadNomenclature(ctx.database);
-  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
+  jobs = await startJobs(ctx.app);
 }, 120_000);
 afterAll(async () => {
   await jobs?.stop();

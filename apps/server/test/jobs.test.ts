@@ -11,7 +11,7 @@ let jobs: Jobs;
 beforeAll(async () => {
   ctx = await createTestApp();
   // With the server, as createServer starts them: the Shopify simulator's new-orders job is registered too.
-  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config, undefined, ctx.app);
+  jobs = await startJobs(ctx.app);
 });
 afterAll(async () => {
   await jobs?.stop();
@@ -78,7 +78,7 @@ describe('background jobs (pg-boss in the same database)', () => {
     { queue: 'mail-sender', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the outbox, every minute (and nudged after each enqueue)' },
     { queue: 'lifecycle-events', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'lifecycle events to their listeners, every minute (and nudged after each commit)' },
     { queue: 'repayment-reports', cron: '15 7,12 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the couriers’ cash-on-delivery reports and the not-reported check, 07:15 and 12:15 in Bucharest (with the app as host)' },
-    { queue: 'store-bulk-activation', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'bulk activation runs of store orders, every minute (takes over a dead worker’s orders) and nudged when a run starts (with the app as host)' },
+    { queue: 'store-bulk-activation', cron: '* * * * *', timezone: 'UTC', policy: 'standard', why: 'bulk activation runs of store orders, every minute (takes over a dead worker’s orders; standard: a killed process’s active job does not hold the next one) and nudged when a run starts (with the app as host)' },
     { queue: 'store-fulfillments', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the shops’ fulfillments a failure left after the AWB, every minute until made (with the app as host)' },
     { queue: 'repayment-statements', cron: '45 7,12 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the platform account’s bank statements (camt.053) matched to the couriers’ reports, 07:45 and 12:45 in Bucharest' },
     { queue: 'repayment-payouts', cron: '0 14 * * 1-5', timezone: 'Europe/Bucharest', policy: 'standard', why: 'the repayments’ payout (sheets and the pain.001 file) on working days at 14:00 in Bucharest' },

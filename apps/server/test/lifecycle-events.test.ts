@@ -184,7 +184,7 @@ describe('delivery: at least once, each listener once', () => {
     expect(pending!.deliveredAt).toBeNull();
     expect(await mailsOf(c.id, 'sendOrderConfirmationToSender')).toHaveLength(0);
 
-    jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
+    jobs = await startJobs(ctx.app);
     expect((await runJob(jobs.boss, LIFECYCLE_EVENTS_QUEUE)).state).toBe('completed');
     const [delivered] = await eventsOf(s.uniqueId);
     expect(delivered!.deliveredAt).not.toBeNull();

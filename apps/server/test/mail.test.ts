@@ -450,7 +450,7 @@ describe('GET /api/user/mail/outbox', () => {
 describe('the mail-sender job', () => {
   it('runs every minute, and a mail queued while it runs leaves within seconds (the nudge)', async () => {
     const jobCtx = await createTestApp();
-    const jobs = await startJobs(jobCtx.database, jobCtx.app.log, jobCtx.config);
+    const jobs = await startJobs(jobCtx.app);
     try {
       const schedules = await jobs.boss.getSchedules();
       expect(schedules.find((s) => s.name === MAIL_SENDER_QUEUE)?.cron).toBe('* * * * *');

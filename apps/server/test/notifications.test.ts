@@ -29,7 +29,7 @@ beforeAll(async () => {
   smtp = await fakeSmtpServer();
   ctx = await createTestApp({ mail: 'smtp', smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
   await loadNomenclature(ctx.database);
-  jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
+  jobs = await startJobs(ctx.app);
 }, 120_000);
 afterAll(async () => {
   await jobs?.stop();

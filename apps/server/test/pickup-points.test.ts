@@ -341,7 +341,7 @@ describe('the job', () => {
   });
 
   it('is scheduled every 10 minutes and runs from the queue', async () => {
-    const jobs = await startJobs(ctx.database, ctx.app.log, ctx.config);
+    const jobs = await startJobs(ctx.app);
     try {
       const schedules = await jobs.boss.getSchedules();
       expect(schedules.find((s) => s.name === PICKUP_POINTS_QUEUE)?.cron).toBe('*/10 * * * *');

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { messages } from '@colete/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helper.js';
 
@@ -81,5 +82,44 @@ describe('the web build as served', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('an unknown path under /api/ or /sim/ answers 404 in JSON for every method, never the page', async () => {
+    const paths = [
+      '/api',
+      '/api/',
+      '/api?x=1',
+      '/api/nothing-here',
+      '/api/user/nothing/deeper?page=2',
+      '/api/shipments/offers/extra',
+      '/sim',
+      '/sim/',
+      '/sim?x=1',
+      '/sim/nothing-here',
+      '/sim/bank/nothing-here',
+      '/sim/couriers/colet24/nothing-here',
+      '/sim/shopify/nothing/here',
+      '/sim/efactura/nothing',
+      '/sim/card/abc/3ds/extra',
+    ];
+    for (const url of paths) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const res = await ctx.app.inject({ method, url, headers: { accept: 'text/html,application/xhtml+xml,*/*', 'accept-encoding': 'br' } });
+        const where = `${method} ${url}`;
+        expect(res.statusCode, where).toBe(404);
+        expect(res.headers['content-type'], where).toMatch(/^application\/json/);
+        expect(res.json(), where).toEqual({ success: false, message: messages.common.notFound });
+      }
+    }
+    // A known path with a method it does not take is unknown too.
+    const wrongMethod = await ctx.app.inject({ method: 'DELETE', url: '/api/user/profile' });
+    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.json()).toEqual({ success: false, message: messages.common.notFound });
+    // The app's own pages that merely start with the same letters are still the page.
+    for (const url of ['/apiary', '/simulare', '/simple/page']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
   });
 });

@@ -13,6 +13,7 @@ import { as, createTestApp, createUser, type TestContext, type TestUser } from '
 import { insertRepayments, insertSheet } from './support/repayments-list.js';
 import { payoutRuns, reconciliationFlags } from '../src/db/schema.js';
 import { insertPaidSheet } from './support/sheets.js';
+import { multipartFile } from './support/repayments.js';
 
 /*
  * The tenancy matrix: every route of the OpenAPI document whose path names a stored object is in
@@ -352,6 +353,17 @@ const ROUTES: Record<string, Entry> = {
     make: makeFlag,
     request: (o) => ({ method: 'POST', url: `/api/admin/repayments/reconciliation/${o.flagId}/resolve`, payload: { note: 'Verificat cu curierul' } }),
   },
+  // An upload's progress is the uploading admin's (upload-batches.test.ts: another admin gets 404).
+  'GET /api/admin/uploads/{uploadId}/progress': {
+    kind: 'admin',
+    make: async () => {
+      const uploadId = randomUUID();
+      const form = multipartFile('raport.csv', 'awbNumber,amountCollected,transferDate,reimbursementAwbNumber\n');
+      await as(ctx, admin, { method: 'POST', url: '/api/admin/repayments/reports/colet24', payload: form.payload, headers: { ...form.headers, 'x-upload-id': uploadId } });
+      return { uploadId };
+    },
+    request: (o) => ({ method: 'GET', url: `/api/admin/uploads/${o.uploadId}/progress` }),
+  },
   'GET /api/admin/repayments/payout-runs/{runId}/file': { kind: 'admin', make: makePayoutRun, request: (o) => ({ method: 'GET', url: `/api/admin/repayments/payout-runs/${o.runId}/file` }) },
   'GET /api/order-template/data/{id}': { kind: 'client', make: makeTemplate, request: (o) => ({ method: 'GET', url: `/api/order-template/data/${o.id}` }) },
   'PUT /api/order-template/upload-photo/{uniqueId}': {
@@ -397,6 +409,16 @@ const ROUTES: Record<string, Entry> = {
     make: makeStore,
     request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/orders/${o.clientId}`, payload: { type: 'NOT_PICKED_UP', interval: { start: null, end: null } } }),
   },
+  'POST /api/user/integration/shopify/orders/{clientId}/matching': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/orders/${o.clientId}/matching`, payload: { search: '1001' } }),
+  },
+  'GET /api/user/integration/shopify/orders/{clientId}/locations': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/orders/${o.clientId}/locations` }),
+  },
   'DELETE /api/user/integration/shopify/accounts/{clientId}': {
     kind: 'client',
     make: makeStore,
@@ -433,6 +455,11 @@ const ROUTES: Record<string, Entry> = {
     make: makeStore,
     request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/activate-orders/${o.clientId}`, payload: { orders: [{ shopifyGraphQLId: 'gid://shopify/Order/1001', orderDisplayName: '#1001' }] } }),
   },
+  'POST /api/user/integration/shopify/activate-orders/{clientId}/services': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/activate-orders/${o.clientId}/services`, payload: { orders: [{ shopifyGraphQLId: 'gid://shopify/Order/1001' }] } }),
+  },
   'GET /api/user/integration/shopify/activate-orders/{clientId}/runs/{runId}': {
     kind: 'client',
     make: makeBulkRun,
@@ -459,6 +486,23 @@ const ROUTES: Record<string, Entry> = {
     make: makeStore,
     // A line the fulfillment order does not have: the owner is refused with 400 after the store and order are found.
     request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/order/${o.clientId}`, payload: { ...storeCardBody(), activationId: 'svc', fulfilledLineItems: [{ fulfillmentLineItemId: 'gid://shopify/FulfillmentOrderLineItem/1', quantity: 1 }] } }),
+  },
+  'POST /api/user/integration/shopify/order/{clientId}/cod-part': {
+    kind: 'client',
+    make: makeStore,
+    // A fulfillment order the shop's order does not have: the owner is answered 404 only after the store is found.
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/order/${o.clientId}/cod-part`, payload: { shopifyOrderId: 'gid://shopify/Order/1001', shopifyFulfillmentOrderId: 'gid://shopify/FulfillmentOrder/10011' } }),
+  },
+  'POST /api/user/integration/shopify/order/{clientId}/refusal/cancel-awb': {
+    kind: 'client',
+    make: makeStore,
+    // No AWB of that part was refused: the owner is answered 409 after the store is found.
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/order/${o.clientId}/refusal/cancel-awb`, payload: { shopifyOrderId: 'gid://shopify/Order/1001', shopifyFulfillmentOrderId: 'gid://shopify/FulfillmentOrder/10011' } }),
+  },
+  'POST /api/user/integration/shopify/order/{clientId}/refusal/retry': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'POST', url: `/api/user/integration/shopify/order/${o.clientId}/refusal/retry`, payload: { shopifyOrderId: 'gid://shopify/Order/1001', shopifyFulfillmentOrderId: 'gid://shopify/FulfillmentOrder/10011' } }),
   },
   'PATCH /api/user/integration/shopify/order/{clientId}': {
     kind: 'client',

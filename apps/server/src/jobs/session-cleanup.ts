@@ -2,8 +2,9 @@ import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
-import { loginAttempts, returnAttempts } from '../db/schema.js';
+import { loginAttempts, rateWindows, returnAttempts } from '../db/schema.js';
 import { deleteExpiredSessions } from '../modules/auth/index.js';
+import { pruneUploadProgress } from '../modules/repayments/index.js';
 import { pruneStoreRecords } from '../modules/store/index.js';
 import { defineJob } from './define-job.js';
 
@@ -12,7 +13,8 @@ const LOGIN_ATTEMPTS_KEEP_MS = 24 * 3600_000;
 
 /**
  * Removes expired sessions, and sign-in attempts and return-page submissions older than a day (the
- * limits' windows); and the stores' old webhook delivery ids and lapsed consents.
+ * limits' windows), the rate limits' windows older than an hour, the progress of uploads ended
+ * minutes ago; and the stores' old webhook delivery ids and lapsed consents.
  */
 export async function cleanupSessions(database: Database, now = new Date()) {
   const sessions = await deleteExpiredSessions(database.db, now);
@@ -24,8 +26,14 @@ export async function cleanupSessions(database: Database, now = new Date()) {
     .delete(returnAttempts)
     .where(lt(returnAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS)))
     .returning({ id: returnAttempts.id });
+  // The rate limits' windows are a minute long: an hour old, a window is never read again.
+  const windows = await database.db
+    .delete(rateWindows)
+    .where(lt(rateWindows.windowStart, new Date(now.getTime() - 3600_000)))
+    .returning({ scope: rateWindows.scope });
+  const uploads = await pruneUploadProgress(database.db, now);
   const store = await pruneStoreRecords(database.db, now);
-  return { sessions, attempts: attempts.length, returnAttempts: returns.length, ...store };
+  return { sessions, attempts: attempts.length, returnAttempts: returns.length, rateWindows: windows.length, uploadProgress: uploads, ...store };
 }
 
 export const registerSessionCleanup = (boss: PgBoss, database: Database, log: FastifyBaseLogger) =>

@@ -1,18 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { rateWindows } from '../db/schema.js';
 import { tooManyRequests } from './errors.js';
 
 /**
- * A sliding window of calls per key (a client, an address), in memory: a limit of courtesy for one
- * process (the company look-up, the public tracking page). Answers 429 with the given message past
- * `max` calls in `windowMs`; keys whose window has passed are forgotten as the map grows.
+ * A limit of calls per key (a client, an address) counted in the database (table rate_windows), so
+ * that every server instance counts the same calls: nothing a request needs lives in one process's
+ * memory (issue 28).
+ * Fixed windows of `windowMs`, with the previous window weighed in by how much of it still falls
+ * within the last `windowMs` (a sliding estimate). A call is counted only when it is let through;
+ * the check and the count are one statement, so parallel calls on several instances never pass
+ * more than `max` together. Answers 429 with the given message past the limit.
  */
-export function windowLimiter<K>(max: number, windowMs: number, message?: string, now = () => Date.now()) {
-  const seen = new Map<K, number[]>();
-  return (key: K) => {
+export function sharedWindowLimiter(db: Executor, scope: string, max: number, windowMs: number, message?: string, now = () => Date.now()) {
+  const w = rateWindows;
+  return async (key: string | number) => {
     const t = now();
-    const recent = (seen.get(key) ?? []).filter((at) => t - at < windowMs);
-    if (recent.length >= max) throw tooManyRequests(message);
-    recent.push(t);
-    seen.set(key, recent);
-    if (seen.size > 10_000) for (const [k, times] of seen) if (times.every((at) => t - at >= windowMs)) seen.delete(k);
+    const start = Math.floor(t / windowMs) * windowMs;
+    const weight = 1 - (t - start) / windowMs;
+    const previous = sql`coalesce((select ${w.hits} from ${w} where ${w.scope} = ${scope} and ${w.key} = ${String(key)} and ${w.windowStart} = ${new Date(start - windowMs).toISOString()}::timestamptz), 0) * ${weight}::float8`;
+    const counted = (await db.execute(sql`
+      insert into ${w} (scope, key, window_start, hits)
+      select ${scope}, ${String(key)}, ${new Date(start).toISOString()}::timestamptz, 1 where 1 + ${previous} <= ${max}
+      on conflict (scope, key, window_start) do update set hits = ${w.hits} + 1 where ${w.hits} + 1 + ${previous} <= ${max}
+      returning ${w.hits} as hits`)) as unknown as { rows: unknown[] };
+    if (counted.rows.length === 0) throw tooManyRequests(message);
   };
 }

@@ -2,6 +2,7 @@ import { FISCAL_ID_TYPE, messages, normalisePhone, sameCompanyName, type TBillin
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
+import type { AddressCorrector } from '../geo/index.js';
 import type { CompanyCheck, CompanyLookup } from '../../integrations/company-check/company-check.js';
 import { badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
@@ -86,6 +87,8 @@ export function billingService(deps: {
   /** amountNotInvoicedSum, from invoicing. */
   notInvoicedBani: (userId: number) => Promise<number>;
   eInvoiceConnections: EInvoiceConnections;
+  /** The geo module's address correction (the look-up places a company's registered office with it). */
+  corrector: AddressCorrector;
 }) {
   const { db } = deps.database;
 
@@ -144,7 +147,7 @@ export function billingService(deps: {
     isSettled,
 
     /** The add dialog's look-up of a CUI in the register (see companyLookupService). */
-    lookupCompany: companyLookupService({ database: deps.database, companyCheck: deps.companyCheck, log: deps.log }),
+    lookupCompany: companyLookupService({ database: deps.database, companyCheck: deps.companyCheck, corrector: deps.corrector, log: deps.log }),
 
     async list(client: UserRow) {
       // The connections of all entries in one extra query, never one per entry.

@@ -1,10 +1,10 @@
 import { messages, type TCompanyLookupResponse } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
 import type { CompanyCheck, RegisteredAddress } from '../../integrations/company-check/company-check.js';
 import { AppError } from '../../lib/errors.js';
-import { windowLimiter } from '../../lib/rate-limit.js';
-import { addressCorrectionService } from '../geo/index.js';
+import type { Database, Executor } from '../../db/client.js';
+import { sharedWindowLimiter } from '../../lib/rate-limit.js';
+import type { AddressCorrector } from '../geo/index.js';
 
 const b = messages.billing;
 const TRADE_REGISTER = /^(?:[JFC]\d{1,2}\/\d{1,7}\/\d{4}|J\d{13})$/;
@@ -21,17 +21,18 @@ export function registerLocality(text: string): string {
   return t.replace(/^(mun\.?|municipiul|ora[sşș](ul)?\.?|com\.?|comuna|sat(ul)?\.?)\s+/i, '').trim();
 }
 
-/** A per-client window of look-ups (in memory: a limit of courtesy, the register's own limit is the adapter's). */
-export const lookupLimiter = (max = LOOKUPS_PER_MINUTE, windowMs = 60_000, now = () => Date.now()) => windowLimiter<number>(max, windowMs, b.lookupTooMany, now);
+/** A per-client window of look-ups, counted across instances (a limit of courtesy: the register's own limit is the adapter's). */
+export const lookupLimiter = (db: Executor, max = LOOKUPS_PER_MINUTE, windowMs = 60_000, now = () => Date.now()) =>
+  sharedWindowLimiter(db, 'company-lookup', max, windowMs, b.lookupTooMany, now);
 
 /**
  * The add dialog's look-up: what the register holds for a CUI, with its registered office placed in
  * the nomenclature (county, locality, postal code, street) by the address correction the store
  * integration uses. A part that cannot be placed stays empty for the user to fill in.
  */
-export function companyLookupService(deps: { database: Database; companyCheck: CompanyCheck; log?: Pick<FastifyBaseLogger, 'warn'>; limit?: (clientId: number) => void }) {
-  const correction = addressCorrectionService({ database: deps.database });
-  const limit = deps.limit ?? lookupLimiter();
+export function companyLookupService(deps: { database: Database; companyCheck: CompanyCheck; corrector: AddressCorrector; log?: Pick<FastifyBaseLogger, 'warn'>; limit?: (clientId: number) => Promise<void> }) {
+  const correction = deps.corrector;
+  const limit = deps.limit ?? lookupLimiter(deps.database.db);
 
   async function placeOffice(office: RegisteredAddress): Promise<TCompanyLookupResponse['company']['address']> {
     const { internalAddress: a, errors } = await correction.correct({
@@ -53,7 +54,7 @@ export function companyLookupService(deps: { database: Database; companyCheck: C
   }
 
   return async (clientId: number, cui: string): Promise<TCompanyLookupResponse['company']> => {
-    limit(clientId);
+    await limit(clientId);
     let answer;
     try {
       answer = await deps.companyCheck.lookup(cui);

@@ -120,7 +120,10 @@ function streetCode(street: StreetFound, zip: string): string {
 
 type Choice = { place: Place | null; chosenBy: Suggestion['suggestedBy']; alternatives: { place: Place; by: Suggestion['suggestedBy'] }[]; conflict: boolean };
 
-export function addressCorrectionService({ database }: { database: Database }) {
+/** What the other modules use of the address correction (the composition root builds one). */
+export type AddressCorrector = { correct(input: StoreAddress): Promise<AddressCorrection> };
+
+export function addressCorrectionService({ database }: { database: Database }): AddressCorrector {
   const db = database.db;
 
   async function resolveCounty(province: string) {

@@ -5,4 +5,4 @@ export { geoRoutes } from './geo-routes.js';
 export { geoService } from './geo-service.js';
 export type { GeoService } from './geo-service.js';
 export { addressCorrectionService } from './address-correction.js';
-export type { AddressCorrection, StoreAddress } from './address-correction.js';
+export type { AddressCorrection, AddressCorrector, StoreAddress } from './address-correction.js';
