@@ -41,6 +41,8 @@ async function fillCluj(page: Page) {
   await page.getByRole('combobox', { name: 'Strada' }).fill('memorand');
   await page.getByRole('option', { name: 'Strada Memorandumului' }).click();
   await page.getByLabel('Numar').fill('28');
+  // The street's postal code arrives from the nomenclature, as the customer sees it fill in.
+  await expect(page.getByLabel('Cod postal')).toHaveValue('400114');
 }
 
 const fieldError = (scope: Page | Locator, text: string) => scope.getByText(text, { exact: true }).first();
@@ -374,6 +376,14 @@ test('an admin approves a client’s template and writes its terms; the client c
   await page.getByLabel('Telefon', { exact: true }).fill('0722123456');
   await page.getByLabel('Email', { exact: true }).fill('ana@exemplu.ro');
   await fillCluj(page);
+  // A field left empty: the form says so, and the message goes once the field is filled.
+  await page.getByLabel('Cod postal').fill('');
+  await page.getByRole('button', { name: 'Trimite cererea de retur' }).click();
+  await expect(page.getByText('Codul postal este obligatoriu!')).toBeVisible();
+  await expect(page.getByText('Va rugam sa completati toate campurile!')).toBeVisible();
+  await page.getByLabel('Cod postal').fill('400114');
+  await expect(page.getByText('Codul postal este obligatoriu!')).toHaveCount(0);
+  await expect(page.getByText('Va rugam sa completati toate campurile!')).toHaveCount(0);
   await page.getByRole('button', { name: 'Trimite cererea de retur' }).click();
   await expect(page.getByText('Prea multe cereri de retur. Va rugam reincercati mai tarziu!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Trimite cererea de retur' })).toBeEnabled();

@@ -1,6 +1,6 @@
 // The server's API tests on PostgreSQL (TEST_DATABASE_URL), added to npm test's totals when present.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { runVitest } from './vitest-run.mjs';
 
 if (!process.env.TEST_DATABASE_URL) {
   console.error('TEST_DATABASE_URL is not set (for example postgres://postgres@127.0.0.1:5432/test)');
@@ -9,15 +9,8 @@ if (!process.env.TEST_DATABASE_URL) {
 const out = '.test-output';
 mkdirSync(out, { recursive: true });
 const started = Date.now();
-const res = spawnSync('npx', ['vitest', 'run', 'apps/server', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest-postgres.json`], {
-  stdio: 'inherit',
-});
-const report = existsSync(`${out}/vitest-postgres.json`) ? JSON.parse(readFileSync(`${out}/vitest-postgres.json`, 'utf8')) : null;
-const passed = report?.numPassedTests ?? 0;
-// As in npm test, a skipped or to-do test is a failure: nothing may quietly stop running.
-const notRun = (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
-if (notRun > 0) console.log(`FAILED: ${notRun} skipped or to-do test(s) on PostgreSQL`);
-const failed = (report?.numFailedTests ?? 0) + notRun + (res.status !== 0 && !report?.numFailedTests ? 1 : 0);
+const run = await runVitest(['apps/server', '--allowOnly=false'], `${out}/vitest-postgres.json`);
+const { passed, failed } = run;
 console.log(`\nPostgreSQL API tests took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`PostgreSQL: ${passed} passed, ${failed} failed`);
 

@@ -2,12 +2,16 @@
 // A skipped or to-do test counts as a failure: a test that does not run proves nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { runVitest } from './vitest-run.mjs';
 
 const out = '.test-output';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 let passed = 0;
 let failed = 0;
+/** What went wrong (and the fork pool's exits forgiven), printed again above the closing line: a CI log's tail shows it. */
+const endNotes = [];
+const failedChecks = [];
 /** Each stage's name and how long it took, printed at the end. */
 const durations = [];
 
@@ -24,6 +28,7 @@ function check(name, cmd, args) {
   if (step(name, cmd, args)) passed += 1;
   else {
     failed += 1;
+    failedChecks.push(name);
     console.log(`FAILED: ${name}`);
   }
 }
@@ -44,12 +49,16 @@ check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 // --allowOnly=false: a forgotten it.only fails the run instead of silently dropping the other tests.
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-const unitOk = step(`unit and API tests (vitest, the API on ${database})`, 'npx', ['vitest', 'run', '--allowOnly=false', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);
-const vitest = readJson(`${out}/vitest.json`);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests + notRun('vitest', (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0)) + (unitOk || vitest.numFailedTests > 0 ? 0 : 1);
-} else failed += 1;
+{
+  const name = `unit and API tests (vitest, the API on ${database})`;
+  console.log(`\n=== ${name}`);
+  const started = performance.now();
+  const unit = await runVitest(['--allowOnly=false'], `${out}/vitest.json`);
+  durations.push({ name, ms: performance.now() - started });
+  passed += unit.passed;
+  failed += unit.failed;
+  if (unit.said.length > 0) endNotes.push('vitest:', ...unit.said);
+}
 
 if (step('build', 'npm', ['run', 'build', '--silent'])) {
   passed += 1;
@@ -62,14 +71,31 @@ if (step('build', 'npm', ['run', 'build', '--silent'])) {
   if (pw?.stats) {
     passed += pw.stats.expected + pw.stats.flaky;
     failed += pw.stats.unexpected + notRun('playwright', pw.stats.skipped) + (e2eOk || pw.stats.unexpected > 0 ? 0 : 1);
-  } else failed += 1;
-} else failed += 1;
+    const failedSpecs = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) if (!spec.ok) failedSpecs.push(`  FAILED: ${spec.file}:${spec.line} › ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of pw.suites ?? []) walk(suite);
+    if (failedSpecs.length > 0) endNotes.push('playwright:', ...failedSpecs);
+    if (!e2eOk && pw.stats.unexpected === 0) endNotes.push(`playwright exited non-zero with no failed test (errors: ${(pw.errors ?? []).map((e) => e.message?.split('\n')[0]).join('; ') || 'none reported'})`);
+  } else {
+    failed += 1;
+    failedChecks.push('end-to-end tests: no report');
+  }
+} else {
+  failed += 1;
+  failedChecks.push('build');
+}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const total = durations.reduce((sum, d) => sum + d.ms, 0);
 const width = Math.max(...durations.map((d) => d.name.length), 'total'.length);
 console.log('\nStage durations:');
 for (const d of [...durations, { name: 'total', ms: total }]) console.log(`  ${d.name.padEnd(width)}  ${seconds(d.ms).padStart(9)}`);
+
+for (const name of failedChecks) endNotes.push(`FAILED: ${name}`);
+if (endNotes.length > 0) console.log(`\nWhat went wrong:\n${endNotes.join('\n')}`);
 
 writeFileSync(`${out}/totals.json`, JSON.stringify({ passed, failed }));
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -20,6 +20,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
       JOBS: 'true',
       LOG_LEVEL: 'warn',
       PRINT_LISTEN_URL: '1',
+      // The demo shop on Shopify Plus: the API tests cover the Standard bucket's throttle, and here
+      // a screen reading many orders would mostly wait for the bucket to refill.
+      STORE_SIM_PLAN: 'plus',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

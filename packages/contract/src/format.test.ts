@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBani, formatBaniAmount, formatDay, formatDayTime, formatLei, leiToBaniText } from './format.js';
+import { formatBani, formatBaniAmount, formatBaniInput, formatDay, formatDayTime, formatLei, leiToBaniText } from './format.js';
 
 describe('formatBani: integer bani as the platform writes money', () => {
   it('groups thousands with dots and writes two decimals after a comma', () => {
@@ -20,6 +20,12 @@ describe('formatBani: integer bani as the platform writes money', () => {
   it('writes the bare amount for a column headed in lei', () => {
     expect(formatBaniAmount(-165_289)).toBe('-1.652,89');
     expect(formatBaniAmount(0)).toBe('0,00');
+  });
+  it('prefills a money field with two decimals and no thousands dots', () => {
+    expect(formatBaniInput(32_800)).toBe('328,00');
+    expect(formatBaniInput(119_993)).toBe('1199,93');
+    expect(formatBaniInput(123_456_750)).toBe('1234567,50');
+    expect(formatBaniInput(5)).toBe('0,05');
   });
 });
 

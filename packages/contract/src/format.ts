@@ -16,6 +16,12 @@ export function formatBaniAmount(bani: number | bigint): string {
   return `${negative ? '-' : ''}${group((abs / 100n).toString())},${rest}`;
 }
 
+/**
+ * Integer bani as a money field is prefilled: '328,00', '1199,93' (two decimals after a comma, no
+ * thousands dots, so that the field reads its own text back as the same amount).
+ */
+export const formatBaniInput = (bani: number | bigint) => formatBaniAmount(bani).replaceAll('.', '');
+
 /** Integer bani as '1.199,93 lei': how money is written everywhere. */
 export const formatBani = (bani: number | bigint) => `${formatBaniAmount(bani)} lei`;
 

@@ -48,6 +48,7 @@ export * from './store-packing.js';
 export * from './store-packing-moves.js';
 export * from './repayment-reports.js';
 export * from './store-activation.js';
+export * from './store-refusal.js';
 export * from './balance-admin.js';
 export * from './repayments-list.js';
 export * from './repayment-sheets.js';

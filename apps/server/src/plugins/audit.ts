@@ -25,6 +25,24 @@ const positiveInt = (v: unknown) => {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 };
 
+/** A NUL, or half of a surrogate pair without its other half: text PostgreSQL cannot store (jsonb refuses both). */
+// eslint-disable-next-line no-control-regex -- the NUL is what is looked for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const escapeText = (text: string) => text.replace(UNSTORABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * A value the log can store (issue 24: no row is dropped): every string, keys included, with a NUL
+ * or a lone surrogate written as its escape ('\\u0000', '\\ud800'), so the row keeps what came.
+ */
+export function storable(value: unknown): unknown {
+  if (typeof value === 'string') return escapeText(value);
+  if (Array.isArray(value)) return value.map(storable);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [escapeText(k), storable(v)]));
+  }
+  return value;
+}
+
 /** The request's data as the log keeps it: path and query parameters, a JSON body when small (an upload's file is not kept). */
 function requestDetails(req: FastifyRequest) {
   const details: Record<string, unknown> = {};
@@ -65,8 +83,8 @@ export function auditScope(app: FastifyInstance, logged: (req: FastifyRequest) =
         adminId: admin.id,
         // Only an existing user: a mistyped id is kept in the details, not as a broken reference.
         clientId: named ? sql`(SELECT ${users.id} FROM ${users} WHERE ${users.id} = ${named})` : null,
-        action,
-        details,
+        action: escapeText(action),
+        details: storable(details) as Record<string, unknown>,
         statusCode: reply.statusCode,
       });
     } catch (err) {

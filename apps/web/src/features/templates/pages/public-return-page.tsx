@@ -102,6 +102,10 @@ function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueI
   const [checked, setChecked] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = useSubmitReturn(uniqueId);
+  // 'Fill in every field' speaks of the marked fields: once none is left (a postal code that arrived
+  // after the click, the last answer given), it is not shown, so no stale message stays on the page.
+  const nothingMarked = Object.keys(errors).length === 0 && Object.keys(answerErrors).length === 0;
+  const shownProblem = problem === messages.common.incompleteForm && nothingMarked ? null : problem;
 
   const validateAnswers = (next: TReturnAnswers) => validateReturnForm(template.returnForm, next);
   const onAnswer = (id: string, answer: TReturnAnswer) => {
@@ -191,7 +195,7 @@ function ReturnForm({ template, uniqueId }: { template: TPublicTemplate; uniqueI
             <SafeHtml html={template.terms} sx={{ overflowWrap: 'anywhere', '& :first-of-type': { mt: 0 } }} />
           </Section>
         )}
-        {problem && <Alert severity="error">{problem}</Alert>}
+        {shownProblem && <Alert severity="error">{shownProblem}</Alert>}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" size="large" disabled={submit.isPending} sx={{ width: { xs: '100%', sm: 'auto' } }}>
             {submit.isPending ? 'Se trimite...' : 'Trimite cererea de retur'}
