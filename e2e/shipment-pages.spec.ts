@@ -20,6 +20,9 @@ async function fillNewShipment(page: Page) {
   await options.getByLabel('Ramburs').check();
   await options.getByLabel('Valoare ramburs').fill('150');
   await expect(couriers.getByRole('heading', { name: 'Standard' })).toBeVisible();
+  // The offers priced with the cash on delivery: until they arrive, those shown are the ones before it
+  // (a price read then is not the one the summary shows once the new offers come).
+  await expect(couriers.getByRole('progressbar', { name: 'Se actualizeaza ofertele' })).toHaveCount(0);
   return couriers;
 }
 
@@ -85,8 +88,8 @@ test('on a phone the details open at the top after activation', async ({ page })
   await couriers.getByRole('region', { name: 'Standard' }).getByRole('radio').first().check();
   // The button is at the bottom of the page: the page is scrolled down to it.
   await page.getByRole('button', { name: 'Activeaza comanda' }).click();
+  await expect(page.getByTestId('awb')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Detalii comanda' })).toBeVisible();
-  await expect(page.getByTestId('awb')).toBeVisible();
   // The details open at the top: the AWB and its buttons are on screen.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByTestId('awb')).toBeInViewport();
@@ -131,7 +134,7 @@ test('on a wide screen the offers and the summary stay in view while the form sc
     await expect(summary).toBeInViewport();
     await expect(summary.getByTestId('summary-price')).toHaveText(price!);
     // '{courier} · {service}' in the summary, '{courier} {service}' as the radio's name.
-    expect((await summary.getByTestId('summary-courier').textContent())?.replace(' · ', ' ')).toBe(courier);
+    await expect.poll(async () => (await summary.getByTestId('summary-courier').textContent())?.replace(' · ', ' ')).toBe(courier);
     await expect(summary.getByTestId('summary-options')).toContainText('Ramburs 150,00 lei');
     await expect(summary.getByRole('button', { name: 'Activeaza comanda' })).toBeInViewport();
     await shot(page, `new-shipment-1440-${y ? 'bottom' : 'top'}`);
@@ -140,7 +143,8 @@ test('on a wide screen the offers and the summary stay in view while the form sc
 
   // Activated from the bottom of the form: the details open at the top.
   await summary.getByRole('button', { name: 'Activeaza comanda' }).click();
-  await expect(page.getByTestId('awb')).toBeVisible();
+  // Buying the AWB and drawing its label takes longer than an expectation's 10 s on a busy machine.
+  await expect(page.getByTestId('awb')).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await shot(page, 'details-after-activation-1440');
 });
