@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, screenshotAtWidths, signIn, test } from './support/fixtures';
 
 /*
  * Issue 24: the store orders list's search and filters as the demo client uses them (an order found
@@ -85,6 +85,14 @@ test('search by order number and customer, filters in the address, and every mat
   await page.getByRole('button', { name: `Activeaza comenzi (${n} comenzi care corespund filtrelor)` }).click();
   const dialog = page.getByRole('dialog', { name: 'Activare comenzi' });
   await expect(dialog).toContainText(`Urmeaza sa activati toate cele ${n} comenzi care corespund filtrelor. Continuati ?`);
+  // One service for the whole run, asked of the server for the matching orders: they all need a fix,
+  // so none can carry them, and the run cannot start with that choice.
+  await dialog.getByRole('radio', { name: 'Acelasi serviciu pentru toate comenzile' }).check();
+  await expect(dialog.getByText('Niciun serviciu nu poate livra comenzile selectate.')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByRole('button', { name: 'Activeaza' })).toBeDisabled();
+  await screenshotAtWidths(page, 'store-orders-select-matching-service');
+  await dialog.getByRole('radio', { name: 'Cel mai potrivit pentru fiecare comanda (cel salvat sau cel mai ieftin)' }).check();
+  await expect(dialog.getByRole('button', { name: 'Activeaza' })).toBeEnabled();
   await screenshot(page, 'store-orders-select-matching');
   await dialog.getByRole('button', { name: 'Activeaza' }).click();
   await expect(page).toHaveURL(/bulk=\d+/);

@@ -150,6 +150,36 @@ describe('every order matching the filters', () => {
   }, 60_000);
 });
 
+describe('the services of a run of every matching order', () => {
+  const services = (payload: object, user = alice) => as(ctx, user, { method: 'POST', url: `/api/user/integration/shopify/activate-orders/${account}/services`, payload });
+
+  it('are those of the same orders sent one by one', async () => {
+    const last = all.find((r) => r.status.readyForActivation)!.customer.displayName!.split(' ').at(-1)!;
+    const theirs = await awaiting({ search: last });
+    expect(theirs.length).toBeGreaterThan(0);
+    const byFilter = await services({ matching: { search: last } });
+    expect(byFilter.statusCode, byFilter.body).toBe(200);
+    const byIds = await services({ orders: theirs.map((r) => ({ shopifyGraphQLId: r.shopifyGraphQLId })) });
+    expect(byIds.statusCode, byIds.body).toBe(200);
+    expect(byFilter.json().services.length).toBeGreaterThan(0);
+    expect(byFilter.json()).toEqual(byIds.json());
+    // A narrower filter (one order of them): no more parts than all of them.
+    const one = await services({ matching: { search: theirs[0]!.orderDisplayName } });
+    expect(one.json().parts).toBeLessThanOrEqual(byFilter.json().parts);
+  }, 60_000);
+
+  it('are refused when nothing matches, with both ids and filters, or for another client’s store', async () => {
+    const none = await services({ matching: { search: '999999' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(STORE_LIST_FILTER_MESSAGES.noneMatching);
+    const both = await services({ orders: [{ shopifyGraphQLId: all[0]!.shopifyGraphQLId }], matching: {} });
+    expect(both.statusCode).toBe(400);
+    const neither = await services({});
+    expect(neither.statusCode).toBe(400);
+    expect((await services({ matching: {} }, bob)).statusCode).toBe(404);
+  }, 60_000);
+});
+
 describe('the platform tabs', () => {
   it('show the order’s own columns (total, payment, fulfillment, products, tags) beside the shipment’s AWB and status; search and cash on delivery apply', async () => {
     const tagged = all.find((r) => r.tags.length > 0 && r.payment.hasCashOnDelivery)!;

@@ -41,8 +41,17 @@ export const ZStoreBulkActivateRequest = z
 export type TStoreBulkActivateRequest = z.input<typeof ZStoreBulkActivateRequest>;
 export type TStoreBulkActivateRequestParsed = z.output<typeof ZStoreBulkActivateRequest>;
 
-/** POST activate-orders/{clientId}/services (issue 24): the preview's orders, for the services that can carry them. */
-export const ZStoreBulkServicesRequest = z.object({ orders: z.array(z.object({ shopifyGraphQLId: orderGid }).strip()).min(1).max(STORE_BULK_MAX_ORDERS) }).strict();
+/**
+ * POST activate-orders/{clientId}/services (issue 24): the preview's orders, or the list's filters
+ * ('select all N matching': the orders the run would read), for the services that can carry them.
+ */
+export const ZStoreBulkServicesRequest = z
+  .object({
+    orders: z.array(z.object({ shopifyGraphQLId: orderGid }).strip()).max(STORE_BULK_MAX_ORDERS).default([]),
+    matching: ZStoreOrdersFilterFields.strict().optional(),
+  })
+  .strict()
+  .refine((b) => (b.orders.length > 0) !== (b.matching !== undefined), { error: STORE_LIST_FILTER_MESSAGES.noneMatching, path: ['orders'] });
 export type TStoreBulkServicesRequest = z.input<typeof ZStoreBulkServicesRequest>;
 export type TStoreBulkServicesRequestParsed = z.output<typeof ZStoreBulkServicesRequest>;
 export const ZStoreBulkService = z.object({

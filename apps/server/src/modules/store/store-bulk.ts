@@ -161,14 +161,16 @@ export function storeBulkService(deps: StoreBulkDeps) {
     },
 
     /**
-     * POST activate-orders/{clientId}/services (issue 24): the services the preview's orders can be
-     * sent with, read as the run would read them (each order's parts and their offers), for the
-     * merchant's choice of one service for the whole run.
+     * POST activate-orders/{clientId}/services (issue 24): the services the preview's orders (or the
+     * orders matching the list's filters, read as the run would read them) can be sent with, read as
+     * the run reads them (each order's parts and their offers), for the merchant's choice of one
+     * service for the whole run.
      */
     async services(client: UserRow, storeAccountId: number, body: TStoreBulkServicesRequestParsed) {
       const account = await accountOf(db, client.id, storeAccountId);
       if (!account) throw notFound(m.notFound);
-      const ids = [...new Set(body.orders.map((o) => o.shopifyGraphQLId))];
+      const chosen = body.matching ? await matchingOrders(client, storeAccountId, body.matching) : body.orders;
+      const ids = [...new Set(chosen.map((o) => o.shopifyGraphQLId))];
       const plans: BulkFulfillmentPlan[] = [];
       // A few orders at a time: each is one read of the shop and one quote per part.
       for (let k = 0; k < ids.length; k += PREVIEW_CONCURRENCY) {

@@ -1,4 +1,4 @@
-import type { AwbFormat, TStoreBulkActivateRequest, TStoreBulkRun, TStoreBulkServicesResponse } from '@colete/contract';
+import type { AwbFormat, TStoreBulkActivateRequest, TStoreBulkRun, TStoreBulkServicesRequest, TStoreBulkServicesResponse } from '@colete/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
@@ -32,13 +32,17 @@ export function usePrintFormat() {
   });
 }
 
-/** POST user/integration/shopify/activate-orders/{clientId}/services (issue 24): the services the preview's orders can go with; asked only when the merchant wants one for all. */
-export function useBulkServices(clientId: number, orderIds: string[], enabled: boolean) {
+/**
+ * POST user/integration/shopify/activate-orders/{clientId}/services (issue 24): the services the
+ * preview's orders (or every order matching the list's filters) can go with; asked only when the
+ * merchant wants one for all.
+ */
+export function useBulkServices(clientId: number, request: TStoreBulkServicesRequest, enabled: boolean) {
   const acting = useActingClientId();
   return useQuery({
-    queryKey: [...storeKeys.all(acting), 'bulk-services', clientId, orderIds],
-    queryFn: () => api<TStoreBulkServicesResponse>('POST', `user/integration/shopify/activate-orders/${clientId}/services`, { orders: orderIds.map((shopifyGraphQLId) => ({ shopifyGraphQLId })) }),
-    enabled: enabled && orderIds.length > 0,
+    queryKey: [...storeKeys.all(acting), 'bulk-services', clientId, request],
+    queryFn: () => api<TStoreBulkServicesResponse>('POST', `user/integration/shopify/activate-orders/${clientId}/services`, request),
+    enabled: enabled && ((request.orders?.length ?? 0) > 0 || request.matching !== undefined),
     retry: false,
     staleTime: 60_000,
     refetchOnWindowFocus: false,

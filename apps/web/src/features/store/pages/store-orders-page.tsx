@@ -249,10 +249,12 @@ export default function StoreOrdersPage() {
 
       {previewing && allMatching && matching.data && (
         <BulkMatchingDialog
+          clientId={clientId}
           count={matching.data.count}
+          matching={fields}
           pending={startBulk.isPending}
           onClose={() => setPreviewing(false)}
-          onActivate={() => startBulk.mutate({ matching: fields }, started)}
+          onActivate={(serviceId) => startBulk.mutate({ matching: fields, serviceId }, started)}
         />
       )}
       {previewing && !allMatching && (
