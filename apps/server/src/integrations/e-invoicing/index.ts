@@ -9,7 +9,8 @@ import { SIM_CLIENT_ID, simClientSecret } from './simulator-store.js';
 export function injectFetch(app: FastifyInstance): FetchLike {
   return async (url, init) => {
     const res = await app.inject({ method: init.method as 'POST', url, headers: init.headers, payload: init.body });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') } });
+    // The raw bytes: a ZIP read as text would lose them.
+    return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') } });
   };
 }
 

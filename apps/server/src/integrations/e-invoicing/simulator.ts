@@ -2,10 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { EINVOICE_CALLBACK_PATH } from './einvoice-auth.js';
+import { spvRoutes } from './simulator-rest.js';
 import {
   DEMO_CERTIFICATES,
   issueCode,
-  accessTokenCui,
   issueTokens,
   redeemCode,
   redeemRefreshToken,
@@ -16,8 +16,7 @@ import {
 
 export const SIM_AUTHORIZE_PATH = '/sim/efactura/authorize';
 export const SIM_TOKEN_PATH = '/sim/efactura/token';
-/** e-Factura's REST API as the simulator serves it (the message list, for the token's CUI check). */
-export const SIM_REST_BASE = '/sim/efactura/rest';
+export { SIM_REST_BASE } from './simulator-rest.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -142,8 +141,10 @@ export function efacturaSimulatorRoutes(deps: { database: Database; key: Buffer;
     app.post(SIM_TOKEN_PATH, async (req, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       const fail = (status: number, error: string, description: string) => reply.status(status).send({ error, error_description: description });
+      // The application's credentials as HTTP Basic, or in the form body (both as OAuth allows).
       const auth = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-      const [id, secret] = auth ? Buffer.from(auth[1]!, 'base64').toString().split(/:(.*)/s) : [];
+      const body = typeof req.body === 'object' && req.body ? (req.body as Record<string, unknown>) : {};
+      const [id, secret] = auth ? Buffer.from(auth[1]!, 'base64').toString().split(/:(.*)/s) : [str(body.client_id), str(body.client_secret)];
       if (id !== SIM_CLIENT_ID || !secret || !sameSecret(secret, clientSecret)) {
         reply.header('www-authenticate', 'Basic realm="efactura-simulator"');
         return fail(401, 'invalid_client', 'Autentificarea aplicatiei a esuat.');
@@ -151,17 +152,17 @@ export function efacturaSimulatorRoutes(deps: { database: Database; key: Buffer;
       if (!String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') || typeof req.body !== 'object' || !req.body) {
         return fail(400, 'invalid_request', 'Cererea trebuie trimisa ca application/x-www-form-urlencoded.');
       }
-      const form = req.body as Record<string, unknown>;
+      const form = body;
       let result: RedeemResult;
       if (form.grant_type === 'authorization_code') {
         const code = str(form.code);
         const redirectUri = str(form.redirect_uri);
         if (!code || !redirectUri) return fail(400, 'invalid_request', 'Lipseste code sau redirect_uri.');
-        result = await redeemCode(db, code, id, redirectUri);
+        result = await redeemCode(db, code, SIM_CLIENT_ID, redirectUri);
       } else if (form.grant_type === 'refresh_token') {
         const refreshToken = str(form.refresh_token);
         if (!refreshToken) return fail(400, 'invalid_request', 'Lipseste refresh_token.');
-        result = await redeemRefreshToken(db, refreshToken, id);
+        result = await redeemRefreshToken(db, refreshToken, SIM_CLIENT_ID);
       } else {
         return fail(400, 'unsupported_grant_type', 'grant_type trebuie sa fie authorization_code sau refresh_token.');
       }
@@ -169,23 +170,6 @@ export function efacturaSimulatorRoutes(deps: { database: Database; key: Buffer;
       return reply.status(200).send(await issueTokens(db, deps.key, result.grant));
     });
 
-    /**
-     * The message list (listaMesajeFactura), as e-Factura answers it: a bearer token the simulator
-     * issued, or 401; for a CUI its certificate does not represent, HTTP 200 with 'Nu aveti drept in
-     * SPV pentru CIF=...'; the simulator keeps no messages, so an allowed CUI has none.
-     */
-    app.get(`${SIM_REST_BASE}/listaMesajeFactura`, async (req, reply) => {
-      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-      const represented = bearer ? await accessTokenCui(db, bearer[1]!) : null;
-      if (!represented) return reply.status(401).send({ error: 'invalid_token', error_description: 'Tokenul de acces nu este valid sau a expirat.' });
-      const query = (req.query ?? {}) as Record<string, unknown>;
-      const cif = str(query.cif) ?? '';
-      const zile = str(query.zile) ?? '';
-      const answer = (eroare: string) => reply.status(200).send({ eroare, titlu: 'Lista Mesaje' });
-      if (!/^\d{1,10}$/.test(cif)) return answer(`CIF introdus= ${cif} nu este un numar`);
-      if (!/^\d{1,2}$/.test(zile) || Number(zile) < 1 || Number(zile) > 60) return answer(`Numarul de zile introdus= ${zile} nu este un numar intre 1 si 60`);
-      if (cif !== represented) return answer(`Nu aveti drept in SPV pentru CIF=${cif}`);
-      return answer(`Nu exista mesaje in ultimele ${Number(zile)} zile`);
-    });
+    app.register(spvRoutes(deps));
   };
 }
