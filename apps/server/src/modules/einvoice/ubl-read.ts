@@ -1,0 +1,162 @@
+import { isValidCui, normalizeCui, vatValuesOn } from '@colete/contract';
+import { child, childrenNamed, textAt, type XmlElement } from '../../lib/xml-tree.js';
+
+/*
+ * A received e-invoice read from its XML (issue 25): an Invoice or a CreditNote in UBL 2.1 / CIUS-RO
+ * (../shared/docs/integrations.md), as the received list and the invoice's page show it. Amounts are
+ * integer bani in the document's currency; an amount written with more than two decimals is rounded
+ * half away from zero to the ban. The warnings are the problems a person should see before paying.
+ */
+
+export const UBL_NAMESPACES = {
+  invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+} as const;
+
+export type UblParty = { name: string | null; identification: string | null; vatId: string | null; city: string | null; street: string | null; country: string | null };
+export type UblLine = { id: string | null; name: string | null; quantity: string | null; unitCode: string | null; netBani: number | null; vatPercent: string | null; category: string | null };
+export type UblTax = { category: string | null; percent: string | null; taxableBani: number | null; taxBani: number | null };
+export type UblAttachment = { filename: string | null; mimeCode: string | null; base64: string };
+export type UblDocument = {
+  kind: 'invoice' | 'creditNote';
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  typeCode: string | null;
+  currency: string | null;
+  seller: UblParty;
+  buyer: UblParty;
+  lines: UblLine[];
+  taxes: UblTax[];
+  taxBani: number | null;
+  totals: { lineExtensionBani: number | null; taxExclusiveBani: number | null; taxInclusiveBani: number | null; allowanceBani: number; chargeBani: number; prepaidBani: number; roundingBani: number; payableBani: number | null };
+  paymentIban: string | null;
+  attachments: UblAttachment[];
+};
+
+/** A UBL amount ('1224.8', '-25', '273.090') in bani; null when absent or not a decimal number. */
+export function baniOf(value: string | null): number | null {
+  if (value === null) return null;
+  const m = /^([+-]?)(\d{1,15})(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return null;
+  const [, sign, whole, fraction = ''] = m;
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  // Half away from zero on the third decimal.
+  const rounded = fraction.length > 2 && Number(fraction[2]) >= 5 ? cents + 1 : cents;
+  return sign === '-' ? -rounded : rounded;
+}
+
+function partyOf(party: XmlElement | undefined): UblParty {
+  const legal = child(party, 'PartyLegalEntity');
+  const vatId = textAt(party, 'PartyTaxScheme', 'CompanyID');
+  return {
+    name: textAt(legal, 'RegistrationName') ?? textAt(party, 'PartyName', 'Name'),
+    // The fiscal code as the buyer reads it: the legal registration id, else the VAT id without 'RO'.
+    identification: textAt(legal, 'CompanyID') ?? (vatId ? vatId.replace(/^RO/i, '') : null) ?? textAt(party, 'PartyIdentification', 'ID'),
+    vatId,
+    city: textAt(party, 'PostalAddress', 'CityName'),
+    street: textAt(party, 'PostalAddress', 'StreetName'),
+    country: textAt(party, 'PostalAddress', 'Country', 'IdentificationCode'),
+  };
+}
+
+const sumOf = (values: (number | null)[]) => values.reduce<number>((a, v) => a + (v ?? 0), 0);
+
+/** The document of a downloaded message's root (null: not an invoice or a credit note, e.g. an errors message). */
+export function readUbl(root: XmlElement): UblDocument | null {
+  const kind = root.namespace === UBL_NAMESPACES.invoice && root.name === 'Invoice' ? 'invoice' : root.namespace === UBL_NAMESPACES.creditNote && root.name === 'CreditNote' ? 'creditNote' : null;
+  if (!kind) return null;
+  const lineName = kind === 'invoice' ? 'InvoiceLine' : 'CreditNoteLine';
+  const quantityName = kind === 'invoice' ? 'InvoicedQuantity' : 'CreditedQuantity';
+  const money = child(root, 'LegalMonetaryTotal');
+  // The tax total in the document's currency (a second TaxTotal states the VAT in RON for another currency).
+  const currency = textAt(root, 'DocumentCurrencyCode');
+  const taxTotals = childrenNamed(root, 'TaxTotal');
+  const taxTotal = taxTotals.find((t) => child(t, 'TaxAmount')?.attributes.currencyID === currency) ?? taxTotals[0];
+  const allowancesAndCharges = childrenNamed(root, 'AllowanceCharge');
+  const allowanceOrCharge = (charge: boolean) => sumOf(allowancesAndCharges.filter((a) => textAt(a, 'ChargeIndicator') === String(charge)).map((a) => baniOf(textAt(a, 'Amount'))));
+  return {
+    kind,
+    number: textAt(root, 'ID'),
+    issueDate: textAt(root, 'IssueDate'),
+    dueDate: textAt(root, 'DueDate') ?? textAt(root, 'PaymentMeans', 'PaymentDueDate'),
+    typeCode: textAt(root, kind === 'invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode'),
+    currency,
+    seller: partyOf(child(root, 'AccountingSupplierParty', 'Party')),
+    buyer: partyOf(child(root, 'AccountingCustomerParty', 'Party')),
+    lines: childrenNamed(root, lineName).map((l) => ({
+      id: textAt(l, 'ID'),
+      name: textAt(l, 'Item', 'Name'),
+      quantity: textAt(l, quantityName),
+      unitCode: child(l, quantityName)?.attributes.unitCode ?? null,
+      netBani: baniOf(textAt(l, 'LineExtensionAmount')),
+      vatPercent: textAt(l, 'Item', 'ClassifiedTaxCategory', 'Percent'),
+      category: textAt(l, 'Item', 'ClassifiedTaxCategory', 'ID'),
+    })),
+    taxes: childrenNamed(taxTotal, 'TaxSubtotal').map((t) => ({
+      category: textAt(t, 'TaxCategory', 'ID'),
+      percent: textAt(t, 'TaxCategory', 'Percent'),
+      taxableBani: baniOf(textAt(t, 'TaxableAmount')),
+      taxBani: baniOf(textAt(t, 'TaxAmount')),
+    })),
+    taxBani: baniOf(textAt(taxTotal, 'TaxAmount')),
+    totals: {
+      lineExtensionBani: baniOf(textAt(money, 'LineExtensionAmount')),
+      taxExclusiveBani: baniOf(textAt(money, 'TaxExclusiveAmount')),
+      taxInclusiveBani: baniOf(textAt(money, 'TaxInclusiveAmount')),
+      allowanceBani: allowanceOrCharge(false),
+      chargeBani: allowanceOrCharge(true),
+      prepaidBani: baniOf(textAt(money, 'PrepaidAmount')) ?? 0,
+      roundingBani: baniOf(textAt(money, 'PayableRoundingAmount')) ?? 0,
+      payableBani: baniOf(textAt(money, 'PayableAmount')),
+    },
+    paymentIban: textAt(root, 'PaymentMeans', 'PayeeFinancialAccount', 'ID'),
+    attachments: childrenNamed(root, 'AdditionalDocumentReference').flatMap((d) => {
+      const object = child(d, 'Attachment', 'EmbeddedDocumentBinaryObject');
+      return object ? [{ filename: object.attributes.filename ?? null, mimeCode: object.attributes.mimeCode ?? null, base64: object.text.replace(/\s+/g, '') }] : [];
+    }),
+  };
+}
+
+/** The problems of a received document a person should see (issue 25), each its Romanian text. */
+export const RECEIVED_WARNINGS = {
+  linesTotal: (lines: string, total: string) => `Suma liniilor (${lines}) nu este egala cu totalul net al facturii (${total}).`,
+  taxTotal: (parts: string, total: string) => `TVA-ul pe cote (${parts}) nu este egal cu TVA-ul total al facturii (${total}).`,
+  grossTotal: (net: string, tax: string, gross: string) => `Totalul fara TVA (${net}) plus TVA-ul (${tax}) nu este egal cu totalul cu TVA (${gross}).`,
+  payable: (gross: string, payable: string) => `Suma de plata (${payable}) nu corespunde totalului cu TVA (${gross}), avansurilor si rotunjirii.`,
+  sellerCui: (cui: string) => `Codul fiscal al furnizorului (${cui}) nu este valid: cifra de control nu corespunde.`,
+  dueBeforeIssue: (due: string, issue: string) => `Data scadentei (${due}) este inaintea datei facturii (${issue}).`,
+  vatRate: (rate: string, day: string) => `Cota de TVA de ${rate}% nu era in vigoare la data facturii (${day}).`,
+  duplicate: (number: string) => `Furnizorul a mai trimis o factura cu numarul ${number}.`,
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const amount = (bani: number) => (bani / 100).toFixed(2);
+
+/**
+ * The warnings of a document, computed on receipt: totals that do not add up (lines to net, VAT per
+ * rate to VAT, net plus VAT to gross, gross to payable), a Romanian seller's fiscal code with a bad
+ * check digit, a due date before the issue date, a standard-rated VAT percent not in force on the
+ * issue date. (The same number twice from one seller needs the stored invoices: the sync adds it.)
+ */
+export function warningsOf(doc: UblDocument): string[] {
+  const warnings: string[] = [];
+  const t = doc.totals;
+  const lines = sumOf(doc.lines.map((l) => l.netBani));
+  if (t.lineExtensionBani !== null && doc.lines.length > 0 && lines !== t.lineExtensionBani) warnings.push(RECEIVED_WARNINGS.linesTotal(amount(lines), amount(t.lineExtensionBani)));
+  const parts = sumOf(doc.taxes.map((x) => x.taxBani));
+  if (doc.taxBani !== null && doc.taxes.length > 0 && parts !== doc.taxBani) warnings.push(RECEIVED_WARNINGS.taxTotal(amount(parts), amount(doc.taxBani)));
+  if (t.taxExclusiveBani !== null && t.taxInclusiveBani !== null && t.taxExclusiveBani + (doc.taxBani ?? 0) !== t.taxInclusiveBani) {
+    warnings.push(RECEIVED_WARNINGS.grossTotal(amount(t.taxExclusiveBani), amount(doc.taxBani ?? 0), amount(t.taxInclusiveBani)));
+  }
+  if (t.taxInclusiveBani !== null && t.payableBani !== null && t.taxInclusiveBani - t.prepaidBani + t.roundingBani !== t.payableBani) warnings.push(RECEIVED_WARNINGS.payable(amount(t.taxInclusiveBani), amount(t.payableBani)));
+  const sellerVat = doc.seller.vatId ?? doc.seller.identification;
+  if (sellerVat && (/^RO/i.test(sellerVat) || doc.seller.country === 'RO') && /^(RO)?\s*\d+$/i.test(sellerVat) && !isValidCui(normalizeCui(sellerVat))) warnings.push(RECEIVED_WARNINGS.sellerCui(normalizeCui(sellerVat)));
+  if (doc.dueDate && doc.issueDate && DAY.test(doc.dueDate) && DAY.test(doc.issueDate) && doc.dueDate < doc.issueDate) warnings.push(RECEIVED_WARNINGS.dueBeforeIssue(doc.dueDate, doc.issueDate));
+  if (doc.issueDate && DAY.test(doc.issueDate)) {
+    const inForce = vatValuesOn(doc.issueDate);
+    const standardRated = new Set(doc.taxes.filter((x) => x.category === 'S' && x.percent !== null).map((x) => Number(x.percent)));
+    for (const rate of standardRated) if (rate > 0 && !inForce.includes(rate)) warnings.push(RECEIVED_WARNINGS.vatRate(String(rate), doc.issueDate));
+  }
+  return warnings;
+}
