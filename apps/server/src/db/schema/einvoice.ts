@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.js';
 import { billingEntities } from './billing.js';
 import { users } from './users.js';
 
@@ -22,6 +23,9 @@ export const eInvoiceConnections = pgTable(
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 25: the end of the last window synced in full ('lastSync'), and the last sync's failure. */
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastSyncError: text('last_sync_error'),
   },
   (t) => [index('einvoice_connections_user_idx').on(t.userId)],
 );
@@ -42,4 +46,47 @@ export const eInvoiceAuthorizations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('einvoice_authorizations_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * A message received through e-Factura for a connected company (issue 25): one row per message,
+ * downloaded once; the signed ZIP kept unchanged as the legal original (it outlives SPV's 60 days);
+ * the document read from its XML (an invoice or a credit note; an unreadable one is never stored);
+ * the warnings computed on receipt with their status (0 none, 1 to acknowledge, 2 'Verificata');
+ * the status of the received-invoice machine (spec 002 section 4.8). Amounts in bani of `currency`.
+ */
+export const eInvoiceReceived = pgTable(
+  'einvoice_received',
+  {
+    id: serial('id').primaryKey(),
+    billingEntityId: integer('billing_entity_id')
+      .notNull()
+      .references(() => billingEntities.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').notNull(),
+    uploadIndex: text('upload_index').notNull(),
+    /** data_creare: the e-invoice's date. */
+    messageAt: timestamp('message_at', { withTimezone: true }).notNull(),
+    zip: bytea('zip').notNull(),
+    kind: text('kind', { enum: ['invoice', 'creditNote'] }).notNull(),
+    number: text('number').notNull(),
+    issueDate: date('issue_date').notNull(),
+    dueDate: date('due_date'),
+    currency: text('currency').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerIdentification: text('seller_identification').notNull(),
+    taxBani: bigint('tax_bani', { mode: 'number' }).notNull(),
+    totalBani: bigint('total_bani', { mode: 'number' }).notNull(),
+    /** The document as read (lines, VAT per rate, totals, parties), without the embedded files. */
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    hasPdf: smallint('has_pdf').notNull().default(0),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    warningStatus: smallint('warning_status').notNull().default(0),
+    status: text('status').notNull().default('initial'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('einvoice_received_message_key').on(t.billingEntityId, t.messageId),
+    index('einvoice_received_list_idx').on(t.billingEntityId, t.issueDate, t.id),
+    index('einvoice_received_seller_number_idx').on(t.billingEntityId, t.sellerIdentification, t.number),
+  ],
 );

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { TPartyAddress, TTemplateOptions } from '@colete/contract';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { addresses } from './addresses.js';
+import { bytea } from './columns.js';
 import { users } from './users.js';
 
-/** Binary data (a template's logo); node-postgres and PGlite both read it as a Buffer/Uint8Array. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /* ---- Templates (spec 001, issue 6): order templates with a public return link, packaging ---- */
 

@@ -1,7 +1,8 @@
 import { FISCAL_ID_TYPE, messages, normalizeCui, type EInvoiceReturnReason, type ZEInvoiceCallbackQuery, type ZEInvoicePrepareRequest } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
 import type { EInvoiceAuth } from '../../integrations/e-invoicing/einvoice-auth.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
@@ -17,6 +18,9 @@ import {
   saveConnection,
   updateTokens,
 } from './einvoice-queries.js';
+
+/** An access token is renewed when it has less than a week left (it lives 90 days). */
+export const REFRESH_AHEAD_MS = 7 * 86_400_000;
 
 /** A consent must come back within 10 minutes. */
 export const AUTHORIZATION_TTL_MS = 10 * 60_000;
@@ -39,8 +43,8 @@ export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; 
   };
 
   /** The decrypted tokens of a connection (for the e-Factura calls), or null when not connected. */
-  async function tokens(billingEntityId: number) {
-    const row = await findConnection(db, billingEntityId);
+  async function tokens(billingEntityId: number, executor: Executor = db) {
+    const row = await findConnection(executor, billingEntityId);
     if (!row) return null;
     return {
       accessToken: cipher.decrypt(row.accessTokenEnc, tokenContext(billingEntityId, 'access')),
@@ -123,6 +127,33 @@ export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; 
     },
 
     tokens,
+
+    /**
+     * An access token valid for at least REFRESH_AHEAD_MS more (issue 25): refreshed first when it is
+     * not. The refresh runs under the connection's lock (any instance): a second caller waits, then
+     * finds the new pair and does not refresh again. The new access and refresh tokens are stored in
+     * the refresh's transaction; a refused refresh leaves the old ones.
+     */
+    async accessToken(billingEntityId: number, now = new Date()) {
+      const fresh = (t: { accessExpiresAt: Date } | null) => t !== null && t.accessExpiresAt.getTime() - now.getTime() > REFRESH_AHEAD_MS;
+      const current = await tokens(billingEntityId);
+      if (!current) throw notFound(messages.billing.notFound);
+      if (fresh(current)) return current.accessToken;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('einvoice-token'), ${billingEntityId})`);
+        const again = await tokens(billingEntityId, tx);
+        if (!again) throw notFound(messages.billing.notFound);
+        if (fresh(again)) return again.accessToken;
+        const next = await deps.auth.refresh(again.refreshToken);
+        await updateTokens(tx, billingEntityId, {
+          accessTokenEnc: cipher.encrypt(next.accessToken, tokenContext(billingEntityId, 'access')),
+          refreshTokenEnc: cipher.encrypt(next.refreshToken, tokenContext(billingEntityId, 'refresh')),
+          accessExpiresAt: next.accessExpiresAt,
+          refreshExpiresAt: next.refreshExpiresAt,
+        });
+        return next.accessToken;
+      });
+    },
 
     /** Renews a connection's tokens: the answer carries a new refresh token too, and both are stored. */
     async refresh(billingEntityId: number) {

@@ -51,8 +51,8 @@ function partyOf(party: XmlElement | undefined): UblParty {
   const vatId = textAt(party, 'PartyTaxScheme', 'CompanyID');
   return {
     name: textAt(legal, 'RegistrationName') ?? textAt(party, 'PartyName', 'Name'),
-    // The fiscal code as the buyer reads it: the legal registration id, else the VAT id without 'RO'.
-    identification: textAt(legal, 'CompanyID') ?? (vatId ? vatId.replace(/^RO/i, '') : null) ?? textAt(party, 'PartyIdentification', 'ID'),
+    // The fiscal code: the VAT id without 'RO', else the legal registration id (a CUI, or for some the trade register number).
+    identification: (vatId ? vatId.replace(/^RO\s*/i, '') : null) ?? textAt(legal, 'CompanyID') ?? textAt(party, 'PartyIdentification', 'ID'),
     vatId,
     city: textAt(party, 'PostalAddress', 'CityName'),
     street: textAt(party, 'PostalAddress', 'StreetName'),

@@ -1,0 +1,118 @@
+import { normalizeCui } from '@colete/contract';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { eInvoiceConnections, eInvoiceReceived } from '../../db/schema.js';
+import { EFacturaError, type EFacturaMessage, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
+import type { EInvoiceService } from './einvoice-service.js';
+import { entityById, findConnection } from './einvoice-queries.js';
+import { RECEIVED_WARNINGS, readUbl, warningsOf } from './ubl-read.js';
+
+/** SPV keeps a message about 60 days: a sync never asks further back (a few minutes inside, for the clock's sake). */
+export const SYNC_MAX_WINDOW_MS = 60 * 86_400_000 - 5 * 60_000;
+/** Each sync asks again for the hour before the last one's end: a message created as it ran is not missed. */
+export const SYNC_OVERLAP_MS = 60 * 60_000;
+
+export type SyncResult = { downloaded: number; known: number; failed: number };
+
+/**
+ * The sync of one connected company's received invoices (issue 25): the paginated list ('P') over the
+ * window since its last sync (at most 60 days), each new message downloaded once and kept (the signed
+ * ZIP unchanged, the document read from its XML, its warnings); a message already kept is not
+ * downloaded again. An answer that is not an invoice is not stored: it is counted as failed and the
+ * window is asked again next time (lastSync does not move). A refused list or token fails the sync,
+ * recorded on the connection, the old tokens kept.
+ */
+export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; einvoice: Pick<EInvoiceService, 'accessToken'>; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+  const { db } = deps.database;
+
+  /** One message kept, with the duplicate-number warning read from the company's other invoices. Answers whether it was new. */
+  async function keep(billingEntityId: number, message: EFacturaMessage, file: Awaited<ReturnType<EFacturaRest['download']>>) {
+    const doc = readUbl(file.root);
+    if (!doc || !doc.number || !doc.issueDate || !doc.currency || doc.totals.payableBani === null) throw new EFacturaError('unexpected', `message ${message.id} holds no readable invoice`);
+    const sellerIdentification = doc.seller.identification ? normalizeCui(doc.seller.identification) : '';
+    const warnings = warningsOf(doc);
+    const [twin] = await db
+      .select({ id: eInvoiceReceived.id })
+      .from(eInvoiceReceived)
+      .where(and(eq(eInvoiceReceived.billingEntityId, billingEntityId), eq(eInvoiceReceived.sellerIdentification, sellerIdentification), eq(eInvoiceReceived.number, doc.number), ne(eInvoiceReceived.messageId, message.id)))
+      .limit(1);
+    if (twin) warnings.push(RECEIVED_WARNINGS.duplicate(doc.number));
+    const { attachments, ...document } = doc;
+    const inserted = await db
+      .insert(eInvoiceReceived)
+      .values({
+        billingEntityId,
+        messageId: message.id,
+        uploadIndex: message.uploadIndex,
+        messageAt: message.createdAt,
+        zip: file.zip,
+        kind: doc.kind,
+        number: doc.number,
+        issueDate: doc.issueDate,
+        dueDate: doc.dueDate,
+        currency: doc.currency,
+        sellerName: doc.seller.name ?? sellerIdentification,
+        sellerIdentification,
+        taxBani: doc.taxBani ?? 0,
+        totalBani: doc.totals.payableBani,
+        document: { ...document, attachments: attachments.map((a) => ({ filename: a.filename, mimeCode: a.mimeCode })) },
+        hasPdf: attachments.some((a) => a.mimeCode === 'application/pdf') ? 1 : 0,
+        warnings,
+        warningStatus: warnings.length > 0 ? 1 : 0,
+      })
+      .onConflictDoNothing({ target: [eInvoiceReceived.billingEntityId, eInvoiceReceived.messageId] })
+      .returning({ id: eInvoiceReceived.id });
+    return inserted.length > 0;
+  }
+
+  return {
+    /** Syncs one connected company; null when it is not connected (or the connection lapsed). */
+    async syncCompany(billingEntityId: number, now = new Date()): Promise<SyncResult | null> {
+      const [entity, connection] = await Promise.all([entityById(db, billingEntityId), findConnection(db, billingEntityId)]);
+      if (!entity || !connection || connection.state !== 'ACTIVE' || connection.refreshExpiresAt <= now) return null;
+      const cif = normalizeCui(entity.identificationCode);
+      const end = now.getTime();
+      const earliest = end - SYNC_MAX_WINDOW_MS;
+      const start = Math.max(earliest, connection.lastSyncAt ? connection.lastSyncAt.getTime() - SYNC_OVERLAP_MS : earliest);
+      const result: SyncResult = { downloaded: 0, known: 0, failed: 0 };
+      try {
+        const token = await deps.einvoice.accessToken(billingEntityId, now);
+        for (let page = 1, pages = 1; page <= pages; page++) {
+          const listed = await deps.rest.listPage(token, cif, start, end, page, 'P');
+          pages = listed.pages;
+          const ids = listed.messages.map((m) => m.id);
+          const kept = new Set(
+            ids.length === 0
+              ? []
+              : (await db.select({ id: eInvoiceReceived.messageId }).from(eInvoiceReceived).where(and(eq(eInvoiceReceived.billingEntityId, billingEntityId), inArray(eInvoiceReceived.messageId, ids)))).map((r) => r.id),
+          );
+          for (const message of listed.messages) {
+            if (kept.has(message.id)) {
+              result.known += 1;
+              continue;
+            }
+            try {
+              if (await keep(billingEntityId, message, await deps.rest.download(token, message.id))) result.downloaded += 1;
+              else result.known += 1;
+            } catch (err) {
+              // Not what was asked for (or a limit): never stored; asked again at the next sync.
+              if (!(err instanceof EFacturaError) || err.kind === 'unauthorised' || err.kind === 'network') throw err;
+              result.failed += 1;
+              deps.log?.warn({ billingEntityId, messageId: message.id, err: err.message }, 'e-invoice message not kept (asked again next sync)');
+            }
+          }
+        }
+      } catch (err) {
+        await db.update(eInvoiceConnections).set({ lastSyncError: String(err instanceof Error ? err.message : err).slice(0, 500) }).where(eq(eInvoiceConnections.billingEntityId, billingEntityId));
+        throw err;
+      }
+      const c = eInvoiceConnections;
+      if (result.failed > 0) await db.update(c).set({ lastSyncError: `${result.failed} mesaje nu au putut fi descarcate` }).where(eq(c.billingEntityId, billingEntityId));
+      // A sync that ran beside this one and ended later keeps its (later) end.
+      else await db.update(c).set({ lastSyncAt: new Date(end), lastSyncError: null }).where(and(eq(c.billingEntityId, billingEntityId), sql`(${c.lastSyncAt} is null or ${c.lastSyncAt} < ${new Date(end).toISOString()}::timestamptz)`));
+      return result;
+    },
+  };
+}
+export type EInvoiceSync = ReturnType<typeof einvoiceSync>;

@@ -1,0 +1,169 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eInvoiceConnections, eInvoiceReceived, efacturaSimTokens } from '../src/db/schema.js';
+import { DEMO_COMPANIES } from '../src/integrations/company-check/simulator.js';
+import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
+import { injectFetch } from '../src/integrations/e-invoicing/index.js';
+import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
+import { SIM_CLIENT_ID, simClientSecret } from '../src/integrations/e-invoicing/simulator-store.js';
+import { einvoiceSync } from '../src/modules/einvoice/einvoice-sync.js';
+import { RECEIVED_WARNINGS } from '../src/modules/einvoice/ubl-read.js';
+import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
+import { readZip } from '../src/lib/zip.js';
+import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+
+/*
+ * Issue 25: the sync of a connected company's received invoices against the simulator, through the
+ * real adapter: each message downloaded once and kept with its ZIP, its document and its warnings; a
+ * second sync downloads nothing again; an answer that is not an invoice is never stored; tokens are
+ * refreshed once even when asked twice at once, and a refused refresh keeps the old ones.
+ */
+
+const SELLER = '4221306';
+const BUYER = '14399840';
+const CALLBACK = 'http://localhost/api/user/invoicing-system/connect/callback';
+const SAMPLE = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/data/efactura/samples/ubl_b2g_example0.xml'), 'utf8');
+
+let ctx: TestContext;
+let alice: TestUser;
+let entityId: number;
+let rest: ReturnType<typeof eFacturaRest>;
+let sync: ReturnType<typeof einvoiceSync>;
+
+/** A CIUS-RO sample invoice from the seller to the buyer, numbered `number`, its payable amount changed when asked. */
+function invoice(number: string, payable?: string) {
+  let companyIds = 0;
+  const xml = SAMPLE.replace(/<cbc:ID>TOSL108<\/cbc:ID>/, `<cbc:ID>${number}</cbc:ID>`).replace(/(<cac:PartyTaxScheme>\s*<cbc:CompanyID>)[^<]*(<\/cbc:CompanyID>)/g, (_a, open: string, close: string) => `${open}RO${++companyIds === 1 ? SELLER : BUYER}${close}`);
+  return payable ? xml.replace(/<cbc:PayableAmount currencyID="RON">[^<]*</, `<cbc:PayableAmount currencyID="RON">${payable}<`) : xml;
+}
+
+async function sellerToken() {
+  const consent = await ctx.app.inject({
+    method: 'POST',
+    url: '/sim/efactura/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ response_type: 'code', client_id: SIM_CLIENT_ID, redirect_uri: CALLBACK, decision: 'allow', certificate: `sim-cert-${SELLER}` }).toString(),
+  });
+  const code = new URL(consent.headers.location as string).searchParams.get('code')!;
+  const token = await ctx.app.inject({
+    method: 'POST',
+    url: '/sim/efactura/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${SIM_CLIENT_ID}:${simClientSecret(ctx.config.tokenEncryptionKey)}`).toString('base64')}` },
+    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CALLBACK }).toString(),
+  });
+  return token.json().access_token as string;
+}
+
+/** The buyer's company connected as a user connects it: prepare, the simulator's consent, the callback. */
+async function connectBuyer(user: TestUser) {
+  const entry = await as(ctx, user, {
+    method: 'POST',
+    url: '/api/user/billing/data',
+    payload: { entityData: { name: DEMO_COMPANIES[BUYER]!.name, isCompany: true, identificationCode: BUYER }, address: { countyCode: 'CJ', city: 'cluj-napoca', postalCode: '400114', street: 'Memorandumului', number: '28' } },
+  });
+  expect(entry.statusCode, entry.body).toBe(200);
+  const id = entry.json().data.fiscalSubaccountNumber as number;
+  const prepared = await as(ctx, user, { method: 'POST', url: '/api/user/invoicing-system/connect/prepare', payload: { fiscalSubaccountNumber: id, identificationCode: BUYER } });
+  expect(prepared.statusCode, prepared.body).toBe(200);
+  const params = Object.fromEntries(new URL(prepared.json().url, 'http://localhost').searchParams);
+  const consent = await ctx.app.inject({ method: 'POST', url: '/sim/efactura/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...params, decision: 'allow', certificate: `sim-cert-${BUYER}` }).toString() });
+  const back = new URL(consent.headers.location as string);
+  expect((await as(ctx, user, { method: 'GET', url: `/api/user/invoicing-system/connect/callback${back.search}` })).statusCode).toBe(303);
+  return id;
+}
+
+const received = () => ctx.database.db.select().from(eInvoiceReceived).where(eq(eInvoiceReceived.billingEntityId, entityId)).orderBy(eInvoiceReceived.id);
+const connection = async () => (await ctx.database.db.select().from(eInvoiceConnections).where(eq(eInvoiceConnections.billingEntityId, entityId)))[0]!;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await loadNomenclature(ctx.database);
+  alice = await createUser(ctx);
+  entityId = await connectBuyer(alice);
+  rest = eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(ctx.app) });
+  sync = einvoiceSync({ database: ctx.database, rest, einvoice: ctx.app.services.einvoice });
+}, 120_000);
+afterAll(async () => ctx?.close());
+
+describe('the sync of a connected company', () => {
+  it('keeps each received invoice once, with its signed ZIP, its document and its warnings; a second sync downloads nothing', async () => {
+    const seller = await sellerToken();
+    for (const [number, payable] of [['RCV-1', undefined], ['RCV-2', '1.00'], ['RCV-1', undefined]] as const) await rest.upload(seller, SELLER, invoice(number, payable), { standard: 'UBL' });
+    const first = await sync.syncCompany(entityId);
+    expect(first).toEqual({ downloaded: 3, known: 0, failed: 0 });
+    const rows = await received();
+    expect(rows.map((r) => [r.number, r.sellerIdentification, r.kind, r.currency, r.status])).toEqual([
+      ['RCV-1', SELLER, 'invoice', 'RON', 'initial'],
+      ['RCV-2', SELLER, 'invoice', 'RON', 'initial'],
+      ['RCV-1', SELLER, 'invoice', 'RON', 'initial'],
+    ]);
+    expect(rows[0]!.totalBani).toBe(65989);
+    expect(rows[0]!.taxBani).toBe(27309);
+    expect(rows[1]!.totalBani).toBe(100);
+    expect(rows[1]!.warnings).toContain(RECEIVED_WARNINGS.payable('1659.59', '1.00'));
+    expect(rows[1]!.warningStatus).toBe(1);
+    // The same number twice from one seller: the second says so, the first does not.
+    expect(rows[2]!.warnings).toContain(RECEIVED_WARNINGS.duplicate('RCV-1'));
+    expect(rows[0]!.warnings).not.toContain(RECEIVED_WARNINGS.duplicate('RCV-1'));
+    expect(rows[0]!.hasPdf).toBe(1);
+    // The ZIP is kept as it came: the invoice's XML and the signature.
+    const files = await readZip(rows[0]!.zip);
+    expect(files.get(`${rows[0]!.messageId}.xml`)!.toString()).toBe(invoice('RCV-1'));
+    expect([...files.keys()]).toContain(`semnatura_${rows[0]!.messageId}.xml`);
+    const synced = (await connection()).lastSyncAt;
+    expect(synced).not.toBeNull();
+
+    const second = await sync.syncCompany(entityId);
+    expect(second).toEqual({ downloaded: 0, known: 3, failed: 0 });
+    expect(await received()).toHaveLength(3);
+    // Each message was downloaded once from the simulator.
+    const counts = (await ctx.database.db.execute(sql`select message_id, count from efactura_sim_downloads where message_id in (${sql.join(rows.map((r) => sql`${Number(r.messageId)}`), sql`, `)})`)) as unknown as { rows: { count: number }[] };
+    expect(counts.rows.map((r) => Number(r.count))).toEqual([1, 1, 1]);
+  });
+
+  it('never stores an answer that is not an invoice, and asks for its window again', async () => {
+    const before = (await connection()).lastSyncAt;
+    await ctx.database.db.execute(
+      sql`insert into efactura_sim_messages (id, cif, type, upload_index, details, xml) values (nextval('efactura_sim_message_id_seq'), ${BUYER}, 'FACTURA PRIMITA', 1, 'Factura stricata', '<html>not an invoice</html>')`,
+    );
+    const result = await sync.syncCompany(entityId);
+    expect(result).toEqual({ downloaded: 0, known: 3, failed: 1 });
+    expect(await received()).toHaveLength(3);
+    const after = await connection();
+    expect(after.lastSyncAt).toEqual(before);
+    expect(after.lastSyncError).toBe('1 mesaje nu au putut fi descarcate');
+    await ctx.database.db.execute(sql`delete from efactura_sim_messages where xml = '<html>not an invoice</html>'`);
+  });
+});
+
+describe('tokens', () => {
+  it('are refreshed once when two syncs need it at the same moment; both new tokens are stored', async () => {
+    const soon = new Date(Date.now() + 86_400_000);
+    await ctx.database.db.update(eInvoiceConnections).set({ accessExpiresAt: soon }).where(eq(eInvoiceConnections.billingEntityId, entityId));
+    const old = await connection();
+    const [a, b] = await Promise.all([ctx.app.services.einvoice.accessToken(entityId), ctx.app.services.einvoice.accessToken(entityId)]);
+    expect(a).toBe(b);
+    const now = await connection();
+    expect(now.accessTokenEnc).not.toBe(old.accessTokenEnc);
+    expect(now.refreshTokenEnc).not.toBe(old.refreshTokenEnc);
+    expect(now.accessExpiresAt.getTime()).toBeGreaterThan(Date.now() + 80 * 86_400_000);
+    expect((await sync.syncCompany(entityId))?.failed).toBe(0);
+  });
+
+  it('a refused refresh keeps the old tokens and fails the sync with its reason', async () => {
+    await ctx.database.db.update(eInvoiceConnections).set({ accessExpiresAt: new Date(Date.now() + 3_600_000) }).where(eq(eInvoiceConnections.billingEntityId, entityId));
+    // The tax authority revoked the refresh token.
+    await ctx.database.db.update(efacturaSimTokens).set({ revokedAt: new Date() }).where(and(eq(efacturaSimTokens.kind, 'refresh'), eq(efacturaSimTokens.representedCui, BUYER)));
+    const old = await connection();
+    await expect(sync.syncCompany(entityId)).rejects.toThrow();
+    const after = await connection();
+    expect([after.accessTokenEnc, after.refreshTokenEnc, after.lastSyncAt]).toEqual([old.accessTokenEnc, old.refreshTokenEnc, old.lastSyncAt]);
+    expect(after.lastSyncError).toMatch(/reimprospatare|invalid_grant/);
+  });
+
+  it('another company or a company that is not connected is not synced', async () => {
+    expect(await sync.syncCompany(999_999)).toBeNull();
+  });
+});
