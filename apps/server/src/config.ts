@@ -89,6 +89,8 @@ const ZEnv = z.object({
   /** The application registered with the tax authority (required when EINVOICE=anaf). */
   ANAF_OAUTH_CLIENT_ID: text(200).optional(),
   ANAF_OAUTH_CLIENT_SECRET: text(500).optional(),
+  /** Which e-Factura REST API the real adapter calls (EINVOICE=anaf): ANAF's test or production environment. */
+  ANAF_EFACTURA_ENV: z.enum(['test', 'prod']).default('test'),
   /** 32 random bytes in base64 (`openssl rand -base64 32`): encrypts the e-invoicing tokens at rest. */
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -213,6 +215,8 @@ export type Config = {
   /** e-Invoicing consent: the built-in simulator or the tax authority's OAuth (with its registered client when 'anaf'). */
   einvoice: 'simulator' | 'anaf';
   anafOAuth?: { clientId: string; clientSecret: string };
+  /** e-Factura's REST environment for the real adapter: https://api.anaf.ro/{test|prod}/FCTEL/rest. */
+  anafEFacturaEnv: 'test' | 'prod';
   /** AES-256 key for the e-invoicing tokens at rest (a stable derived key unless TOKEN_ENCRYPTION_KEY is set). */
   tokenEncryptionKey: Buffer;
   /** The courier network: the built-in simulator or Sameday's API (with its account when 'sameday'). */
@@ -283,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.EINVOICE === 'anaf' && e.ANAF_OAUTH_CLIENT_ID && e.ANAF_OAUTH_CLIENT_SECRET
         ? { clientId: e.ANAF_OAUTH_CLIENT_ID, clientSecret: e.ANAF_OAUTH_CLIENT_SECRET }
         : undefined,
+    anafEFacturaEnv: e.ANAF_EFACTURA_ENV,
     // The development key is public (derived from a fixed text): fine for simulator tokens on a laptop, never for real ones.
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY
       ? Buffer.from(e.TOKEN_ENCRYPTION_KEY, 'base64')

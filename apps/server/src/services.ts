@@ -5,7 +5,7 @@ import { companyCheckFor } from './integrations/company-check/index.js';
 import type { CourierNetwork } from './integrations/couriers/courier-network.js';
 import { COURIER_SIM_PREFIX, codReportsClient, courierNetworkFor, courierReportSimulatorRoutes, injectFetch, simCourierApiKey } from './integrations/couriers/index.js';
 import { BANK_SIM_PREFIX, bankSimulatorRoutes, bankStatementsClient, SIM_BANK_CONSENT, simBankToken } from './integrations/bank/index.js';
-import { eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
+import { eFacturaRestFor, eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
 import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js';
 import { mailTransportFor } from './integrations/mail/index.js';
 import { paymentGateway, paymentRoutes } from './integrations/payments/index.js';
@@ -15,7 +15,7 @@ import { addressesService } from './modules/addresses/index.js';
 import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
-import { eInvoiceConnections, einvoiceService } from './modules/einvoice/index.js';
+import { eInvoiceConnections, einvoiceService, einvoiceSync } from './modules/einvoice/index.js';
 import { addressCorrectionService, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
@@ -83,6 +83,7 @@ export function buildServices(
     corrector,
   });
   const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, host), tokenKey: config.tokenEncryptionKey, log });
+  const einvoiceSyncer = einvoiceSync({ database, rest: eFacturaRestFor(config, host), einvoice, log });
 
   /* Accounts. */
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
@@ -194,6 +195,7 @@ export function buildServices(
     subscriptions,
     billing,
     einvoice,
+    einvoiceSync: einvoiceSyncer,
     auth,
     adminBalance,
     payments,

@@ -8,11 +8,14 @@ import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
 import { SIM_CLIENT_ID, simClientSecret } from '../src/integrations/e-invoicing/simulator-store.js';
+import { EINVOICE_SYNC_QUEUE } from '../src/jobs/einvoice-sync.js';
+import { startJobs } from '../src/jobs/boss.js';
 import { einvoiceSync } from '../src/modules/einvoice/einvoice-sync.js';
 import { RECEIVED_WARNINGS } from '../src/modules/einvoice/ubl-read.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { readZip } from '../src/lib/zip.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
+import { runJob } from './jobs-helper.js';
 
 /*
  * Issue 25: the sync of a connected company's received invoices against the simulator, through the
@@ -136,6 +139,23 @@ describe('the sync of a connected company', () => {
     expect(after.lastSyncError).toBe('1 mesaje nu au putut fi descarcate');
     await ctx.database.db.execute(sql`delete from efactura_sim_messages where xml = '<html>not an invoice</html>'`);
   });
+});
+
+describe('the job', () => {
+  it('runs through its queue every 15 minutes and keeps what the seller sent since the last sync', async () => {
+    const jobs = await startJobs(ctx.app);
+    try {
+      expect((await jobs.boss.getSchedules()).find((x) => x.name === EINVOICE_SYNC_QUEUE)?.cron).toBe('*/15 * * * *');
+      const seller = await sellerToken();
+      await rest.upload(seller, SELLER, invoice('RCV-JOB-1'), { standard: 'UBL' });
+      const job = await runJob(jobs.boss, EINVOICE_SYNC_QUEUE, 60_000);
+      expect(job.state).toBe('completed');
+      expect(job.output, JSON.stringify(job.output)).toMatchObject({ downloaded: 1, failed: 0, errors: 0 });
+      expect((await received()).map((r) => r.number)).toContain('RCV-JOB-1');
+    } finally {
+      await jobs.stop();
+    }
+  }, 90_000);
 });
 
 describe('tokens', () => {

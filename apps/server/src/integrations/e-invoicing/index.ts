@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { anafOAuth, type FetchLike } from './anaf-oauth.js';
+import { eFacturaRest, type EFacturaRest } from './anaf-rest.js';
 import type { EInvoiceAuth } from './einvoice-auth.js';
 import { SIM_AUTHORIZE_PATH, SIM_REST_BASE, SIM_TOKEN_PATH } from './simulator.js';
 import { SIM_CLIENT_ID, simClientSecret } from './simulator-store.js';
@@ -32,4 +33,13 @@ export function eInvoiceAuthFor(config: Pick<Config, 'einvoice' | 'anafOAuth' | 
     restBase: SIM_REST_BASE,
     fetch: injectFetch(app),
   });
+}
+
+/**
+ * e-Factura's REST calls (issue 25): ANAF's test or production API with EINVOICE=anaf, else the same
+ * adapter pointed at the built-in simulator's routes, reached in process.
+ */
+export function eFacturaRestFor(config: Pick<Config, 'einvoice' | 'anafEFacturaEnv'>, app: FastifyInstance): EFacturaRest {
+  if (config.einvoice === 'anaf') return eFacturaRest({ restBase: `https://api.anaf.ro/${config.anafEFacturaEnv}/FCTEL/rest` });
+  return eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(app) });
 }

@@ -66,52 +66,81 @@ export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; ein
     return inserted.length > 0;
   }
 
-  return {
-    /** Syncs one connected company; null when it is not connected (or the connection lapsed). */
-    async syncCompany(billingEntityId: number, now = new Date()): Promise<SyncResult | null> {
-      const [entity, connection] = await Promise.all([entityById(db, billingEntityId), findConnection(db, billingEntityId)]);
-      if (!entity || !connection || connection.state !== 'ACTIVE' || connection.refreshExpiresAt <= now) return null;
-      const cif = normalizeCui(entity.identificationCode);
-      const end = now.getTime();
-      const earliest = end - SYNC_MAX_WINDOW_MS;
-      const start = Math.max(earliest, connection.lastSyncAt ? connection.lastSyncAt.getTime() - SYNC_OVERLAP_MS : earliest);
-      const result: SyncResult = { downloaded: 0, known: 0, failed: 0 };
-      try {
-        const token = await deps.einvoice.accessToken(billingEntityId, now);
-        for (let page = 1, pages = 1; page <= pages; page++) {
-          const listed = await deps.rest.listPage(token, cif, start, end, page, 'P');
-          pages = listed.pages;
-          const ids = listed.messages.map((m) => m.id);
-          const kept = new Set(
-            ids.length === 0
-              ? []
-              : (await db.select({ id: eInvoiceReceived.messageId }).from(eInvoiceReceived).where(and(eq(eInvoiceReceived.billingEntityId, billingEntityId), inArray(eInvoiceReceived.messageId, ids)))).map((r) => r.id),
-          );
-          for (const message of listed.messages) {
-            if (kept.has(message.id)) {
-              result.known += 1;
-              continue;
-            }
-            try {
-              if (await keep(billingEntityId, message, await deps.rest.download(token, message.id))) result.downloaded += 1;
-              else result.known += 1;
-            } catch (err) {
-              // Not what was asked for (or a limit): never stored; asked again at the next sync.
-              if (!(err instanceof EFacturaError) || err.kind === 'unauthorised' || err.kind === 'network') throw err;
-              result.failed += 1;
-              deps.log?.warn({ billingEntityId, messageId: message.id, err: err.message }, 'e-invoice message not kept (asked again next sync)');
-            }
+  async function syncCompany(billingEntityId: number, now = new Date()): Promise<SyncResult | null> {
+    const [entity, connection] = await Promise.all([entityById(db, billingEntityId), findConnection(db, billingEntityId)]);
+    if (!entity || !connection || connection.state !== 'ACTIVE' || connection.refreshExpiresAt <= now) return null;
+    const cif = normalizeCui(entity.identificationCode);
+    const end = now.getTime();
+    const earliest = end - SYNC_MAX_WINDOW_MS;
+    const start = Math.max(earliest, connection.lastSyncAt ? connection.lastSyncAt.getTime() - SYNC_OVERLAP_MS : earliest);
+    const result: SyncResult = { downloaded: 0, known: 0, failed: 0 };
+    try {
+      const token = await deps.einvoice.accessToken(billingEntityId, now);
+      for (let page = 1, pages = 1; page <= pages; page++) {
+        const listed = await deps.rest.listPage(token, cif, start, end, page, 'P');
+        pages = listed.pages;
+        const ids = listed.messages.map((m) => m.id);
+        const kept = new Set(
+          ids.length === 0
+            ? []
+            : (await db.select({ id: eInvoiceReceived.messageId }).from(eInvoiceReceived).where(and(eq(eInvoiceReceived.billingEntityId, billingEntityId), inArray(eInvoiceReceived.messageId, ids)))).map((r) => r.id),
+        );
+        for (const message of listed.messages) {
+          if (kept.has(message.id)) {
+            result.known += 1;
+            continue;
+          }
+          try {
+            if (await keep(billingEntityId, message, await deps.rest.download(token, message.id))) result.downloaded += 1;
+            else result.known += 1;
+          } catch (err) {
+            // Not what was asked for (or a limit): never stored; asked again at the next sync.
+            if (!(err instanceof EFacturaError) || err.kind === 'unauthorised' || err.kind === 'network') throw err;
+            result.failed += 1;
+            deps.log?.warn({ billingEntityId, messageId: message.id, err: err.message }, 'e-invoice message not kept (asked again next sync)');
           }
         }
-      } catch (err) {
-        await db.update(eInvoiceConnections).set({ lastSyncError: String(err instanceof Error ? err.message : err).slice(0, 500) }).where(eq(eInvoiceConnections.billingEntityId, billingEntityId));
-        throw err;
       }
+    } catch (err) {
+      await db.update(eInvoiceConnections).set({ lastSyncError: String(err instanceof Error ? err.message : err).slice(0, 500) }).where(eq(eInvoiceConnections.billingEntityId, billingEntityId));
+      throw err;
+    }
+    const c = eInvoiceConnections;
+    if (result.failed > 0) await db.update(c).set({ lastSyncError: `${result.failed} mesaje nu au putut fi descarcate` }).where(eq(c.billingEntityId, billingEntityId));
+    // A sync that ran beside this one and ended later keeps its (later) end.
+    else await db.update(c).set({ lastSyncAt: new Date(end), lastSyncError: null }).where(and(eq(c.billingEntityId, billingEntityId), sql`(${c.lastSyncAt} is null or ${c.lastSyncAt} < ${new Date(end).toISOString()}::timestamptz)`));
+    return result;
+}
+
+  return {
+    /** Syncs one connected company; null when it is not connected (or the connection lapsed). */
+    syncCompany,
+
+    /**
+     * The job's run: every active connection, oldest sync first, one after another (each company's
+     * own failure is recorded on it and does not stop the others).
+     */
+    async syncAll(now = new Date()) {
       const c = eInvoiceConnections;
-      if (result.failed > 0) await db.update(c).set({ lastSyncError: `${result.failed} mesaje nu au putut fi descarcate` }).where(eq(c.billingEntityId, billingEntityId));
-      // A sync that ran beside this one and ended later keeps its (later) end.
-      else await db.update(c).set({ lastSyncAt: new Date(end), lastSyncError: null }).where(and(eq(c.billingEntityId, billingEntityId), sql`(${c.lastSyncAt} is null or ${c.lastSyncAt} < ${new Date(end).toISOString()}::timestamptz)`));
-      return result;
+      const due = await db
+        .select({ id: c.billingEntityId })
+        .from(c)
+        .where(and(eq(c.state, 'ACTIVE'), sql`${c.refreshExpiresAt} > ${now.toISOString()}::timestamptz`))
+        .orderBy(sql`${c.lastSyncAt} asc nulls first`, c.billingEntityId);
+      const total = { companies: 0, downloaded: 0, failed: 0, errors: 0 };
+      for (const { id } of due) {
+        try {
+          const r = await syncCompany(id, now);
+          if (!r) continue;
+          total.companies += 1;
+          total.downloaded += r.downloaded;
+          total.failed += r.failed;
+        } catch (err) {
+          total.errors += 1;
+          deps.log?.warn({ billingEntityId: id, err: err instanceof Error ? err.message : String(err) }, 'e-invoice sync failed (tried again next run)');
+        }
+      }
+      return total;
     },
   };
 }

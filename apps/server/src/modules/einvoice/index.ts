@@ -8,3 +8,5 @@ export const eInvoiceConnections: EInvoiceConnections = { ofUser: connectionsOfU
 export { einvoiceRoutes } from './einvoice-routes.js';
 export { einvoiceService } from './einvoice-service.js';
 export type { EInvoiceService } from './einvoice-service.js';
+export { einvoiceSync } from './einvoice-sync.js';
+export type { EInvoiceSync } from './einvoice-sync.js';
