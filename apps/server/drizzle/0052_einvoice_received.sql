@@ -27,4 +27,5 @@ CREATE TABLE IF NOT EXISTS "einvoice_received" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "einvoice_received_message_key" ON "einvoice_received" USING btree ("billing_entity_id","message_id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "einvoice_received_list_idx" ON "einvoice_received" USING btree ("billing_entity_id","issue_date","id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "einvoice_received_message_at_idx" ON "einvoice_received" USING btree ("billing_entity_id","message_at","id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "einvoice_received_seller_number_idx" ON "einvoice_received" USING btree ("billing_entity_id","seller_identification","number");

@@ -15,7 +15,7 @@ import { addressesService } from './modules/addresses/index.js';
 import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
-import { eInvoiceConnections, einvoiceService, einvoiceSync } from './modules/einvoice/index.js';
+import { eInvoiceConnections, einvoiceService, einvoiceSync, receivedInvoicesService } from './modules/einvoice/index.js';
 import { addressCorrectionService, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
@@ -84,6 +84,7 @@ export function buildServices(
   });
   const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, host), tokenKey: config.tokenEncryptionKey, log });
   const einvoiceSyncer = einvoiceSync({ database, rest: eFacturaRestFor(config, host), einvoice, log });
+  const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui });
 
   /* Accounts. */
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
@@ -196,6 +197,7 @@ export function buildServices(
     billing,
     einvoice,
     einvoiceSync: einvoiceSyncer,
+    receivedInvoices,
     auth,
     adminBalance,
     payments,

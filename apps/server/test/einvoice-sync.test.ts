@@ -187,3 +187,83 @@ describe('tokens', () => {
     expect(await sync.syncCompany(999_999)).toBeNull();
   });
 });
+
+describe('the received list, its warnings and downloads', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
+  const body = (over: Record<string, unknown> = {}, filters: Record<string, unknown> = {}) => ({
+    identificationCode: BUYER,
+    usedDate: 'eInvoiceDate',
+    ...over,
+    filtersObj: { status: [], date: { fromDate: monthAgo, toDate: today }, seller: { name: '', identification: '' }, pagination: 1, ...filters },
+  });
+  const list = (user: TestUser, payload: object) => as(ctx, user, { method: 'POST', url: '/api/user/invoicing-system/received-invoices', payload });
+
+  it('lists the kept invoices with seller, dates, amounts in bani, status and warnings; the customer account sees its own statuses', async () => {
+    const res = await list(alice, body());
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.accountType).toBe('customer');
+    expect(answer.lastSync).not.toBeNull();
+    expect(answer.pagination).toEqual({ page: 1, totalPages: 1, totalCount: answer.list.length });
+    const numbers = answer.list.map((x: { generalData: { invoiceIdentification: string } }) => x.generalData.invoiceIdentification);
+    expect(numbers.sort()).toEqual(['RCV-1', 'RCV-1', 'RCV-2', 'RCV-JOB-1'].sort());
+    const two = answer.list.find((x: { generalData: { invoiceIdentification: string } }) => x.generalData.invoiceIdentification === 'RCV-2');
+    expect(two).toMatchObject({ seller: { identification: SELLER }, generalData: { invoiceDate: '2021-11-12' }, amounts: { tax: 27309, total: 100, currency: 'RON' }, status: 'initial', warnings: { status: 1 }, kind: 'invoice', hasPdf: true });
+    // By the invoice's own date (12.11.2021 in the sample) the last month has none of them.
+    expect((await list(alice, body({ usedDate: 'invoiceDate' }))).json().list).toHaveLength(0);
+    expect((await list(alice, body({ usedDate: 'invoiceDate' }, { date: { fromDate: '2021-11-12', toDate: '2021-11-12' } }))).json().list).toHaveLength(4);
+  });
+
+  it('filters by seller name (any case), seller identification and status', async () => {
+    const sellerName = (await received())[0]!.sellerName;
+    expect((await list(alice, body({}, { seller: { name: sellerName.toUpperCase().slice(0, 5), identification: '' } }))).json().list).toHaveLength(4);
+    expect((await list(alice, body({}, { seller: { name: 'nimeni%', identification: '' } }))).json().list).toHaveLength(0);
+    expect((await list(alice, body({}, { seller: { name: '', identification: `RO${SELLER.slice(0, 4)}` } }))).json().list).toHaveLength(4);
+    expect((await list(alice, body({}, { seller: { name: '', identification: '999' } }))).json().list).toHaveLength(0);
+    expect((await list(alice, body({}, { status: ['rejected'] }))).json().list).toHaveLength(0);
+    // A status the customer account never sees is not listed.
+    expect((await list(alice, body({}, { status: ['accepted_by_script'] }))).json().list).toHaveLength(0);
+  });
+
+  it('refuses bad filters with 400 and another client’s company with 404', async () => {
+    expect((await list(alice, body({}, { date: { fromDate: today, toDate: monthAgo } }))).statusCode).toBe(400);
+    expect((await list(alice, body({}, { status: ['nu-exista'] }))).statusCode).toBe(400);
+    expect((await list(alice, body({ usedDate: 'alta' }))).statusCode).toBe(400);
+    const bob = await createUser(ctx);
+    expect((await list(bob, body())).statusCode).toBe(404);
+  });
+
+  it('a warning is acknowledged once: 1 to 2, then 409; another client’s invoice answers 404', async () => {
+    const row = (await received()).find((x) => x.number === 'RCV-2')!;
+    const ack = (user: TestUser) => as(ctx, user, { method: 'PATCH', url: '/api/user/invoicing-system/change/warning/status', payload: { receivedInvoiceId: row.id, oldStatus: 1, changeToNewStatus: 2 } });
+    const bob = await createUser(ctx);
+    expect((await ack(bob)).statusCode).toBe(404);
+    const first = await ack(alice);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().message).toBe('Succes!');
+    expect((await ack(alice)).statusCode).toBe(409);
+    expect((await received()).find((x) => x.id === row.id)!.warningStatus).toBe(2);
+    expect((await as(ctx, alice, { method: 'PATCH', url: '/api/user/invoicing-system/change/warning/status', payload: { receivedInvoiceId: row.id, oldStatus: 2, changeToNewStatus: 1 } })).statusCode).toBe(400);
+  });
+
+  it('downloads the signed ZIP as received, its XML and the supplier’s PDF; another client gets 404', async () => {
+    const row = (await received()).find((x) => x.number === 'RCV-2')!;
+    const get = (user: TestUser, kind: string) => as(ctx, user, { method: 'GET', url: `/api/user/invoicing-system/received-invoice/download/${row.id}/${kind}` });
+    const zip = await get(alice, 'zip');
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toBe(`attachment; filename="factura-RCV-2-${row.messageId}.zip"`);
+    expect(Buffer.compare(zip.rawPayload, row.zip)).toBe(0);
+    const xml = await get(alice, 'xml');
+    expect(xml.body).toBe(invoice('RCV-2', '1.00'));
+    const pdf = await get(alice, 'pdf');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The sample's embedded "PDF" is the bytes its base64 holds.
+    expect(pdf.rawPayload.length).toBeGreaterThan(10);
+    const bob = await createUser(ctx);
+    expect((await get(bob, 'zip')).statusCode).toBe(404);
+    expect((await get(alice, 'exe')).statusCode).toBe(400);
+  });
+});

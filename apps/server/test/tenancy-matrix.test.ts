@@ -4,7 +4,8 @@ import { USER_TYPE, initialPacking, storeMovePath, type TStoreOrderDetail } from
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { billableCharges, shipments, users } from '../src/db/schema.js';
+import { billableCharges, billingEntities, eInvoiceReceived, shipments, users } from '../src/db/schema.js';
+import { zipOf } from '../src/lib/zip.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { enqueueMail } from '../src/modules/mail/mail-service.js';
 import { orderAt } from '../src/integrations/store/simulator-orders.js';
@@ -148,6 +149,19 @@ const makeBilling = async (u: TestUser) => {
   const person = { entityData: { name: 'Ana Popescu', isCompany: false, identificationCode: freshCnp() }, address: billingAddress };
   const res = await ok(as(ctx, u, { method: 'POST', url: '/api/user/billing/data', payload: person }), 'billing data (individual)');
   return { fiscalSubaccountNumber: res.data!['fiscalSubaccountNumber'] };
+};
+
+/** A received e-invoice of the user's company (written as the sync writes it: the row and its ZIP). */
+const makeReceived = async (u: TestUser) => {
+  await activeCompany(u);
+  const [entity] = await ctx.database.db.select({ id: billingEntities.id }).from(billingEntities).where(eq(billingEntities.userId, u.id)).limit(1);
+  const messageId = String(Date.now()) + String(Math.floor(Math.random() * 1000));
+  const zip = await zipOf([{ name: `${messageId}.xml`, data: '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>' }]);
+  const [row] = await ctx.database.db
+    .insert(eInvoiceReceived)
+    .values({ billingEntityId: entity!.id, messageId, uploadIndex: '1', messageAt: new Date(), zip, kind: 'invoice', number: 'T-1', issueDate: '2026-11-02', currency: 'RON', sellerName: 'Furnizor', sellerIdentification: '4221306', taxBani: 21, totalBani: 121, document: {} })
+    .returning({ id: eInvoiceReceived.id });
+  return { receivedInvoiceId: row!.id };
 };
 
 const makeInvoice = async (u: TestUser) => {
@@ -313,6 +327,11 @@ const ROUTES: Record<string, Entry> = {
     kind: 'client',
     make: makeBilling,
     request: (o) => ({ method: 'DELETE', url: `/api/user/billing/data/${o.fiscalSubaccountNumber}` }),
+  },
+  'GET /api/user/invoicing-system/received-invoice/download/{receivedInvoiceId}/{kind}': {
+    kind: 'client',
+    make: makeReceived,
+    request: (o) => ({ method: 'GET', url: `/api/user/invoicing-system/received-invoice/download/${o.receivedInvoiceId}/zip` }),
   },
   'GET /api/user/invoices/{id}/pdf': { kind: 'client', make: makeInvoice, request: (o) => ({ method: 'GET', url: `/api/user/invoices/${o.id}/pdf` }) },
   'GET /api/invoice/print/{id}': { kind: 'client', make: makeInvoice, request: (o) => ({ method: 'GET', url: `/api/invoice/print/${o.id}` }) },

@@ -28,6 +28,8 @@ export * from './invoicing.js';
 export * from './invoices-list.js';
 export * from './balance.js';
 export * from './einvoice.js';
+export * from './einvoice-received.js';
+export * from './status-machine.js';
 export * from './mail.js';
 export * from './package.js';
 export * from './shipment-status.js';

@@ -9,4 +9,15 @@ export const einvoiceMessages = {
   onlyVerifiedCompany: 'Doar o firma romaneasca verificata poate fi conectata la sistemul e-Factura!',
   codeMismatch: 'Codul fiscal nu corespunde datelor de facturare!',
   alreadyConnected: 'Aceste date de facturare sunt deja conectate la sistemul e-Factura!',
+  // Issue 25, the received invoices: spec 002 section 8's texts letter for letter, then ours.
+  receivedListFailed: 'A aparut o eroare, facturile nu au putut fi afisate!',
+  statusChanged: 'Operatia a fost trimisa cu succes!',
+  statusFailed: 'A aparut o eroare!',
+  warningChanged: 'Succes!',
+  receivedNotFound: 'Factura nu a fost gasita.',
+  companyNotConnected: 'Firma nu este conectata la e-Factura.',
+  warningNotOpen: 'Avertismentul a fost deja verificat.',
+  noPdf: 'Factura nu are un PDF atasat de furnizor.',
+  invalidDate: 'Data este invalida.',
+  startAfterEnd: 'Data de inceput este dupa data de sfarsit.',
 } as const;

@@ -87,6 +87,7 @@ export const eInvoiceReceived = pgTable(
   (t) => [
     uniqueIndex('einvoice_received_message_key').on(t.billingEntityId, t.messageId),
     index('einvoice_received_list_idx').on(t.billingEntityId, t.issueDate, t.id),
+    index('einvoice_received_message_at_idx').on(t.billingEntityId, t.messageAt, t.id),
     index('einvoice_received_seller_number_idx').on(t.billingEntityId, t.sellerIdentification, t.number),
   ],
 );

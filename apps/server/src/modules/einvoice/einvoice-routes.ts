@@ -5,19 +5,26 @@ import {
   ZEInvoicePrepareRequest,
   ZEInvoicePrepareResponse,
   ZVatValuesResponse,
+  ZReceivedDownloadParams,
+  ZReceivedInvoicesRequest,
+  ZReceivedInvoicesResponse,
+  ZReceivedWarningRequest,
+  RECEIVED_MESSAGES,
 } from '@colete/contract';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EINVOICE_CALLBACK_PATH } from '../../integrations/e-invoicing/einvoice-auth.js';
 import { vatValuesAt } from '../../lib/vat.js';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
+import type { ReceivedInvoicesService } from './einvoice-received.js';
 import type { EInvoiceService } from './einvoice-service.js';
 
 /**
  * Connecting a billing entry to e-Factura (spec 000 section 7): prepare answers the consent
  * page's url, the consent page sends the browser back to the callback, which goes on to the list.
  */
-export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string; now?: () => Date }) {
+export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string; now?: () => Date; received: ReceivedInvoicesService }) {
   /** The registered redirect_uri: the public address when configured, otherwise this request's own. */
   const redirectUri = (req: FastifyRequest) =>
     new URL(EINVOICE_CALLBACK_PATH, opts.publicUrl ?? `${req.protocol}://${req.host}`).toString();
@@ -32,6 +39,31 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
         async (req) => {
           const { user, client } = acting(req);
           return { success: true as const, url: await service.prepare(user.id, client.id, req.body, redirectUri(req)) };
+        },
+      );
+
+      // Issue 25: the received invoices of one of the client's connected companies, 100 a page.
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/user/invoicing-system/received-invoices',
+        { schema: { tags, body: ZReceivedInvoicesRequest, response: { 200: ZReceivedInvoicesResponse } } },
+        async (req) => opts.received.list(acting(req).client, req.body),
+      );
+      // 'Am luat la cunostinta': a warning acknowledged once.
+      scope.withTypeProvider<ZodTypeProvider>().patch(
+        '/api/user/invoicing-system/change/warning/status',
+        { schema: { tags, body: ZReceivedWarningRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } } },
+        async (req) => {
+          await opts.received.acknowledgeWarning(acting(req).client, req.body);
+          return { success: true as const, message: RECEIVED_MESSAGES.warningChanged };
+        },
+      );
+      // The signed ZIP as received, its XML, or the supplier's PDF.
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/api/user/invoicing-system/received-invoice/download/:receivedInvoiceId/:kind',
+        { schema: { tags, params: ZReceivedDownloadParams } },
+        async (req, reply) => {
+          const file = await opts.received.download(acting(req).client, req.params.receivedInvoiceId, req.params.kind);
+          return reply.type(file.type).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.data);
         },
       );
 

@@ -10,3 +10,5 @@ export { einvoiceService } from './einvoice-service.js';
 export type { EInvoiceService } from './einvoice-service.js';
 export { einvoiceSync } from './einvoice-sync.js';
 export type { EInvoiceSync } from './einvoice-sync.js';
+export { receivedInvoicesService } from './einvoice-received.js';
+export type { ReceivedInvoicesService } from './einvoice-received.js';

@@ -1,0 +1,145 @@
+import {
+  normalizeCui,
+  RECEIVED_MESSAGES,
+  RECEIVED_PAGE_SIZE,
+  RECEIVED_STATUSES_SHOWN,
+  type EInvoiceAccountType,
+  type ReceivedInvoiceStatus,
+  type TReceivedInvoice,
+  type TReceivedInvoicesResponse,
+  type ZReceivedInvoicesRequest,
+  type ZReceivedWarningRequest,
+} from '@colete/contract';
+import { and, between, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { billingEntities, eInvoiceConnections, eInvoiceReceived } from '../../db/schema.js';
+import { bucharestDayStart, nextDay } from '../../lib/dates.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { readXmlTree } from '../../lib/xml-tree.js';
+import { readZip } from '../../lib/zip.js';
+import type { UserRow } from '../../types.js';
+import { readUbl } from './ubl-read.js';
+
+/** LIKE's wildcards in a user's text, taken literally. */
+const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The received e-invoices of a client's connected companies (issue 25; spec 002 sections 2.7, 4.8, 7):
+ * the list filtered and paged in SQL (100 a page), the warnings acknowledged once (a conditional
+ * update: 409 when the warning is not open), and the downloads (the signed ZIP as received, its XML,
+ * the supplier's embedded PDF). Another client's company or invoice answers 404.
+ */
+export function receivedInvoicesService(deps: { database: Database; platformCui: string }) {
+  const { db } = deps.database;
+  const r = eInvoiceReceived;
+
+  /** The acting client's connected company with this fiscal code, and its account type. */
+  async function company(client: UserRow, identificationCode: string) {
+    const code = normalizeCui(identificationCode);
+    const [row] = await db
+      .select({ id: billingEntities.id, code: billingEntities.identificationCode, lastSyncAt: eInvoiceConnections.lastSyncAt })
+      .from(billingEntities)
+      .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
+      .where(and(eq(billingEntities.userId, client.id), eq(billingEntities.identificationCode, code)))
+      .limit(1);
+    if (!row) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
+    const accountType: EInvoiceAccountType = normalizeCui(row.code) === normalizeCui(deps.platformCui) ? 'internal' : 'customer';
+    return { ...row, accountType };
+  }
+
+  /** A received invoice of one of the client's companies (404 otherwise). */
+  async function ownInvoice(client: UserRow, id: number) {
+    const [row] = await db
+      .select({ id: r.id, zip: r.zip, messageId: r.messageId, number: r.number, warningStatus: r.warningStatus, hasPdf: r.hasPdf })
+      .from(r)
+      .innerJoin(billingEntities, eq(billingEntities.id, r.billingEntityId))
+      .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
+      .limit(1);
+    if (!row) throw notFound(RECEIVED_MESSAGES.notFound);
+    return row;
+  }
+
+  return {
+    async list(client: UserRow, req: z.output<typeof ZReceivedInvoicesRequest>): Promise<TReceivedInvoicesResponse> {
+      const { id, accountType, lastSyncAt } = await company(client, req.identificationCode);
+      const f = req.filtersObj;
+      const shown = RECEIVED_STATUSES_SHOWN[accountType];
+      const statuses = (f.status.length > 0 ? f.status : shown).filter((s) => shown.includes(s));
+      const where: (SQL | undefined)[] = [
+        eq(r.billingEntityId, id),
+        inArray(r.status, statuses.length > 0 ? statuses : ['-']),
+        req.usedDate === 'invoiceDate'
+          ? and(gte(r.issueDate, f.date.fromDate), lte(r.issueDate, f.date.toDate))
+          : between(r.messageAt, bucharestDayStart(f.date.fromDate), new Date(bucharestDayStart(nextDay(f.date.toDate)).getTime() - 1)),
+        f.seller.name ? ilike(r.sellerName, `%${literal(f.seller.name)}%`) : undefined,
+        f.seller.identification ? ilike(r.sellerIdentification, `${literal(normalizeCui(f.seller.identification))}%`) : undefined,
+      ];
+      const condition = and(...where);
+      const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(r).where(condition)) as [{ count: number }];
+      const totalPages = Math.max(1, Math.ceil(count / RECEIVED_PAGE_SIZE));
+      const page = Math.min(f.pagination, totalPages);
+      const rows = await db
+        .select({
+          id: r.id,
+          sellerName: r.sellerName,
+          sellerIdentification: r.sellerIdentification,
+          issueDate: r.issueDate,
+          number: r.number,
+          messageAt: r.messageAt,
+          taxBani: r.taxBani,
+          totalBani: r.totalBani,
+          currency: r.currency,
+          status: r.status,
+          warnings: r.warnings,
+          warningStatus: r.warningStatus,
+          kind: r.kind,
+          hasPdf: r.hasPdf,
+        })
+        .from(r)
+        .where(condition)
+        .orderBy(req.usedDate === 'invoiceDate' ? desc(r.issueDate) : desc(r.messageAt), desc(r.id))
+        .limit(RECEIVED_PAGE_SIZE)
+        .offset((page - 1) * RECEIVED_PAGE_SIZE);
+      const list: TReceivedInvoice[] = rows.map((x) => ({
+        receivedInvoiceId: x.id,
+        seller: { name: x.sellerName, identification: x.sellerIdentification },
+        generalData: { invoiceDate: x.issueDate, invoiceIdentification: x.number, message: [] },
+        eInvoiceData: { date: x.messageAt.toISOString() },
+        amounts: { tax: x.taxBani, total: x.totalBani, currency: x.currency },
+        status: x.status as ReceivedInvoiceStatus,
+        warnings: { status: x.warningStatus, text: x.warnings },
+        kind: x.kind,
+        hasPdf: x.hasPdf === 1,
+      }));
+      return { success: true, accountType, list, pagination: { page, totalPages, totalCount: count }, lastSync: lastSyncAt?.toISOString() ?? null };
+    },
+
+    /** 'Am luat la cunostinta': the warning from 1 to 2, once (409 when it is not open any more). */
+    async acknowledgeWarning(client: UserRow, req: z.output<typeof ZReceivedWarningRequest>) {
+      const invoice = await ownInvoice(client, req.receivedInvoiceId);
+      const moved = await db
+        .update(r)
+        .set({ warningStatus: req.changeToNewStatus })
+        .where(and(eq(r.id, invoice.id), eq(r.warningStatus, req.oldStatus)))
+        .returning({ id: r.id });
+      if (moved.length === 0) throw conflict(RECEIVED_MESSAGES.warningNotOpen, 'warningNotOpen');
+    },
+
+    /** The signed ZIP as received, the invoice's XML from it, or the supplier's embedded PDF; the file name is the server's. */
+    async download(client: UserRow, id: number, kind: 'zip' | 'xml' | 'pdf') {
+      const invoice = await ownInvoice(client, id);
+      const base = `factura-${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 60)}-${invoice.messageId}`;
+      if (kind === 'zip') return { fileName: `${base}.zip`, type: 'application/zip', data: invoice.zip };
+      const files = await readZip(invoice.zip);
+      const xml = files.get(`${invoice.messageId}.xml`) ?? [...files.entries()].find(([n]) => n.endsWith('.xml') && !/semnatura/i.test(n))?.[1];
+      if (!xml) throw notFound(RECEIVED_MESSAGES.notFound);
+      if (kind === 'xml') return { fileName: `${base}.xml`, type: 'application/xml; charset=utf-8', data: xml };
+      const doc = readUbl(readXmlTree(xml.toString('utf8')));
+      const pdf = doc?.attachments.find((a) => a.mimeCode === 'application/pdf');
+      if (!pdf) throw notFound(RECEIVED_MESSAGES.noPdf);
+      return { fileName: `${base}.pdf`, type: 'application/pdf', data: Buffer.from(pdf.base64, 'base64') };
+    },
+  };
+}
+export type ReceivedInvoicesService = ReturnType<typeof receivedInvoicesService>;

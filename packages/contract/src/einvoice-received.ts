@@ -1,0 +1,150 @@
+import { einvoiceMessages } from './messages/einvoice.js';
+import { statusMachine } from './status-machine.js';
+import { z } from './zod.js';
+
+/*
+ * Contract of the received e-invoices (issue 25; spec 002 sections 2.7, 3 "Received invoice", 4.8, 7
+ * "E-invoicing", 8, 9). Amounts are integer bani in the invoice's own currency.
+ */
+
+/** Spec 002 section 4.8: every status a received invoice can be in. */
+export const RECEIVED_INVOICE_STATUSES = [
+  'initial',
+  'supplier_missing',
+  'supplier_force_accept',
+  'ready_for_interaction',
+  'rejected_with_message',
+  'rejected',
+  'force_accepted',
+  'accepted_by_script',
+  'manually_accepted',
+  'internal_accept',
+] as const;
+export type ReceivedInvoiceStatus = (typeof RECEIVED_INVOICE_STATUSES)[number];
+
+/**
+ * The two account types' machines (spec 002 sections 4.8 and 6): 'Internal' is the platform's own
+ * company (the couriers' invoices: reject, accept, add the supplier and accept); 'Customer' any other
+ * company ('Factura nu ne apartine' rejects, 'Marcheaza ca primita' takes it back).
+ */
+export const RECEIVED_INVOICE_MACHINES = {
+  internal: statusMachine(RECEIVED_INVOICE_STATUSES, {
+    initial: [],
+    supplier_missing: ['rejected', 'rejected_with_message', 'supplier_force_accept'],
+    ready_for_interaction: ['rejected', 'rejected_with_message', 'manually_accepted'],
+    supplier_force_accept: [],
+    rejected_with_message: [],
+    rejected: [],
+    force_accepted: [],
+    accepted_by_script: [],
+    manually_accepted: [],
+    internal_accept: [],
+  }),
+  customer: statusMachine(RECEIVED_INVOICE_STATUSES, {
+    initial: ['rejected', 'rejected_with_message'],
+    rejected: ['initial'],
+    rejected_with_message: ['initial'],
+    supplier_missing: [],
+    supplier_force_accept: [],
+    ready_for_interaction: [],
+    force_accepted: [],
+    accepted_by_script: [],
+    manually_accepted: [],
+    internal_accept: [],
+  }),
+} as const;
+export type EInvoiceAccountType = keyof typeof RECEIVED_INVOICE_MACHINES;
+
+/** The statuses each account type sees (the customer: only initial and the rejected ones). */
+export const RECEIVED_STATUSES_SHOWN: Record<EInvoiceAccountType, readonly ReceivedInvoiceStatus[]> = {
+  internal: RECEIVED_INVOICE_STATUSES,
+  customer: ['initial', 'rejected', 'rejected_with_message'],
+};
+
+/** The status chip's text per account type (spec 002 section 4.8). */
+export function receivedStatusLabel(type: EInvoiceAccountType, status: ReceivedInvoiceStatus): string {
+  if (type === 'customer') return status === 'initial' ? 'Primita' : status === 'rejected' || status === 'rejected_with_message' ? 'Respinsa' : 'Primita';
+  switch (status) {
+    case 'initial':
+      return 'In asteptare procesare';
+    case 'supplier_missing':
+      return 'Furnizor inexistent';
+    case 'ready_for_interaction':
+      return 'In asteptare actiune';
+    case 'rejected':
+    case 'rejected_with_message':
+      return 'Respinsa';
+    default:
+      return 'Acceptata';
+  }
+}
+
+/** Warning status: 0 none, 1 to acknowledge (the row highlighted), 2 'Verificata'. */
+export const RECEIVED_WARNING_STATUS = { none: 0, open: 1, verified: 2 } as const;
+
+/** Spec 002 section 9: the received list's page size. */
+export const RECEIVED_PAGE_SIZE = 100;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, einvoiceMessages.invalidDate);
+
+/** POST user/invoicing-system/received-invoices. */
+export const ZReceivedInvoicesRequest = z
+  .object({
+    filtersObj: z
+      .object({
+        status: z.array(z.enum(RECEIVED_INVOICE_STATUSES)).max(RECEIVED_INVOICE_STATUSES.length).default([]),
+        date: z.object({ fromDate: day, toDate: day }).strict(),
+        seller: z.object({ name: z.string().trim().max(200).default(''), identification: z.string().trim().max(30).default('') }).strict().default({ name: '', identification: '' }),
+        pagination: z.number().int().min(1).max(100_000).default(1),
+      })
+      .strict(),
+    identificationCode: z.string().trim().min(1).max(20),
+    usedDate: z.enum(['invoiceDate', 'eInvoiceDate']).default('invoiceDate'),
+  })
+  .strict()
+  .refine((r) => r.filtersObj.date.fromDate <= r.filtersObj.date.toDate, { error: einvoiceMessages.startAfterEnd, path: ['filtersObj', 'date'] });
+export type TReceivedInvoicesRequest = z.input<typeof ZReceivedInvoicesRequest>;
+
+/** Spec 002 section 3 "Received invoice". */
+export const ZReceivedInvoice = z.object({
+  receivedInvoiceId: z.number().int(),
+  seller: z.object({ name: z.string(), identification: z.string() }),
+  generalData: z.object({ invoiceDate: z.string(), invoiceIdentification: z.string(), message: z.array(z.object({ message: z.string(), sentDateTime: z.string(), status: z.enum(['uploadSuccessful', 'uploading']) })) }),
+  eInvoiceData: z.object({ date: z.string() }),
+  amounts: z.object({ tax: z.number().int(), total: z.number().int(), currency: z.string() }),
+  status: z.enum(RECEIVED_INVOICE_STATUSES),
+  warnings: z.object({ status: z.number().int(), text: z.array(z.string()) }),
+  kind: z.enum(['invoice', 'creditNote']),
+  hasPdf: z.boolean(),
+});
+export type TReceivedInvoice = z.infer<typeof ZReceivedInvoice>;
+
+export const ZReceivedInvoicesResponse = z.object({
+  success: z.literal(true),
+  accountType: z.enum(['internal', 'customer']),
+  list: z.array(ZReceivedInvoice),
+  pagination: z.object({ page: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int() }),
+  /** ISO instant of the last complete sync, or null before the first. */
+  lastSync: z.string().nullable(),
+});
+export type TReceivedInvoicesResponse = z.infer<typeof ZReceivedInvoicesResponse>;
+
+/** PATCH user/invoicing-system/change/warning/status: acknowledge a warning (1 to 2 only). */
+export const ZReceivedWarningRequest = z.object({ receivedInvoiceId: z.number().int().positive(), oldStatus: z.literal(1), changeToNewStatus: z.literal(2) }).strict();
+export type TReceivedWarningRequest = z.input<typeof ZReceivedWarningRequest>;
+
+/** GET user/invoicing-system/received-invoice/download/{receivedInvoiceId}/{zip|xml|pdf}. */
+export const RECEIVED_DOWNLOAD_KINDS = ['zip', 'xml', 'pdf'] as const;
+export const ZReceivedDownloadParams = z.object({ receivedInvoiceId: z.coerce.number().int().positive().max(2_147_483_647), kind: z.enum(RECEIVED_DOWNLOAD_KINDS) });
+
+/** The received invoices' texts (the e-invoicing module's messages). */
+export const RECEIVED_MESSAGES = {
+  listFailed: einvoiceMessages.receivedListFailed,
+  statusChanged: einvoiceMessages.statusChanged,
+  statusFailed: einvoiceMessages.statusFailed,
+  warningChanged: einvoiceMessages.warningChanged,
+  notFound: einvoiceMessages.receivedNotFound,
+  companyNotConnected: einvoiceMessages.companyNotConnected,
+  warningNotOpen: einvoiceMessages.warningNotOpen,
+  noPdf: einvoiceMessages.noPdf,
+} as const;
