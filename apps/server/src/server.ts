@@ -9,6 +9,7 @@ import { seedDemoShipments } from './db/seed-shipments.js';
 import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repayments/index.js';
 import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
+import { seedDemoEInvoices } from './db/seed-einvoice.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
 
@@ -36,6 +37,8 @@ export async function createServer(config: Config): Promise<Server> {
     // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
     if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling, services.corrector);
     await seedDemoTemplates(database);
+    // The demo company connected to the e-Factura simulator, with its suppliers' invoices (issue 25).
+    if (config.einvoice === 'simulator') await seedDemoEInvoices(app, database);
   }
   const jobs = config.jobs ? await startJobs(app) : undefined;
 
