@@ -13,6 +13,7 @@ import WhereToVoteOutlinedIcon from '@mui/icons-material/WhereToVoteOutlined';
 import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import type { ReactNode } from 'react';
 
 /** The profile areas shown in the navigation: only the areas that work (each issue adds its own). */
@@ -27,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Cont preplatit', path: '/profile/prepay', icon: <AccountBalanceWalletOutlinedIcon /> },
   { label: 'Date facturare', path: '/profile/billing', icon: <ReceiptLongOutlinedIcon /> },
   { label: 'Facturi', path: '/profile/invoices', icon: <RequestQuoteOutlinedIcon /> },
+  { label: 'e-Factura', path: '/profile/invoicing-system', icon: <MarkEmailReadOutlinedIcon /> },
   { label: 'Sold', path: '/profile/balance', icon: <AccountBalanceOutlinedIcon /> },
   { label: 'Rambursuri', path: '/profile/repayments', icon: <PaymentsOutlinedIcon /> },
   { label: 'Setari', path: '/profile/settings', icon: <SettingsOutlinedIcon /> },

@@ -56,6 +56,7 @@ const StoreOrderPage = lazyPage(() => import('../features/store/pages/order-page
 const RepaymentsListPage = lazyPage(() => import('../features/repayments/pages/repayments-list-page'));
 const RepaymentSheetsPage = lazyPage(() => import('../features/repayments/pages/repayment-sheets-page'));
 const RepaymentsAwaitingPage = lazyPage(() => import('../features/repayments/pages/repayments-awaiting-page'));
+const ReceivedInvoicesPage = lazyPage(() => import('../features/einvoice/pages/received-invoices-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
 /** The repayments list and sheets show the admins' controls (pay now, company, mark unprocessed). */
@@ -127,6 +128,8 @@ const routes: RouteObject[] = [
           { path: 'billing/data/list', element: <BillingDataPage /> },
           { path: 'billing/settings', element: <InvoicingSettingsPage /> },
           { path: 'invoices', element: <InvoicesPage /> },
+          { path: 'invoicing-system', element: <Navigate to="system-invoices/received/list" replace /> },
+          { path: 'invoicing-system/system-invoices/received/list', element: <ReceivedInvoicesPage /> },
           { path: 'balance', element: <Navigate to="invoices" replace /> },
           { path: 'balance/invoices', element: <BalanceRoute page={BalanceInvoicesPage} /> },
           { path: 'balance/available', element: <BalanceRoute page={BalanceAvailablePage} /> },

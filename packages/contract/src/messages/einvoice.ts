@@ -10,6 +10,7 @@ export const einvoiceMessages = {
   codeMismatch: 'Codul fiscal nu corespunde datelor de facturare!',
   alreadyConnected: 'Aceste date de facturare sunt deja conectate la sistemul e-Factura!',
   // Issue 25, the received invoices: spec 002 section 8's texts letter for letter, then ours.
+  companiesFailed: 'A aparut o eroare la incarcarea firmelor dumneavoastra. Va rugam reincercati...',
   receivedListFailed: 'A aparut o eroare, facturile nu au putut fi afisate!',
   statusChanged: 'Operatia a fost trimisa cu succes!',
   statusFailed: 'A aparut o eroare!',

@@ -1,0 +1,39 @@
+import { type TBillingListResponse, type TReceivedInvoicesRequest, type TReceivedInvoicesResponse, type TReceivedWarningRequest } from '@colete/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useActingClientId } from '../../../lib/selected-client';
+
+const receivedKeys = { all: (acting: number | null) => ['received-invoices', acting] as const };
+
+/** POST user/invoicing-system/received-invoices (issue 25): one page of a connected company's received invoices. */
+export function useReceivedInvoices(request: TReceivedInvoicesRequest | null) {
+  const acting = useActingClientId();
+  return useQuery({
+    queryKey: [...receivedKeys.all(acting), request],
+    queryFn: () => api<TReceivedInvoicesResponse>('POST', 'user/invoicing-system/received-invoices', request),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** PATCH user/invoicing-system/change/warning/status: 'Am luat la cunostinta'. */
+export function useAcknowledgeWarning() {
+  const client = useQueryClient();
+  const acting = useActingClientId();
+  return useMutation({
+    mutationFn: (body: TReceivedWarningRequest) => api<{ success: true; message: string }>('PATCH', 'user/invoicing-system/change/warning/status', body),
+    onSettled: () => client.invalidateQueries({ queryKey: receivedKeys.all(acting) }),
+  });
+}
+
+export const receivedDownloadUrl = (id: number, kind: 'zip' | 'xml' | 'pdf') => `user/invoicing-system/received-invoice/download/${id}/${kind}`;
+
+/** The client's billing entries (GET user/billing/data), for its companies connected to e-Factura. */
+export function useConnectedCompanies() {
+  const acting = useActingClientId();
+  return useQuery({
+    queryKey: ['einvoice-companies', acting],
+    queryFn: () => api<TBillingListResponse>('GET', 'user/billing/data'),
+    select: (r) => r.list.filter((e) => e.eInvoice?.state === 'ACTIVE'),
+  });
+}

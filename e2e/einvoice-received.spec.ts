@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import { pdfText } from '../apps/server/test/support/pdf-tools';
+import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeDay } from './support/fixtures';
+
+/*
+ * Issue 25: the demo client's company is connected to the e-Factura simulator and its suppliers'
+ * invoices were synced at the demo's start. The client reads them in 'Facturi primite': filters,
+ * a warning acknowledged, the signed ZIP and the supplier's PDF downloaded, on a wide screen and a phone.
+ */
+
+const ddmmyyyy = (at: Date) => at.toISOString().slice(0, 10).split('-').reverse().join('.');
+
+test('the demo client reads its received e-invoices: filters, a warning acknowledged, the ZIP and the PDF downloaded', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.client);
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'e-Factura' }).click();
+  await expect(page.getByRole('heading', { name: 'Facturi primite' })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/invoicing-system\/system-invoices\/received\/list/);
+  await expect(page.getByText('Demo Logistic SRL', { exact: true })).toBeVisible();
+  await expect(page.getByText(/CUI 14399840/)).toBeVisible();
+
+  // The last month by the invoices' own dates, then the last 58 days: all fourteen.
+  const table = page.getByRole('table', { name: 'Facturi primite' });
+  const rows = table.getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  const lastMonth = (await rows.count()) - 1;
+  expect(lastMonth).toBeGreaterThan(3);
+  expect(lastMonth).toBeLessThan(14);
+  const filters = page.getByRole('search', { name: 'Filtre facturi primite' });
+  await typeDay(filters.getByLabel('De la'), ddmmyyyy(new Date(Date.now() - 58 * 86_400_000)));
+  await expect(rows).toHaveCount(15);
+  await expect(table).toContainText('Storno');
+  // By the e-invoice's date the same period holds the same invoices.
+  await filters.getByRole('button', { name: 'Data e-Factura' }).click();
+  await expect(page).toHaveURL(/by=eInvoiceDate/);
+  await expect(rows).toHaveCount(15);
+
+  // A click on a seller filters by its CUI.
+  const firstSeller = rows.nth(1).getByRole('button').first();
+  const cui = /CUI (\d+)/.exec(await firstSeller.innerText())![1]!;
+  await firstSeller.click();
+  await expect(filters.getByLabel('CUI furnizor')).toHaveValue(cui);
+  await expect(page).toHaveURL(new RegExp(`sellerId=${cui}`));
+  const theirs = (await rows.count()) - 1;
+  expect(theirs).toBeGreaterThan(0);
+  expect(theirs).toBeLessThan(14);
+  for (let k = 1; k <= theirs; k++) await expect(rows.nth(k)).toContainText(`CUI ${cui}`);
+  await filters.getByLabel('CUI furnizor').fill('');
+  await expect(rows).toHaveCount(15);
+  // By name, any case; a name nobody has: the empty state.
+  await filters.getByLabel('Furnizor', { exact: true }).fill('transport rapid');
+  await expect(rows.nth(1)).toContainText('Transport Rapid SA');
+  await filters.getByLabel('Furnizor', { exact: true }).fill('Nimeni SRL');
+  await expect(page.getByText('Nicio factura primita in perioada si cu filtrele alese.')).toBeVisible();
+  await filters.getByLabel('Furnizor', { exact: true }).fill('');
+  await expect(rows).toHaveCount(15);
+
+  // The rows with an open warning are highlighted; one is acknowledged after ticking the box.
+  const open = table.locator('tr[data-warning="open"]');
+  const openCount = await open.count();
+  expect(openCount).toBe(5);
+  await screenshotAtWidths(page, 'einvoice-received');
+  const number = (await open.first().getByRole('cell').nth(3).innerText()).trim();
+  await open.first().getByRole('button', { name: `Avertismente factura ${number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Avertismente factura ${number}` });
+  await expect(dialog.getByRole('alert').first()).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirma' })).toBeDisabled();
+  await dialog.getByLabel('Am luat la cunostinta').check();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Confirma' }).click();
+  await expect(page.getByText('Succes!')).toBeVisible();
+  await expect(open).toHaveCount(openCount - 1);
+  await expect(table.getByRole('button', { name: `Avertismente factura ${number}` })).toHaveText(/Verificata/);
+
+  // The signed original and the supplier's PDF, as files.
+  const withPdf = rows.filter({ hasText: 'AMC-1042' }).first();
+  await withPdf.getByRole('button', { name: /Descarca factura/ }).click();
+  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'ZIP (original semnat)' }).click()]);
+  expect(zip.suggestedFilename()).toMatch(/^factura-AMC-1042-\d+\.zip$/);
+  const zipBytes = fs.readFileSync((await zip.path())!);
+  expect(zipBytes.subarray(0, 2).toString()).toBe('PK');
+  expect(zipBytes.toString('latin1')).toContain('semnatura_');
+  await withPdf.getByRole('button', { name: /Descarca factura/ }).click();
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'PDF (de la furnizor)' }).click()]);
+  const text = (await pdfText(new Uint8Array(fs.readFileSync((await pdf.path())!)))).join('\n');
+  expect(text).toContain('Factura AMC-1042');
+  await expectAccessible(page);
+});
+
+test('on a phone the received invoices are cards; a failed load says so', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.client);
+  await page.goto('/profile/invoicing-system');
+  await expect(page.getByRole('heading', { name: 'Facturi primite' })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Facturi primite' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  const box = (await cards.first().boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.route('**/api/user/invoicing-system/received-invoices**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"x"}' }));
+  await page.reload();
+  await expect(page.getByText('A aparut o eroare, facturile nu au putut fi afisate!')).toBeVisible();
+  await screenshotAtWidths(page, 'einvoice-received-error');
+  // The companies themselves cannot be read: said so, with a retry.
+  await page.route('**/api/user/billing/data**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"x"}' }));
+  await page.reload();
+  await expect(page.getByText('A aparut o eroare la incarcarea firmelor dumneavoastra. Va rugam reincercati...')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Reincearca/i })).toBeVisible();
+});
+
+test('a client without a connected company is sent to connect one', async ({ page }) => {
+  await signIn(page, DEMO.client2);
+  await page.goto('/profile/invoicing-system');
+  await expect(page.getByText('Nicio firma nu este conectata la sistemul e-Factura.', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'Date facturare' }).last().click();
+  await expect(page).toHaveURL(/\/profile\/billing\/data\/list/);
+});
