@@ -54,6 +54,28 @@ export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; 
     };
   }
 
+  /**
+   * The refresh under the connection's advisory lock: the tokens read again once the lock is held,
+   * left as they are when `stillFresh` (another caller renewed them meanwhile), else renewed and
+   * stored in the same transaction. Answers the access token in force.
+   */
+  async function renew(billingEntityId: number, stillFresh: (t: { accessExpiresAt: Date }) => boolean) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('einvoice-token'), ${billingEntityId})`);
+      const current = await tokens(billingEntityId, tx);
+      if (!current) throw notFound(messages.billing.notFound);
+      if (stillFresh(current)) return current.accessToken;
+      const next = await deps.auth.refresh(current.refreshToken);
+      await updateTokens(tx, billingEntityId, {
+        accessTokenEnc: cipher.encrypt(next.accessToken, tokenContext(billingEntityId, 'access')),
+        refreshTokenEnc: cipher.encrypt(next.refreshToken, tokenContext(billingEntityId, 'refresh')),
+        accessExpiresAt: next.accessExpiresAt,
+        refreshExpiresAt: next.refreshExpiresAt,
+      });
+      return next.accessToken;
+    });
+  }
+
   return {
     /**
      * Starts a consent for the acting client's entry: a random state (kept as its SHA-256, bound to
@@ -135,37 +157,15 @@ export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; 
      * the refresh's transaction; a refused refresh leaves the old ones.
      */
     async accessToken(billingEntityId: number, now = new Date()) {
-      const fresh = (t: { accessExpiresAt: Date } | null) => t !== null && t.accessExpiresAt.getTime() - now.getTime() > REFRESH_AHEAD_MS;
+      const fresh = (t: { accessExpiresAt: Date }) => t.accessExpiresAt.getTime() - now.getTime() > REFRESH_AHEAD_MS;
       const current = await tokens(billingEntityId);
       if (!current) throw notFound(messages.billing.notFound);
-      if (fresh(current)) return current.accessToken;
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('einvoice-token'), ${billingEntityId})`);
-        const again = await tokens(billingEntityId, tx);
-        if (!again) throw notFound(messages.billing.notFound);
-        if (fresh(again)) return again.accessToken;
-        const next = await deps.auth.refresh(again.refreshToken);
-        await updateTokens(tx, billingEntityId, {
-          accessTokenEnc: cipher.encrypt(next.accessToken, tokenContext(billingEntityId, 'access')),
-          refreshTokenEnc: cipher.encrypt(next.refreshToken, tokenContext(billingEntityId, 'refresh')),
-          accessExpiresAt: next.accessExpiresAt,
-          refreshExpiresAt: next.refreshExpiresAt,
-        });
-        return next.accessToken;
-      });
+      return fresh(current) ? current.accessToken : renew(billingEntityId, fresh);
     },
 
-    /** Renews a connection's tokens: the answer carries a new refresh token too, and both are stored. */
+    /** Renews a connection's tokens now: the answer carries a new refresh token too, and both are stored. */
     async refresh(billingEntityId: number) {
-      const current = await tokens(billingEntityId);
-      if (!current) throw notFound(messages.billing.notFound);
-      const next = await deps.auth.refresh(current.refreshToken);
-      await updateTokens(db, billingEntityId, {
-        accessTokenEnc: cipher.encrypt(next.accessToken, tokenContext(billingEntityId, 'access')),
-        refreshTokenEnc: cipher.encrypt(next.refreshToken, tokenContext(billingEntityId, 'refresh')),
-        accessExpiresAt: next.accessExpiresAt,
-        refreshExpiresAt: next.refreshExpiresAt,
-      });
+      await renew(billingEntityId, () => false);
     },
   };
 }
