@@ -9,7 +9,7 @@ export const MUTATION_TARGETS = [
   { file: `${m}/ledger/ledger.ts`, tests: t('ledger', 'ledger-mutants') },
   { file: `${m}/ledger/statements.ts`, tests: t('ledger-mutants') },
   { file: `${m}/repayments/payout-schedule.ts`, tests: t('payout-schedule', 'payout-schedule-mutants') },
-  { file: `${m}/repayments/report-files.ts`, tests: t('report-files-mutants', 'repayment-reports') },
+  { file: `${m}/repayments/report-files.ts`, tests: t('report-files-mutants') },
   { file: `${m}/repayments/reconcile.ts`, tests: t('reconcile-mutants') },
   { file: `${m}/repayments/bank-statements.ts`, tests: t('bank-statements-mutants', 'repayment-money', 'iso20022', 'bank-bookings', 'camt-statements', 'money-bugs', 'report-lines-once') },
   { file: `${m}/repayments/payouts.ts`, tests: t('repayment-money', 'payouts-property', 'repayments-mutants') },
