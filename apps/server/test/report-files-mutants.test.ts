@@ -34,6 +34,24 @@ describe('a CSV report', () => {
     await expect(read('awbNumber;x,amountCollected\n1;2,3\n')).rejects.toMatchObject({ statusCode: 400, message: notReport });
   });
 
+  it('on a tie of delimiters in the header takes \',\' (a header of four of each)', async () => {
+    const header = 'nota;a;b;c;d,awbNumber,amountCollected,transferDate,reimbursementAwbNumber';
+    expect(await read(`${header}\nx,2300000001,1,2026-11-20,R1\n`)).toEqual([{ awb: '2300000001', amountBani: 100, transferDate: '2026-11-20', reference: 'R1' }]);
+  });
+
+  it('counts the delimiters of the header line only, not of the rows after it', async () => {
+    const semi = 'awbNumber;amountCollected;transferDate;reimbursementAwbNumber\n2300000001;150,50;2026-11-20;R,1,2,3\n2300000002;1,25;2026-11-20;R,4,5,6\n';
+    expect(await read(semi)).toEqual([
+      { awb: '2300000001', amountBani: 15050, transferDate: '2026-11-20', reference: 'R,1,2,3' },
+      { awb: '2300000002', amountBani: 125, transferDate: '2026-11-20', reference: 'R,4,5,6' },
+    ]);
+  });
+
+  it('a row of one field is a bad row, not a blank one; a row without its last field has an empty reference', async () => {
+    await expect(read(`${FAN}\n2300000001,1,2026-11-20,R1\nx\n`)).rejects.toMatchObject({ message: t.badLine(3) });
+    expect(await read(`${FAN}\n2300000001,1,2026-11-20\n`)).toEqual([{ awb: '2300000001', amountBani: 100, transferDate: '2026-11-20', reference: '' }]);
+  });
+
   it('reads a header cut across chunks (the delimiter is found on the whole first line)', async () => {
     const semi = 'awbNumber;amountCollected;transferDate;reimbursementAwbNumber\n2300000001;150.50;2026-11-20;R1\n';
     expect(await read(semi, 5)).toEqual([{ awb: '2300000001', amountBani: 15050, transferDate: '2026-11-20', reference: 'R1' }]);
@@ -90,6 +108,21 @@ describe('an .xlsx report', () => {
       { awb: '2300000002', amountBani: 1234500, transferDate: '2026-11-20', reference: 'R2' },
       { awb: '2300000003', amountBani: 100, transferDate: '2026-11-21', reference: 'R3' },
     ]);
+  });
+
+  it('reads a Cargus report whose deduction day is a serial number', async () => {
+    const file = await workbook([
+      ['BarCode', 'RepaymentValue', 'RepaymentDate', 'DeductionDate', 'DeductionId'],
+      ['1234567890', 99.9, 46345, 46346, 77],
+    ]);
+    expect(await parseReportFile(chunks(file), 'cargus', 'Cargus')).toEqual([{ awb: '1234567890', amountBani: 9990, transferDate: '2026-11-20', reference: '77' }]);
+  });
+
+  it('a transfer day that is not a five-digit serial is not read as one', async () => {
+    for (const day of ['146346', '46346abc']) {
+      const file = await workbook([FAN.split(','), ['2300000001', 1, day, 'R1']]);
+      await expect(read(file), day).rejects.toMatchObject({ statusCode: 400, message: t.badLine(2) });
+    }
   });
 
   it('a broken workbook is not a report', async () => {

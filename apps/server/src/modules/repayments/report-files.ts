@@ -45,16 +45,14 @@ async function* rowsOf(file: FileStream, notReport: () => AppError): AsyncGenera
     }
     return;
   }
-  const first = head.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  // A BOM before the header is fast-csv's to drop; it counts as neither delimiter here.
+  const first = head.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
   const csv = parse<string[], string[]>({ delimiter, ignoreEmpty: true });
-  let start = true;
   const text = async function* () {
     for await (const chunk of all) {
       if (chunk.includes(0)) throw notReport();
-      if (start && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) yield chunk.subarray(3);
-      else yield chunk;
-      start = false;
+      yield chunk;
     }
   };
   const done = pipeline(Readable.from(text()), csv);
