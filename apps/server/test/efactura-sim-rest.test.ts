@@ -1,15 +1,13 @@
 import Fastify from 'fastify';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eFacturaRest, EFacturaError, parseAnafStamp } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { SIM_PUBLIC_BASE, SIM_REST_BASE, spvRoutes } from '../src/integrations/e-invoicing/simulator-rest.js';
-import { SIM_CLIENT_ID, simClientSecret } from '../src/integrations/e-invoicing/simulator-store.js';
 import { anafStamp, SIM_DOWNLOADS_PER_DAY, SIM_PAGE_SIZE } from '../src/integrations/e-invoicing/simulator-spv.js';
 import { readZip } from '../src/lib/zip.js';
 import { createTestApp, type TestContext } from './helper.js';
+import { sampleInvoice, simAccessToken } from './support/efactura.js';
 
 /*
  * Issue 25: the e-Factura simulator speaks ANAF's REST (upload, stareMesaj, the two message lists,
@@ -20,8 +18,6 @@ import { createTestApp, type TestContext } from './helper.js';
 
 const SELLER = '4221306';
 const BUYER = '14399840';
-const CALLBACK = 'http://localhost/api/user/invoicing-system/connect/callback';
-const SAMPLE = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/data/efactura/samples/ubl_b2g_example0.xml'), 'utf8');
 
 let ctx: TestContext;
 let rest: ReturnType<typeof eFacturaRest>;
@@ -31,34 +27,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-/** A CIUS-RO invoice from the official samples, from `seller` to `buyer`, numbered `number`. */
-function invoice(number: string, seller = SELLER, buyer = BUYER) {
-  let companyIds = 0;
-  return SAMPLE.replace(/<cbc:ID>TOSL108<\/cbc:ID>/, `<cbc:ID>${number}</cbc:ID>`).replace(/(<cac:PartyTaxScheme>\s*<cbc:CompanyID>)[^<]*(<\/cbc:CompanyID>)/g, (_all, open: string, close: string) => {
-    companyIds += 1;
-    return `${open}RO${companyIds === 1 ? seller : buyer}${close}`;
-  });
-}
-
-/** An access token of the simulator for a demo certificate, through its consent page and its token endpoint (credentials in the form body). */
-async function tokenFor(cui: string) {
-  const consent = await ctx.app.inject({
-    method: 'POST',
-    url: '/sim/efactura/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ response_type: 'code', client_id: SIM_CLIENT_ID, redirect_uri: CALLBACK, decision: 'allow', certificate: `sim-cert-${cui}` }).toString(),
-  });
-  expect(consent.statusCode, consent.body).toBe(303);
-  const code = new URL(consent.headers.location as string).searchParams.get('code')!;
-  const token = await ctx.app.inject({
-    method: 'POST',
-    url: '/sim/efactura/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CALLBACK, client_id: SIM_CLIENT_ID, client_secret: simClientSecret(ctx.config.tokenEncryptionKey) }).toString(),
-  });
-  expect(token.statusCode, token.body).toBe(200);
-  return token.json().access_token as string;
-}
+const invoice = (number: string, seller = SELLER, buyer = BUYER) => sampleInvoice(number, seller, buyer);
+/** Through the consent page and the token endpoint, the credentials in the form body (OAuth allows either). */
+const tokenFor = (cui: string) => simAccessToken(ctx, cui, 'body');
 
 const since = () => Date.now() - 60_000;
 

@@ -1,13 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceConnections, eInvoiceReceived, efacturaSimTokens } from '../src/db/schema.js';
 import { DEMO_COMPANIES } from '../src/integrations/company-check/simulator.js';
 import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
-import { SIM_CLIENT_ID, simClientSecret } from '../src/integrations/e-invoicing/simulator-store.js';
 import { EINVOICE_SYNC_QUEUE } from '../src/jobs/einvoice-sync.js';
 import { startJobs } from '../src/jobs/boss.js';
 import { einvoiceSync } from '../src/modules/einvoice/einvoice-sync.js';
@@ -16,6 +13,7 @@ import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { readZip } from '../src/lib/zip.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
+import { sampleInvoice, simAccessToken } from './support/efactura.js';
 
 /*
  * Issue 25: the sync of a connected company's received invoices against the simulator, through the
@@ -26,8 +24,6 @@ import { runJob } from './jobs-helper.js';
 
 const SELLER = '4221306';
 const BUYER = '14399840';
-const CALLBACK = 'http://localhost/api/user/invoicing-system/connect/callback';
-const SAMPLE = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/data/efactura/samples/ubl_b2g_example0.xml'), 'utf8');
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -35,29 +31,8 @@ let entityId: number;
 let rest: ReturnType<typeof eFacturaRest>;
 let sync: ReturnType<typeof einvoiceSync>;
 
-/** A CIUS-RO sample invoice from the seller to the buyer, numbered `number`, its payable amount changed when asked. */
-function invoice(number: string, payable?: string) {
-  let companyIds = 0;
-  const xml = SAMPLE.replace(/<cbc:ID>TOSL108<\/cbc:ID>/, `<cbc:ID>${number}</cbc:ID>`).replace(/(<cac:PartyTaxScheme>\s*<cbc:CompanyID>)[^<]*(<\/cbc:CompanyID>)/g, (_a, open: string, close: string) => `${open}RO${++companyIds === 1 ? SELLER : BUYER}${close}`);
-  return payable ? xml.replace(/<cbc:PayableAmount currencyID="RON">[^<]*</, `<cbc:PayableAmount currencyID="RON">${payable}<`) : xml;
-}
-
-async function sellerToken() {
-  const consent = await ctx.app.inject({
-    method: 'POST',
-    url: '/sim/efactura/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ response_type: 'code', client_id: SIM_CLIENT_ID, redirect_uri: CALLBACK, decision: 'allow', certificate: `sim-cert-${SELLER}` }).toString(),
-  });
-  const code = new URL(consent.headers.location as string).searchParams.get('code')!;
-  const token = await ctx.app.inject({
-    method: 'POST',
-    url: '/sim/efactura/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${SIM_CLIENT_ID}:${simClientSecret(ctx.config.tokenEncryptionKey)}`).toString('base64')}` },
-    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CALLBACK }).toString(),
-  });
-  return token.json().access_token as string;
-}
+const invoice = (number: string, payable?: string) => sampleInvoice(number, SELLER, BUYER, payable);
+const sellerToken = () => simAccessToken(ctx, SELLER);
 
 /** The buyer's company connected as a user connects it: prepare, the simulator's consent, the callback. */
 async function connectBuyer(user: TestUser) {

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { SIM_CLIENT_ID, simClientSecret } from '../../src/integrations/e-invoicing/simulator-store.js';
+import type { TestContext } from '../helper.js';
+
+/* The e-Factura simulator in tests (issue 25): an official CIUS-RO sample as a company's invoice, and a demo company's access token. */
+
+const CALLBACK = 'http://localhost/api/user/invoicing-system/connect/callback';
+const SAMPLE = readFileSync(path.resolve(import.meta.dirname, '../../../../../shared/data/efactura/samples/ubl_b2g_example0.xml'), 'utf8');
+
+/** The official sample invoice from `seller` to `buyer`, numbered `number`, its payable amount changed when asked. */
+export function sampleInvoice(number: string, seller: string, buyer: string, payable?: string) {
+  let companyIds = 0;
+  const xml = SAMPLE.replace(/<cbc:ID>TOSL108<\/cbc:ID>/, `<cbc:ID>${number}</cbc:ID>`).replace(/(<cac:PartyTaxScheme>\s*<cbc:CompanyID>)[^<]*(<\/cbc:CompanyID>)/g, (_all, open: string, close: string) => `${open}RO${++companyIds === 1 ? seller : buyer}${close}`);
+  return payable ? xml.replace(/<cbc:PayableAmount currencyID="RON">[^<]*</, `<cbc:PayableAmount currencyID="RON">${payable}<`) : xml;
+}
+
+/**
+ * An access token of the simulator for a demo company's certificate, through its consent page and
+ * its token endpoint, the application's credentials sent as HTTP Basic or in the form body.
+ */
+export async function simAccessToken(ctx: TestContext, cui: string, credentials: 'basic' | 'body' = 'basic') {
+  const consent = await ctx.app.inject({
+    method: 'POST',
+    url: '/sim/efactura/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ response_type: 'code', client_id: SIM_CLIENT_ID, redirect_uri: CALLBACK, decision: 'allow', certificate: `sim-cert-${cui}` }).toString(),
+  });
+  expect(consent.statusCode, consent.body).toBe(303);
+  const code = new URL(consent.headers.location as string).searchParams.get('code')!;
+  const secret = simClientSecret(ctx.config.tokenEncryptionKey);
+  const form = { grant_type: 'authorization_code', code, redirect_uri: CALLBACK, ...(credentials === 'body' ? { client_id: SIM_CLIENT_ID, client_secret: secret } : {}) };
+  const token = await ctx.app.inject({
+    method: 'POST',
+    url: '/sim/efactura/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(credentials === 'basic' ? { authorization: `Basic ${Buffer.from(`${SIM_CLIENT_ID}:${secret}`).toString('base64')}` } : {}) },
+    payload: new URLSearchParams(form).toString(),
+  });
+  expect(token.statusCode, token.body).toBe(200);
+  return token.json().access_token as string;
+}
