@@ -3,10 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readXmlTree } from '../src/lib/xml-tree.js';
 import { baniOf, readUbl, RECEIVED_WARNINGS, warningsOf } from '../src/modules/einvoice/ubl-read.js';
+import { efacturaSamples } from './support/efactura.js';
 
 /* Issue 25: a received e-invoice read from its XML, and the warnings computed on receipt. */
 
-const SAMPLES = path.resolve(import.meta.dirname, '../../../../shared/data/efactura/samples');
+const SAMPLES = efacturaSamples();
 
 /** A CIUS-RO invoice of two lines at 21% (100,00 + 50,00 lei, VAT 31,50, total 181,50), with fields to spoil. */
 function invoice(over: Partial<{ seller: string; issue: string; due: string; line2: string; tax: string; percent: string; payable: string; root: string }> = {}) {
@@ -123,5 +124,27 @@ describe('warnings on receipt', () => {
     expect(warningsOf(read(invoice({ percent: '19', issue: '2025-07-31', due: '2025-08-30' })))).toEqual([]);
     expect(warningsOf(read(invoice({ percent: '21', issue: '2025-07-31', due: '2025-08-30' })))).toEqual([w.vatRate('21', '2025-07-31')]);
     expect(warningsOf(read(invoice({ percent: '21', issue: '2025-08-01', due: '2025-08-30' })))).toEqual([]);
+  });
+
+  it('a seller’s code is checked only when it is Romanian and all digits: RO or the country, not a foreign VAT id', () => {
+    const foreign = invoice({ seller: 'DE811907980' }).replace('<cbc:IdentificationCode>RO</cbc:IdentificationCode>', '<cbc:IdentificationCode>DE</cbc:IdentificationCode>');
+    expect(warningsOf(read(foreign))).toEqual([]);
+    // Without 'RO', the country says it is Romanian: a bad check digit warns, a good one does not.
+    expect(warningsOf(read(invoice({ seller: '4221307' })))).toEqual([w.sellerCui('4221307')]);
+    expect(warningsOf(read(invoice({ seller: '4221306' })))).toEqual([]);
+    expect(warningsOf(read(invoice({ seller: 'ROABC' })))).toEqual([]);
+    expect(warningsOf(read(invoice({ seller: 'RO 4221307' })))).toEqual([w.sellerCui('4221307')]);
+  });
+  it('the VAT check looks at standard-rated lines only: a rate in force passes, a reduced rate under S that is not warns', () => {
+    expect(warningsOf(read(invoice({ percent: '11' })))).toEqual([]);
+    expect(warningsOf(read(invoice({ percent: '9' })))).toEqual([w.vatRate('9', '2026-11-02')]);
+    const exempt = invoice({ percent: '5' }).replace('<cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>5</cbc:Percent>', '<cac:TaxCategory><cbc:ID>AA</cbc:ID><cbc:Percent>5</cbc:Percent>');
+    expect(warningsOf(read(exempt))).toEqual([]);
+  });
+  it('a document without a due date or totals has nothing to compare and no warning for them', () => {
+    const bare = invoice().replace(/<cbc:DueDate>[^<]*<\/cbc:DueDate>/, '').replace(/<cac:LegalMonetaryTotal>[\s\S]*<\/cac:LegalMonetaryTotal>/, '');
+    const doc = read(bare);
+    expect([doc.dueDate, doc.totals.payableBani, doc.totals.lineExtensionBani]).toEqual([null, null, null]);
+    expect(warningsOf(doc)).toEqual([]);
   });
 });

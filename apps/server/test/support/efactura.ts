@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { SIM_CLIENT_ID, simClientSecret } from '../../src/integrations/e-invoicing/simulator-store.js';
@@ -7,7 +7,21 @@ import type { TestContext } from '../helper.js';
 /* The e-Factura simulator in tests (issue 25): an official CIUS-RO sample as a company's invoice, and a demo company's access token. */
 
 const CALLBACK = 'http://localhost/api/user/invoicing-system/connect/callback';
-const SAMPLE = readFileSync(path.resolve(import.meta.dirname, '../../../../../shared/data/efactura/samples/ubl_b2g_example0.xml'), 'utf8');
+/**
+ * The official CIUS-RO samples (../shared/data/efactura/samples beside the repository), found by
+ * walking up from here: the tests also run from a copy of the repository one level deeper (a
+ * mutation testing sandbox).
+ */
+export function efacturaSamples(): string {
+  let dir = import.meta.dirname;
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'shared', 'data', 'efactura', 'samples');
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('shared/data/efactura/samples not found');
+}
+const SAMPLE = readFileSync(path.join(efacturaSamples(), 'ubl_b2g_example0.xml'), 'utf8');
 
 /** The official sample invoice from `seller` to `buyer`, numbered `number`, its payable amount changed when asked. */
 export function sampleInvoice(number: string, seller: string, buyer: string, payable?: string) {
