@@ -1,12 +1,48 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
+ * Environment that names a server of its own without changing what the demo seed writes: a file
+ * sets it to get a server no other file's tests touch, not other data.
+ */
+const LABELS = new Set(['E2E_SERVER', 'STORE_E2E_WORKER']);
+/** The server's own defaults: setting one changes nothing the seed writes. */
+const DEFAULTS: Record<string, string> = { STORE: 'simulator', MAIL: 'outbox' };
+
+/**
+ * The seeded database for servers of this environment, shared by the run's workers (they are the
+ * runner's children, so the runner's pid names the run: a new build never reads an old dump).
+ * `use` when a server of this kind has written it; otherwise `write` where the first server to
+ * claim it writes it (the others seed for themselves meanwhile).
+ */
+function snapshotFor(env: Record<string, string>): { use: string } | { write: string } | null {
+  const seeded = Object.entries(env)
+    .filter(([k, v]) => !LABELS.has(k) && DEFAULTS[k] !== v)
+    .sort(([a], [b]) => a.localeCompare(b));
+  const dir = path.join(os.tmpdir(), `colete-e2e-${process.ppid}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${createHash('sha256').update(JSON.stringify(seeded)).digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(file)) return { use: file };
+  try {
+    fs.closeSync(fs.openSync(`${file}.claimed`, 'wx'));
+    return { write: file };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts the built server (apps/server/dist) on a free port with a fresh in-memory database and
- * the demo data, with `env` on top. Answers its address and a function that stops it.
+ * the demo data, with `env` on top. The first server of a kind seeds the demo and writes the seeded
+ * database down; the later ones start from a copy of it (seeding takes most of a server's start).
+ * Answers its address and a function that stops it.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const root = path.resolve(import.meta.dirname, '../..');
+  const snapshot = snapshotFor(env);
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
@@ -23,6 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
       // The demo shop on Shopify Plus: the API tests cover the Standard bucket's throttle, and here
       // a screen reading many orders would mostly wait for the bucket to refill.
       STORE_SIM_PLAN: 'plus',
+      ...(snapshot && 'use' in snapshot ? { DATA_DIR_FROM: snapshot.use } : {}),
+      ...(snapshot && 'write' in snapshot ? { DATA_DIR_DUMP_TO: snapshot.write } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -27,6 +27,13 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().default('.data'),
+  /**
+   * Tests only, with DATA_DIR=memory://: start from this database, a file DATA_DIR_DUMP_TO wrote
+   * (the browser tests seed the demo once a kind of server and copy it into each server after).
+   */
+  DATA_DIR_FROM: z.string().optional(),
+  /** Tests only, with DATA_DIR=memory://: once migrated and seeded, write the database to this file. */
+  DATA_DIR_DUMP_TO: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   /** 'false', the number of proxies in front (e.g. '1'), or their addresses ('10.0.0.1,10.0.0.0/8'). */
@@ -137,6 +144,13 @@ const ZEnv = z.object({
   })
   // A clock that is not the real one would put real shipments on the wrong day.
   .refine((e) => !e.TEST_CLOCK || e.NODE_ENV === 'test', { path: ['TEST_CLOCK'], message: 'is accepted only with NODE_ENV=test' })
+  .superRefine((e, ctx) => {
+    for (const name of ['DATA_DIR_FROM', 'DATA_DIR_DUMP_TO'] as const) {
+      if (e[name] && (e.NODE_ENV !== 'test' || e.DATA_DIR !== 'memory://' || e.DATABASE_URL)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is accepted only with NODE_ENV=test and DATA_DIR=memory://' });
+      }
+    }
+  })
   // A real courier cannot run without its account: refuse to start, naming what is missing.
   .superRefine((e, ctx) => {
     if (e.COURIERS !== 'sameday') return;
@@ -188,6 +202,10 @@ export type Config = {
   databaseUrl?: string;
   /** PGlite's data folder; 'memory://' keeps everything in memory. */
   dataDir: string;
+  /** Tests only: the in-memory database starts as this dump (DATA_DIR_FROM). */
+  dataDirFrom?: string;
+  /** Tests only: where the in-memory database is written once migrated and seeded (DATA_DIR_DUMP_TO). */
+  dataDirDumpTo?: string;
   publicUrl?: string;
   cookieSecure: boolean;
   trustProxy: boolean | number | string;
@@ -255,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    dataDirFrom: e.DATA_DIR_FROM && path.resolve(e.DATA_DIR_FROM),
+    dataDirDumpTo: e.DATA_DIR_DUMP_TO && path.resolve(e.DATA_DIR_DUMP_TO),
     publicUrl: e.PUBLIC_URL,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : (e.PUBLIC_URL ?? '').startsWith('https://'),
     trustProxy: e.TRUST_PROXY === 'false' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,

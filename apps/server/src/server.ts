@@ -40,6 +40,8 @@ export async function createServer(config: Config): Promise<Server> {
     // The demo company connected to the e-Factura simulator, with its suppliers' invoices (issue 25).
     if (config.einvoice === 'simulator') await seedDemoEInvoices(app, database);
   }
+  // Before the jobs start: the dump holds the migrated, seeded database and nothing after.
+  if (config.dataDirDumpTo) await database.dumpTo!(config.dataDirDumpTo);
   const jobs = config.jobs ? await startJobs(app) : undefined;
 
   let closing: Promise<void> | undefined;

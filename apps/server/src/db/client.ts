@@ -26,6 +26,8 @@ export interface Database {
   /** Raw SQL, for pg-boss and the few statements Drizzle does not express. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
+  /** Embedded PGlite only: writes the whole database to a file that `loadFrom` starts from. */
+  dumpTo?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,9 +48,9 @@ const MIGRATION_LOCK_KEY = 7_243_001;
 const DEADLOCK_DETECTED = '40P01';
 const DEADLOCK_ATTEMPTS = 5;
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; dataDirFrom?: string }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.dataDirFrom);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -87,9 +89,10 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadFrom?: string): Promise<Database> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const loadDataDir = loadFrom ? new Blob([fs.readFileSync(loadFrom)]) : undefined;
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -105,6 +108,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
+    dumpTo: async (file) => {
+      // Written whole under another name, then renamed: a reader never sees half a dump.
+      const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+      const partial = `${file}.${process.pid}.partial`;
+      fs.writeFileSync(partial, dump);
+      fs.renameSync(partial, file);
     },
     close: () => client.close(),
   };
