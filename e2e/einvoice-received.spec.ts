@@ -115,3 +115,56 @@ test('a client without a connected company is sent to connect one', async ({ pag
   await page.getByRole('link', { name: 'Date facturare' }).last().click();
   await expect(page).toHaveURL(/\/profile\/billing\/data\/list/);
 });
+
+test('the client rejects an invoice with a comment that reaches the supplier, rejects another without one and takes it back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.client);
+  await page.goto('/profile/invoicing-system/system-invoices/received/list');
+  const table = page.getByRole('table', { name: 'Facturi primite' });
+  const row = (number: string) => table.getByRole('row').filter({ hasText: number });
+  await expect(row('EXC-1052')).toBeVisible();
+
+  // 'Factura nu ne apartine' with a comment: too long first (said so, nothing sent), then sent.
+  await row('EXC-1052').getByRole('button', { name: 'Actiuni factura EXC-1052' }).click();
+  await page.getByRole('menuitem', { name: 'Factura nu ne apartine' }).click();
+  const dialog = page.getByRole('dialog', { name: /Factura nu ne apartine: factura EXC-1052/ });
+  const comment = dialog.getByLabel('Comentariu pentru furnizor (optional)');
+  await comment.fill('x'.repeat(1001));
+  await expect(dialog.getByText('Comentariul poate avea cel mult 1000 de caractere.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Respinge si trimite mesajul' })).toBeDisabled();
+  await comment.fill('Factura nu corespunde comenzii noastre nr. 118.');
+  await expectAccessible(page);
+  await screenshotAtWidths(page, 'einvoice-received-reject');
+  await dialog.getByRole('button', { name: 'Respinge si trimite mesajul' }).click();
+  await expect(page.getByText('Operatia a fost trimisa cu succes!')).toBeVisible();
+  await expect(row('EXC-1052')).toContainText('Respinsa');
+  // The message leaves through e-Factura within seconds: 'Trimis cu succes' once the list is read again.
+  await expect(async () => {
+    await page.reload();
+    await row('EXC-1052').getByRole('button', { name: /Mesaje catre furnizor, factura EXC-1052: 1/ }).click();
+    const messages = page.getByRole('dialog', { name: /Mesaje catre/ });
+    await expect(messages).toContainText('Factura nu corespunde comenzii noastre nr. 118.');
+    await expect(messages.getByText('Trimis cu succes')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await screenshotAtWidths(page, 'einvoice-received-messages');
+  await page.getByRole('dialog', { name: /Mesaje catre/ }).getByRole('button', { name: 'Inchide' }).click();
+
+  // Rejected without a comment: nothing to send; then marked as received again.
+  await row('TRR-1050').getByRole('button', { name: 'Actiuni factura TRR-1050' }).click();
+  await page.getByRole('menuitem', { name: 'Factura nu ne apartine' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Respinge', exact: true }).click();
+  await expect(row('TRR-1050')).toContainText('Respinsa');
+  await expect(row('TRR-1050').getByRole('button', { name: /Mesaje catre furnizor/ })).toHaveCount(0);
+  await row('TRR-1050').getByRole('button', { name: 'Actiuni factura TRR-1050' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Factura nu ne apartine' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Marcheaza ca primita' }).click();
+  await expect(row('TRR-1050')).toContainText('Primita');
+  // Only the rejected ones, through the status filter.
+  const from = new Date(Date.now() - 58 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/profile/invoicing-system/system-invoices/received/list?from=${from}&status=rejected,rejected_with_message`);
+  // EXC-1052 and the demo's own, EXC-1046, rejected with a comment already sent.
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(row('EXC-1052')).toBeVisible();
+  await expect(row('EXC-1046').getByRole('button', { name: /Mesaje catre furnizor, factura EXC-1046: 1/ })).toBeVisible();
+});

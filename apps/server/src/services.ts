@@ -15,7 +15,7 @@ import { addressesService } from './modules/addresses/index.js';
 import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
-import { eInvoiceConnections, einvoiceService, einvoiceSync, receivedInvoicesService } from './modules/einvoice/index.js';
+import { eInvoiceConnections, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender } from './modules/einvoice/index.js';
 import { addressCorrectionService, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
@@ -83,7 +83,9 @@ export function buildServices(
     corrector,
   });
   const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, host), tokenKey: config.tokenEncryptionKey, log });
-  const einvoiceSyncer = einvoiceSync({ database, rest: eFacturaRestFor(config, host), einvoice, log });
+  const efacturaRest = eFacturaRestFor(config, host);
+  const einvoiceSyncer = einvoiceSync({ database, rest: efacturaRest, einvoice, log });
+  const receivedMessages = receivedMessageSender({ database, rest: efacturaRest, einvoice, log });
   const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui });
 
   /* Accounts. */
@@ -198,6 +200,7 @@ export function buildServices(
     einvoice,
     einvoiceSync: einvoiceSyncer,
     receivedInvoices,
+    receivedMessages,
     auth,
     adminBalance,
     payments,

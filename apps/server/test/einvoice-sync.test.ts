@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceConnections, eInvoiceReceived, efacturaSimTokens } from '../src/db/schema.js';
-import { DEMO_COMPANIES } from '../src/integrations/company-check/simulator.js';
 import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
@@ -13,7 +12,7 @@ import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { readZip } from '../src/lib/zip.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
-import { sampleInvoice, simAccessToken } from './support/efactura.js';
+import { connectCompany, sampleInvoice, simAccessToken } from './support/efactura.js';
 
 /*
  * Issue 25: the sync of a connected company's received invoices against the simulator, through the
@@ -34,24 +33,6 @@ let sync: ReturnType<typeof einvoiceSync>;
 const invoice = (number: string, payable?: string) => sampleInvoice(number, SELLER, BUYER, payable);
 const sellerToken = () => simAccessToken(ctx, SELLER);
 
-/** The buyer's company connected as a user connects it: prepare, the simulator's consent, the callback. */
-async function connectBuyer(user: TestUser) {
-  const entry = await as(ctx, user, {
-    method: 'POST',
-    url: '/api/user/billing/data',
-    payload: { entityData: { name: DEMO_COMPANIES[BUYER]!.name, isCompany: true, identificationCode: BUYER }, address: { countyCode: 'CJ', city: 'cluj-napoca', postalCode: '400114', street: 'Memorandumului', number: '28' } },
-  });
-  expect(entry.statusCode, entry.body).toBe(200);
-  const id = entry.json().data.fiscalSubaccountNumber as number;
-  const prepared = await as(ctx, user, { method: 'POST', url: '/api/user/invoicing-system/connect/prepare', payload: { fiscalSubaccountNumber: id, identificationCode: BUYER } });
-  expect(prepared.statusCode, prepared.body).toBe(200);
-  const params = Object.fromEntries(new URL(prepared.json().url, 'http://localhost').searchParams);
-  const consent = await ctx.app.inject({ method: 'POST', url: '/sim/efactura/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...params, decision: 'allow', certificate: `sim-cert-${BUYER}` }).toString() });
-  const back = new URL(consent.headers.location as string);
-  expect((await as(ctx, user, { method: 'GET', url: `/api/user/invoicing-system/connect/callback${back.search}` })).statusCode).toBe(303);
-  return id;
-}
-
 const received = () => ctx.database.db.select().from(eInvoiceReceived).where(eq(eInvoiceReceived.billingEntityId, entityId)).orderBy(eInvoiceReceived.id);
 const connection = async () => (await ctx.database.db.select().from(eInvoiceConnections).where(eq(eInvoiceConnections.billingEntityId, entityId)))[0]!;
 
@@ -59,7 +40,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await loadNomenclature(ctx.database);
   alice = await createUser(ctx);
-  entityId = await connectBuyer(alice);
+  entityId = await connectCompany(ctx, alice, BUYER);
   rest = eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(ctx.app) });
   sync = einvoiceSync({ database: ctx.database, rest, einvoice: ctx.app.services.einvoice });
 }, 120_000);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEntities, eInvoiceConnections, eInvoiceReceived } from '../src/db/schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedMessages, efacturaSimMessages } from '../src/db/schema.js';
 import { seedDemo } from '../src/db/seed.js';
 import { seedDemoEInvoices } from '../src/db/seed-einvoice.js';
 import { supplierXml, totalsOf } from '../src/integrations/e-invoicing/simulator-suppliers.js';
@@ -61,6 +61,17 @@ describe('the demo', () => {
     expect(rows.filter((r) => r.warnings.length === 0)).toHaveLength(9);
     // The last 55 days only (SPV keeps about 60).
     for (const r of rows) expect(Date.now() - r.messageAt.getTime()).toBeLessThan(56 * 86_400_000);
+
+    // One rejected with a comment, sent to its supplier (the seller's SPV list has it).
+    const rejected = rows.filter((r) => r.status !== 'initial');
+    expect(rejected.map((r) => [r.number, r.status])).toEqual([['EXC-1046', 'rejected_with_message']]);
+    const [sent] = await db.select().from(eInvoiceReceivedMessages).where(eq(eInvoiceReceivedMessages.receivedInvoiceId, rejected[0]!.id));
+    expect(sent, sent?.lastError ?? '').toMatchObject({ status: 'uploadSuccessful', message: 'Factura emisa pe alt punct de lucru decat cel din comanda.' });
+    const inSpv = await db.select().from(efacturaSimMessages).where(eq(efacturaSimMessages.uploadIndex, Number(sent!.uploadIndex))).orderBy(efacturaSimMessages.id);
+    expect(inSpv.map((m) => [m.cif, m.type])).toEqual([
+      [rejected[0]!.sellerIdentification, 'MESAJ CUMPARATOR PRIMIT / MESAJ CUMPARATOR TRANSMIS'],
+      ['14399840', 'MESAJ CUMPARATOR PRIMIT / MESAJ CUMPARATOR TRANSMIS'],
+    ]);
 
     // Seeded once.
     await seedDemoEInvoices(ctx.app, ctx.database);

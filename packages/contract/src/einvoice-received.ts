@@ -79,6 +79,37 @@ export function receivedStatusLabel(type: EInvoiceAccountType, status: ReceivedI
   }
 }
 
+/** The rejected group (spec 002 section 4.8): a rejection with a comment is rejected_with_message, without one rejected. */
+export const RECEIVED_REJECTED: readonly ReceivedInvoiceStatus[] = ['rejected', 'rejected_with_message'];
+export const isRejection = (status: ReceivedInvoiceStatus) => RECEIVED_REJECTED.includes(status);
+export const rejectionStatus = (comment: string): ReceivedInvoiceStatus => (comment.trim() ? 'rejected_with_message' : 'rejected');
+
+/** The longest comment sent to the supplier with a rejection (a RASP message through e-Factura). */
+export const RECEIVED_COMMENT_MAX = 1000;
+
+/**
+ * A comment sent to the supplier (spec 002 section 3, generalData.message): 'uploading' until
+ * e-Factura answers its upload index, then 'uploadSuccessful' ('Trimis cu succes').
+ */
+export const RECEIVED_MESSAGE_STATUSES = ['uploading', 'uploadSuccessful'] as const;
+export type ReceivedMessageStatus = (typeof RECEIVED_MESSAGE_STATUSES)[number];
+export const RECEIVED_MESSAGE_MACHINE = statusMachine(RECEIVED_MESSAGE_STATUSES, { uploading: ['uploadSuccessful'], uploadSuccessful: [] });
+export const RECEIVED_MESSAGE_LABELS: Record<ReceivedMessageStatus, string> = { uploading: 'Se trimite', uploadSuccessful: 'Trimis cu succes' };
+
+/**
+ * The actions each account type's menu offers in a status (spec 002 section 4.8): the status each
+ * moves to (a rejection becomes rejected_with_message when a comment goes with it).
+ */
+export function receivedActions(type: EInvoiceAccountType, status: ReceivedInvoiceStatus): { label: string; to: ReceivedInvoiceStatus }[] {
+  const moves = RECEIVED_INVOICE_MACHINES[type].moves[status];
+  const actions: { label: string; to: ReceivedInvoiceStatus }[] = [];
+  if (moves.includes('rejected')) actions.push({ label: type === 'customer' ? 'Factura nu ne apartine' : 'Respinge', to: 'rejected' });
+  if (moves.includes('manually_accepted')) actions.push({ label: 'Accepta', to: 'manually_accepted' });
+  if (moves.includes('supplier_force_accept')) actions.push({ label: 'Adauga furnizor si accepta', to: 'supplier_force_accept' });
+  if (moves.includes('initial')) actions.push({ label: 'Marcheaza ca primita', to: 'initial' });
+  return actions;
+}
+
 /** Warning status: 0 none, 1 to acknowledge (the row highlighted), 2 'Verificata'. */
 export const RECEIVED_WARNING_STATUS = { none: 0, open: 1, verified: 2 } as const;
 
@@ -109,7 +140,7 @@ export type TReceivedInvoicesRequest = z.input<typeof ZReceivedInvoicesRequest>;
 export const ZReceivedInvoice = z.object({
   receivedInvoiceId: z.number().int(),
   seller: z.object({ name: z.string(), identification: z.string() }),
-  generalData: z.object({ invoiceDate: z.string(), invoiceIdentification: z.string(), message: z.array(z.object({ message: z.string(), sentDateTime: z.string(), status: z.enum(['uploadSuccessful', 'uploading']) })) }),
+  generalData: z.object({ invoiceDate: z.string(), invoiceIdentification: z.string(), message: z.array(z.object({ message: z.string(), sentDateTime: z.string(), status: z.enum(RECEIVED_MESSAGE_STATUSES) })) }),
   eInvoiceData: z.object({ date: z.string() }),
   amounts: z.object({ tax: z.number().int(), total: z.number().int(), currency: z.string() }),
   status: z.enum(RECEIVED_INVOICE_STATUSES),
@@ -133,6 +164,27 @@ export type TReceivedInvoicesResponse = z.infer<typeof ZReceivedInvoicesResponse
 export const ZReceivedWarningRequest = z.object({ receivedInvoiceId: z.number().int().positive(), oldStatus: z.literal(1), changeToNewStatus: z.literal(2) }).strict();
 export type TReceivedWarningRequest = z.input<typeof ZReceivedWarningRequest>;
 
+/** PATCH user/invoicing-system/invoice/status: a move of the account type's machine from the status the user saw. */
+export const ZReceivedStatusRequest = z
+  .object({
+    receivedInvoiceId: z.number().int().positive().max(2_147_483_647),
+    comment: z.string().trim().max(RECEIVED_COMMENT_MAX, einvoiceMessages.commentTooLong).default(''),
+    newStatus: z.enum(RECEIVED_INVOICE_STATUSES),
+    oldStatus: z.enum(RECEIVED_INVOICE_STATUSES),
+  })
+  .strict()
+  .refine((r) => r.comment === '' || isRejection(r.newStatus), { error: einvoiceMessages.commentOnlyOnReject, path: ['comment'] });
+export type TReceivedStatusRequest = z.input<typeof ZReceivedStatusRequest>;
+export const ZReceivedStatusResponse = z.object({
+  success: z.literal(true),
+  changeStatus: z.object({ success: z.literal(true) }),
+  /** Whether the comment goes to the supplier (through e-Factura, as a buyer's message). */
+  messageSend: z.boolean(),
+  status: z.enum(RECEIVED_INVOICE_STATUSES),
+  message: z.string(),
+});
+export type TReceivedStatusResponse = z.infer<typeof ZReceivedStatusResponse>;
+
 /** GET user/invoicing-system/received-invoice/download/{receivedInvoiceId}/{zip|xml|pdf}. */
 export const RECEIVED_DOWNLOAD_KINDS = ['zip', 'xml', 'pdf'] as const;
 export const ZReceivedDownloadParams = z.object({ receivedInvoiceId: z.coerce.number().int().positive().max(2_147_483_647), kind: z.enum(RECEIVED_DOWNLOAD_KINDS) });
@@ -147,4 +199,8 @@ export const RECEIVED_MESSAGES = {
   companyNotConnected: einvoiceMessages.companyNotConnected,
   warningNotOpen: einvoiceMessages.warningNotOpen,
   noPdf: einvoiceMessages.noPdf,
+  statusNotAllowed: einvoiceMessages.statusNotAllowed,
+  statusChangedMeanwhile: einvoiceMessages.statusChangedMeanwhile,
+  commentOnlyOnReject: einvoiceMessages.commentOnlyOnReject,
+  commentTooLong: einvoiceMessages.commentTooLong,
 } as const;

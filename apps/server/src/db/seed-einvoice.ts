@@ -5,7 +5,7 @@ import { EINVOICE_CALLBACK_PATH } from '../integrations/e-invoicing/einvoice-aut
 import { SIM_AUTHORIZE_PATH } from '../integrations/e-invoicing/simulator.js';
 import { demoVat, issueSupplierDocument, type SupplierDocument, type SupplierLine, type SupplierProblem } from '../integrations/e-invoicing/simulator-suppliers.js';
 import type { Database } from './client.js';
-import { billingEntities, eInvoiceConnections, users } from './schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceReceived, users } from './schema.js';
 
 const DAY_MS = 86_400_000;
 const DEMO_BUYER = '14399840';
@@ -37,7 +37,7 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
  * connected as a user connects it (prepare, the simulator's consent page, the callback), then its
  * suppliers' invoices of the last 55 days issued through the simulator's SPV (SPV keeps about 60),
  * a few with problems and one credit note, two with their PDF; then one sync, so the list has them
- * at once. Seeded once: a company already connected is left as it is.
+ * at once, and one rejected with a comment sent to its supplier. Seeded once: a company already connected is left as it is.
  */
 export async function seedDemoEInvoices(app: FastifyInstance, database: Database, now = new Date()) {
   const { db } = database;
@@ -88,4 +88,15 @@ export async function seedDemoEInvoices(app: FastifyInstance, database: Database
     if (k === 7) await issueSupplierDocument(db, { ...doc, kind: 'creditNote', number: `${doc.number}-STORNO`, correcting: doc.number, lines: doc.lines.slice(0, 1) }, new Date(issuedAt.getTime() + DAY_MS));
   }
   await app.services.einvoiceSync.syncCompany(entity.id, now);
+  // One rejected with a comment to its supplier, sent through the simulator's SPV as a RASP message.
+  const [rejected] = await db
+    .select({ id: eInvoiceReceived.id })
+    .from(eInvoiceReceived)
+    .where(and(eq(eInvoiceReceived.billingEntityId, entity.id), eq(eInvoiceReceived.number, 'EXC-1046')))
+    .limit(1);
+  if (rejected) {
+    const [client] = await db.select().from(users).where(eq(users.id, entity.userId));
+    await app.services.receivedInvoices.changeStatus(client!, { receivedInvoiceId: rejected.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Factura emisa pe alt punct de lucru decat cel din comanda.' });
+    await app.services.receivedMessages.sendDue();
+  }
 }

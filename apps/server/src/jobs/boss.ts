@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Services } from '../services.js';
 import { registerAutoTopUp } from './auto-topup.js';
 import { registerCompanyVerification } from './company-verification.js';
+import { registerEInvoiceMessages } from './einvoice-messages.js';
 import { registerEInvoiceSync } from './einvoice-sync.js';
 import { registerMailSender } from './mail-sender.js';
 import { registerMonthlyInvoices } from './monthly-invoices.js';
@@ -76,6 +77,7 @@ export async function startJobs(
   await registerRepaymentStatements(boss, services.repaymentMoney, log);
   await registerRepaymentPayouts(boss, services.payouts, log);
   await registerEInvoiceSync(boss, services.einvoiceSync, log);
+  await registerEInvoiceMessages(boss, services.receivedMessages, log);
   if (config.store === 'simulator') await registerStoreSimOrders(boss, database, config.tokenEncryptionKey, host, log, config.publicUrl);
   let stopped: Promise<void> | undefined;
   return {

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { DEMO_COMPANIES } from '../../src/integrations/company-check/simulator.js';
 import { SIM_CLIENT_ID, simClientSecret } from '../../src/integrations/e-invoicing/simulator-store.js';
-import type { TestContext } from '../helper.js';
+import { as, type TestContext, type TestUser } from '../helper.js';
 
 /* The e-Factura simulator in tests (issue 25): an official CIUS-RO sample as a company's invoice, and a demo company's access token. */
 
@@ -53,4 +54,22 @@ export async function simAccessToken(ctx: TestContext, cui: string, credentials:
   });
   expect(token.statusCode, token.body).toBe(200);
   return token.json().access_token as string;
+}
+
+/** A demo company added to the user's billing data and connected as a user connects it: prepare, the simulator's consent, the callback. Answers its billing entry's id. */
+export async function connectCompany(ctx: TestContext, user: TestUser, cui: string) {
+  const entry = await as(ctx, user, {
+    method: 'POST',
+    url: '/api/user/billing/data',
+    payload: { entityData: { name: DEMO_COMPANIES[cui]!.name, isCompany: true, identificationCode: cui }, address: { countyCode: 'CJ', city: 'cluj-napoca', postalCode: '400114', street: 'Memorandumului', number: '28' } },
+  });
+  expect(entry.statusCode, entry.body).toBe(200);
+  const id = entry.json().data.fiscalSubaccountNumber as number;
+  const prepared = await as(ctx, user, { method: 'POST', url: '/api/user/invoicing-system/connect/prepare', payload: { fiscalSubaccountNumber: id, identificationCode: cui } });
+  expect(prepared.statusCode, prepared.body).toBe(200);
+  const params = Object.fromEntries(new URL(prepared.json().url, 'http://localhost').searchParams);
+  const consent = await ctx.app.inject({ method: 'POST', url: '/sim/efactura/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...params, decision: 'allow', certificate: `sim-cert-${cui}` }).toString() });
+  const back = new URL(consent.headers.location as string);
+  expect((await as(ctx, user, { method: 'GET', url: `/api/user/invoicing-system/connect/callback${back.search}` })).statusCode).toBe(303);
+  return id;
 }

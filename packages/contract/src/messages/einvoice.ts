@@ -19,6 +19,10 @@ export const einvoiceMessages = {
   companyNotConnected: 'Firma nu este conectata la e-Factura.',
   warningNotOpen: 'Avertismentul a fost deja verificat.',
   noPdf: 'Factura nu are un PDF atasat de furnizor.',
+  statusNotAllowed: 'Operatia nu este permisa pentru starea facturii.',
+  statusChangedMeanwhile: 'Starea facturii s-a schimbat intre timp. Reincarcati lista.',
+  commentOnlyOnReject: 'Un comentariu se trimite doar cu respingerea facturii.',
+  commentTooLong: 'Comentariul poate avea cel mult 1000 de caractere.',
   invalidDate: 'Data este invalida.',
   startAfterEnd: 'Data de inceput este dupa data de sfarsit.',
 } as const;

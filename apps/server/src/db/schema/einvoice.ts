@@ -1,4 +1,5 @@
 import { bigint, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { bytea } from './columns.js';
 import { billingEntities } from './billing.js';
 import { users } from './users.js';
@@ -90,4 +91,31 @@ export const eInvoiceReceived = pgTable(
     index('einvoice_received_message_at_idx').on(t.billingEntityId, t.messageAt, t.id),
     index('einvoice_received_seller_number_idx').on(t.billingEntityId, t.sellerIdentification, t.number),
   ],
+);
+
+/**
+ * A comment sent to a received invoice's supplier with its rejection (issue 25): a RASP message
+ * through e-Factura. 'uploading' until the upload index is known, then 'uploadSuccessful'. A sender
+ * holds `leaseUntil` while it uploads; `attemptedAt` is set before an upload whose outcome is not
+ * known yet, so the next try first looks for that message in SPV instead of sending it twice.
+ */
+export const eInvoiceReceivedMessages = pgTable(
+  'einvoice_received_messages',
+  {
+    id: serial('id').primaryKey(),
+    receivedInvoiceId: integer('received_invoice_id')
+      .notNull()
+      .references(() => eInvoiceReceived.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['uploading', 'uploadSuccessful'] }).notNull().default('uploading'),
+    uploadIndex: text('upload_index'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('einvoice_received_messages_invoice_idx').on(t.receivedInvoiceId, t.id), index('einvoice_received_messages_due_idx').on(t.nextAt).where(sql`${t.status} = 'uploading'`)],
 );

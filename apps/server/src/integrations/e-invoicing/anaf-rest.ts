@@ -145,7 +145,7 @@ export function eFacturaRest(opts: { restBase?: string; fetch?: FetchLike; timeo
     },
 
     /** upload (uploadb2c for an individual buyer): the upload index; ExecutionStatus 1 is the error it says. */
-    async upload(token: string, cif: string, xml: string, opts: { standard: 'UBL' | 'CN'; b2c?: boolean }) {
+    async upload(token: string, cif: string, xml: string, opts: { standard: 'UBL' | 'CN' | 'RASP'; b2c?: boolean }) {
       const root = await xmlAnswer(await call(token, 'POST', opts.b2c ? 'uploadb2c' : 'upload', { standard: opts.standard, cif }, xml));
       const index = root.attributes.index_incarcare;
       if (root.attributes.ExecutionStatus !== '0' || !index || !/^\d+$/.test(index)) throw new EFacturaError('unexpected', 'an upload answer without index_incarcare');

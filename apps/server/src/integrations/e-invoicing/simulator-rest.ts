@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { sharedWindowLimiter } from '../../lib/rate-limit.js';
 import { accessTokenCui } from './simulator-store.js';
-import { anafStamp, checkUpload, SIM_LIST_MAX_DAYS, SIM_MESSAGE_TYPES, SIM_PAGE_SIZE, simDownload, simMessages, simUpload, simUploadState, type SimFilter } from './simulator-spv.js';
+import { anafStamp, checkUpload, SIM_LIST_MAX_DAYS, SIM_MESSAGE_TYPES, SIM_PAGE_SIZE, simDownload, simMessages, simUpload, simUploadRasp, simUploadState, type SimFilter } from './simulator-spv.js';
 
 /** e-Factura's REST API as the simulator serves it: ANAF's paths and parameters under this prefix. */
 export const SIM_REST_BASE = '/sim/efactura/rest';
@@ -130,12 +130,16 @@ export function spvRoutes(deps: { database: Database; key: Buffer; callsPerMinut
         const standard = str(query.standard) ?? '';
         const cif = cifOf(query);
         if (!['UBL', 'CN', 'CII', 'RASP'].includes(standard)) return refused(`Valoarea parametrului standard= ${standard} nu este corecta (UBL, CN, CII sau RASP)`);
-        if (standard === 'CII' || standard === 'RASP') return refused(`Standardul ${standard} nu este acceptat de simulator`);
+        if (standard === 'CII') return refused(`Standardul ${standard} nu este acceptat de simulator`);
+        if (standard === 'RASP' && path === 'uploadb2c') return refused('Mesajele RASP se transmit prin upload, nu prin uploadb2c');
         if (!/^\d{1,10}$/.test(cif)) return refused(`CIF introdus= ${cif} nu este un numar`);
         if (!cifs.includes(cif)) return refused(`Nu aveti drept in SPV pentru CIF=${cif}`);
         const body = typeof req.body === 'string' ? req.body : '';
         if (body.trim() === '') return refused('Fisierul transmis este gol');
-        const uploadIndex = await simUpload(db, { cif, standard: standard as 'UBL' | 'CN', b2c: path === 'uploadb2c', selfBilling: str(query.autofactura) === 'DA', xml: body });
+        const uploadIndex =
+          standard === 'RASP'
+            ? await simUploadRasp(db, { cif, xml: body })
+            : await simUpload(db, { cif, standard: standard as 'UBL' | 'CN', b2c: path === 'uploadb2c', selfBilling: str(query.autofactura) === 'DA', xml: body });
         return xml(reply, `<header xmlns="${UPLOAD_NS}" dateResponse="${now}" ExecutionStatus="0" index_incarcare="${uploadIndex}"/>`);
       });
     }

@@ -5,6 +5,7 @@ import { efacturaSimDownloads, efacturaSimMessages, efacturaSimUploads } from '.
 import { bucharestDateKey, bucharestParts } from '../../lib/dates.js';
 import { child, readXmlTree, textAt, XmlTreeError, type XmlElement } from '../../lib/xml-tree.js';
 import { zipOf } from '../../lib/zip.js';
+import { readRasp } from './rasp.js';
 
 /*
  * The simulator's SPV (issue 25): what ANAF keeps for each company, in the simulator's own tables.
@@ -113,6 +114,55 @@ export async function simUpload(db: Executor, input: { cif: string; standard: 'U
       if (!input.b2c && parties.buyer && /^\d{2,10}$/.test(parties.buyer) && parties.buyer !== parties.seller) await message(parties.buyer, SIM_MESSAGE_TYPES.P, details, input.xml);
     }
     await tx.insert(efacturaSimUploads).values({ uploadIndex, cif: input.cif, standard: input.standard, b2c: input.b2c, xml: input.xml, state: errors.length > 0 ? 'nok' : 'ok', errors, downloadId, createdAt: now });
+    return uploadIndex;
+  });
+}
+
+/**
+ * upload?standard=RASP: a buyer's message about an invoice it received (the invoice's upload index
+ * and the text). Refused (an errors message, state nok) unless the sender is that invoice's buyer.
+ * Accepted, it becomes a 'MESAJ CUMPARATOR' message in the seller's list and, as the sent copy, in
+ * the buyer's own, both downloading as the RASP XML. Answers the upload index.
+ */
+export async function simUploadRasp(db: Executor, input: { cif: string; xml: string }, now = new Date()) {
+  let rasp: ReturnType<typeof readRasp> = null;
+  try {
+    rasp = readRasp(readXmlTree(input.xml, 64 * 1024));
+  } catch {
+    rasp = null;
+  }
+  const [invoice] = rasp
+    ? await db
+        .select({ seller: efacturaSimUploads.cif })
+        .from(efacturaSimMessages)
+        .innerJoin(efacturaSimUploads, eq(efacturaSimUploads.uploadIndex, efacturaSimMessages.uploadIndex))
+        .where(and(eq(efacturaSimMessages.cif, input.cif), eq(efacturaSimMessages.type, SIM_MESSAGE_TYPES.P), eq(efacturaSimMessages.uploadIndex, Number(rasp.invoiceUploadIndex))))
+        .limit(1)
+    : [];
+  const errors = !rasp
+    ? ['Fisierul transmis nu este un mesaj RASP valid (header cu index_incarcare si message).']
+    : !invoice
+      ? [`Nu exista o factura cu id_incarcare=${rasp.invoiceUploadIndex} primita de cif=${input.cif}.`]
+      : [];
+  return db.transaction(async (tx) => {
+    const next = (await tx.execute(sql`select ${nextval('efactura_sim_upload_index_seq')}::bigint as index`)) as unknown as { rows: { index: string | number }[] };
+    const uploadIndex = Number(next.rows[0]!.index);
+    const message = async (cif: string, type: string, details: string, xml: string) => {
+      const [row] = await tx
+        .insert(efacturaSimMessages)
+        .values({ id: nextval('efactura_sim_message_id_seq') as unknown as number, cif, type, uploadIndex, details, xml, createdAt: now })
+        .returning({ id: efacturaSimMessages.id });
+      return row!.id;
+    };
+    let downloadId: number;
+    if (errors.length > 0 || !rasp || !invoice) {
+      downloadId = await message(input.cif, SIM_MESSAGE_TYPES.E, `Erori de validare identificate la mesajul primit cu id_incarcare=${uploadIndex}`, errorsXml(uploadIndex, input.cif, errors));
+    } else {
+      const about = `factura cu id_incarcare=${rasp.invoiceUploadIndex}`;
+      await message(invoice.seller, SIM_MESSAGE_TYPES.R, `Mesaj cumparator primit pentru ${about} de la cif_beneficiar=${input.cif}`, input.xml);
+      downloadId = await message(input.cif, SIM_MESSAGE_TYPES.R, `Mesaj cumparator transmis pentru ${about} catre cif_emitent=${invoice.seller}`, input.xml);
+    }
+    await tx.insert(efacturaSimUploads).values({ uploadIndex, cif: input.cif, standard: 'RASP', b2c: false, xml: input.xml, state: errors.length > 0 ? 'nok' : 'ok', errors, downloadId, createdAt: now });
     return uploadIndex;
   });
 }

@@ -1,5 +1,7 @@
 import {
+  isRejection,
   normalizeCui,
+  RECEIVED_INVOICE_MACHINES,
   RECEIVED_MESSAGES,
   RECEIVED_PAGE_SIZE,
   RECEIVED_STATUSES_SHOWN,
@@ -7,18 +9,22 @@ import {
   type ReceivedInvoiceStatus,
   type TReceivedInvoice,
   type TReceivedInvoicesResponse,
+  type ReceivedMessageStatus,
   type ZReceivedInvoicesRequest,
+  type ZReceivedStatusRequest,
   type ZReceivedWarningRequest,
+  rejectionStatus,
 } from '@colete/contract';
-import { and, between, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceReceived } from '../../db/schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedMessages } from '../../db/schema.js';
 import { bucharestDayStart, nextDay } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { readXmlTree } from '../../lib/xml-tree.js';
 import { readZip } from '../../lib/zip.js';
 import type { UserRow } from '../../types.js';
+import { announceReceivedMessageQueued } from './einvoice-messages.js';
 import { readUbl } from './ubl-read.js';
 
 /** LIKE's wildcards in a user's text, taken literally. */
@@ -33,6 +39,7 @@ const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function receivedInvoicesService(deps: { database: Database; platformCui: string }) {
   const { db } = deps.database;
   const r = eInvoiceReceived;
+  const accountTypeOf = (code: string): EInvoiceAccountType => (normalizeCui(code) === normalizeCui(deps.platformCui) ? 'internal' : 'customer');
 
   /** The acting client's connected company with this fiscal code, and its account type. */
   async function company(client: UserRow, identificationCode: string) {
@@ -44,14 +51,13 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
       .where(and(eq(billingEntities.userId, client.id), eq(billingEntities.identificationCode, code)))
       .limit(1);
     if (!row) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
-    const accountType: EInvoiceAccountType = normalizeCui(row.code) === normalizeCui(deps.platformCui) ? 'internal' : 'customer';
-    return { ...row, accountType };
+    return { ...row, accountType: accountTypeOf(row.code) };
   }
 
   /** A received invoice of one of the client's companies (404 otherwise). */
   async function ownInvoice(client: UserRow, id: number) {
     const [row] = await db
-      .select({ id: r.id, zip: r.zip, messageId: r.messageId, number: r.number, warningStatus: r.warningStatus, hasPdf: r.hasPdf })
+      .select({ id: r.id, zip: r.zip, messageId: r.messageId, number: r.number, warningStatus: r.warningStatus, hasPdf: r.hasPdf, status: r.status, code: billingEntities.identificationCode })
       .from(r)
       .innerJoin(billingEntities, eq(billingEntities.id, r.billingEntityId))
       .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
@@ -101,10 +107,21 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
         .orderBy(req.usedDate === 'invoiceDate' ? desc(r.issueDate) : desc(r.messageAt), desc(r.id))
         .limit(RECEIVED_PAGE_SIZE)
         .offset((page - 1) * RECEIVED_PAGE_SIZE);
+      // The page's comments to the suppliers, in one query.
+      const m = eInvoiceReceivedMessages;
+      const sent = rows.length
+        ? await db
+            .select({ invoiceId: m.receivedInvoiceId, message: m.message, status: m.status, createdAt: m.createdAt, sentAt: m.sentAt })
+            .from(m)
+            .where(inArray(m.receivedInvoiceId, rows.map((x) => x.id)))
+            .orderBy(asc(m.id))
+        : [];
+      const messagesOf = (id: number) =>
+        sent.filter((x) => x.invoiceId === id).map((x) => ({ message: x.message, sentDateTime: (x.sentAt ?? x.createdAt).toISOString(), status: x.status as ReceivedMessageStatus }));
       const list: TReceivedInvoice[] = rows.map((x) => ({
         receivedInvoiceId: x.id,
         seller: { name: x.sellerName, identification: x.sellerIdentification },
-        generalData: { invoiceDate: x.issueDate, invoiceIdentification: x.number, message: [] },
+        generalData: { invoiceDate: x.issueDate, invoiceIdentification: x.number, message: messagesOf(x.id) },
         eInvoiceData: { date: x.messageAt.toISOString() },
         amounts: { tax: x.taxBani, total: x.totalBani, currency: x.currency },
         status: x.status as ReceivedInvoiceStatus,
@@ -124,6 +141,30 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
         .where(and(eq(r.id, invoice.id), eq(r.warningStatus, req.oldStatus)))
         .returning({ id: r.id });
       if (moved.length === 0) throw conflict(RECEIVED_MESSAGES.warningNotOpen, 'warningNotOpen');
+    },
+
+    /**
+     * A move of the account type's machine (spec 002 section 4.8) from the status the user saw: a
+     * conditional update (409 when the invoice is not in it any more, or the move is not allowed).
+     * A rejection with a comment is rejected_with_message, and the comment is queued in the same
+     * transaction to reach the supplier through e-Factura (einvoice-messages.ts sends it once).
+     */
+    async changeStatus(client: UserRow, req: z.output<typeof ZReceivedStatusRequest>) {
+      const invoice = await ownInvoice(client, req.receivedInvoiceId);
+      const target = isRejection(req.newStatus) ? rejectionStatus(req.comment) : req.newStatus;
+      if (!RECEIVED_INVOICE_MACHINES[accountTypeOf(invoice.code)].canMove(req.oldStatus, target)) throw conflict(RECEIVED_MESSAGES.statusNotAllowed, 'statusNotAllowed');
+      const messageSend = target === 'rejected_with_message';
+      await db.transaction(async (tx) => {
+        const moved = await tx
+          .update(r)
+          .set({ status: target })
+          .where(and(eq(r.id, invoice.id), eq(r.status, req.oldStatus)))
+          .returning({ id: r.id });
+        if (moved.length === 0) throw conflict(RECEIVED_MESSAGES.statusChangedMeanwhile, 'statusChanged');
+        if (messageSend) await tx.insert(eInvoiceReceivedMessages).values({ receivedInvoiceId: invoice.id, message: req.comment });
+      });
+      if (messageSend) announceReceivedMessageQueued();
+      return { status: target, messageSend };
     },
 
     /** The signed ZIP as received, the invoice's XML from it, or the supplier's embedded PDF; the file name is the server's. */

@@ -9,6 +9,8 @@ import {
   ZReceivedInvoicesRequest,
   ZReceivedInvoicesResponse,
   ZReceivedWarningRequest,
+  ZReceivedStatusRequest,
+  ZReceivedStatusResponse,
   RECEIVED_MESSAGES,
 } from '@colete/contract';
 import { z } from 'zod';
@@ -47,6 +49,15 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
         '/api/user/invoicing-system/received-invoices',
         { schema: { tags, body: ZReceivedInvoicesRequest, response: { 200: ZReceivedInvoicesResponse } } },
         async (req) => opts.received.list(acting(req).client, req.body),
+      );
+      // A move of the account type's machine; a rejection's comment goes to the supplier through e-Factura.
+      scope.withTypeProvider<ZodTypeProvider>().patch(
+        '/api/user/invoicing-system/invoice/status',
+        { schema: { tags, body: ZReceivedStatusRequest, response: { 200: ZReceivedStatusResponse } } },
+        async (req) => {
+          const moved = await opts.received.changeStatus(acting(req).client, req.body);
+          return { success: true as const, changeStatus: { success: true as const }, messageSend: moved.messageSend, status: moved.status, message: RECEIVED_MESSAGES.statusChanged };
+        },
       );
       // 'Am luat la cunostinta': a warning acknowledged once.
       scope.withTypeProvider<ZodTypeProvider>().patch(

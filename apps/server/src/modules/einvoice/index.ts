@@ -12,3 +12,5 @@ export { einvoiceSync } from './einvoice-sync.js';
 export type { EInvoiceSync } from './einvoice-sync.js';
 export { receivedInvoicesService } from './einvoice-received.js';
 export type { ReceivedInvoicesService } from './einvoice-received.js';
+export { onReceivedMessageQueued, receivedMessageSender } from './einvoice-messages.js';
+export type { ReceivedMessageSender } from './einvoice-messages.js';

@@ -1,4 +1,4 @@
-import { type TBillingListResponse, type TReceivedInvoicesRequest, type TReceivedInvoicesResponse, type TReceivedWarningRequest } from '@colete/contract';
+import { type TBillingListResponse, type TReceivedInvoicesRequest, type TReceivedInvoicesResponse, type TReceivedStatusRequest, type TReceivedStatusResponse, type TReceivedWarningRequest } from '@colete/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
@@ -22,6 +22,16 @@ export function useAcknowledgeWarning() {
   const acting = useActingClientId();
   return useMutation({
     mutationFn: (body: TReceivedWarningRequest) => api<{ success: true; message: string }>('PATCH', 'user/invoicing-system/change/warning/status', body),
+    onSettled: () => client.invalidateQueries({ queryKey: receivedKeys.all(acting) }),
+  });
+}
+
+/** PATCH user/invoicing-system/invoice/status: reject (with an optional comment to the supplier), accept, mark as received. */
+export function useChangeReceivedStatus() {
+  const client = useQueryClient();
+  const acting = useActingClientId();
+  return useMutation({
+    mutationFn: (body: TReceivedStatusRequest) => api<TReceivedStatusResponse>('PATCH', 'user/invoicing-system/invoice/status', body),
     onSettled: () => client.invalidateQueries({ queryKey: receivedKeys.all(acting) }),
   });
 }

@@ -7,6 +7,7 @@ import { downloadFile } from '../../../lib/download-file';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { receivedDownloadUrl, useAcknowledgeWarning } from '../api/received-invoices';
+import { MessagesButton, ReceivedActions } from './received-actions';
 
 /* The received invoices' rows (a table, cards on a phone), their warning dialog and downloads (issue 25). */
 
@@ -98,7 +99,9 @@ function WarningButton({ invoice, onOpen }: { invoice: TReceivedInvoice; onOpen:
   );
 }
 
-export function ReceivedRows({ rows, type, onSeller, onWarning }: { rows: TReceivedInvoice[]; type: EInvoiceAccountType; onSeller: (id: string) => void; onWarning: (i: TReceivedInvoice) => void }) {
+type RowEvents = { onSeller: (id: string) => void; onWarning: (i: TReceivedInvoice) => void; onReject: (i: TReceivedInvoice, label: string) => void; onMessages: (i: TReceivedInvoice) => void };
+
+export function ReceivedRows({ rows, type, onSeller, onWarning, onReject, onMessages }: { rows: TReceivedInvoice[]; type: EInvoiceAccountType } & RowEvents) {
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   const status = (i: TReceivedInvoice) => <Chip size="small" variant="outlined" color={i.status.startsWith('rejected') ? 'error' : 'default'} label={receivedStatusLabel(type, i.status)} />;
   const seller = (i: TReceivedInvoice) => (
@@ -129,9 +132,11 @@ export function ReceivedRows({ rows, type, onSeller, onWarning }: { rows: TRecei
             <Typography variant="body2">
               TVA {money(i.amounts.tax, i.amounts.currency)} · Total <strong>{money(i.amounts.total, i.amounts.currency)}</strong>
             </Typography>
-            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
               <WarningButton invoice={i} onOpen={() => onWarning(i)} />
               <Downloads invoice={i} />
+              <ReceivedActions invoice={i} type={type} onReject={(label) => onReject(i, label)} />
+              <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
             </Stack>
           </Box>
         ))}
@@ -150,13 +155,13 @@ export function ReceivedRows({ rows, type, onSeller, onWarning }: { rows: TRecei
           <TableCell align="right">TVA</TableCell>
           <TableCell align="right">Total</TableCell>
           <TableCell>Avertismente</TableCell>
-          <TableCell>Descarcare</TableCell>
+          <TableCell>Actiuni</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {rows.map((i) => (
           <TableRow key={i.receivedInvoiceId} sx={highlight(i)} data-warning={i.warnings.status === 1 ? 'open' : undefined}>
-            <TableCell>{seller(i)}</TableCell>
+            <TableCell sx={{ minWidth: 150 }}>{seller(i)}</TableCell>
             <TableCell>{formatDate(i.generalData.invoiceDate)}</TableCell>
             <TableCell>{formatDateTime(i.eInvoiceData.date)}</TableCell>
             <TableCell>
@@ -174,7 +179,11 @@ export function ReceivedRows({ rows, type, onSeller, onWarning }: { rows: TRecei
               <WarningButton invoice={i} onOpen={() => onWarning(i)} />
             </TableCell>
             <TableCell>
-              <Downloads invoice={i} />
+              <Stack sx={{ gap: 0.5, alignItems: 'stretch', minWidth: 120 }}>
+                <Downloads invoice={i} />
+                <ReceivedActions invoice={i} type={type} onReject={(label) => onReject(i, label)} />
+                <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
+              </Stack>
             </TableCell>
           </TableRow>
         ))}

@@ -12,6 +12,7 @@ import { Paginator } from '../../../components/paginator';
 import { bucharestDay, monthBefore } from '../../../lib/format';
 import { tableParam, useTableQuery, type TableParam } from '../../../lib/use-table-query';
 import { useConnectedCompanies, useReceivedInvoices } from '../api/received-invoices';
+import { MessagesDialog, RejectDialog } from '../components/received-actions';
 import { ReceivedRows, WarningDialog } from '../components/received-rows';
 
 const statusesParam: TableParam<ReceivedInvoiceStatus[]> = {
@@ -77,10 +78,12 @@ export default function ReceivedInvoicesPage() {
         }
       : null,
   );
-  const [warningOf, setWarningOf] = useState<number | null>(null);
+  // The open dialog, held here: it outlives the switch between the table and the phone's cards.
+  const [dialog, setDialog] = useState<{ kind: 'warning' | 'reject' | 'messages'; id: number; label?: string } | null>(null);
   const rows = list.data?.list ?? [];
   const type = list.data?.accountType ?? 'customer';
-  const warning = rows.find((r) => r.receivedInvoiceId === warningOf);
+  const shown = dialog && rows.find((r) => r.receivedInvoiceId === dialog.id);
+  const close = () => setDialog(null);
 
   if (billing.isPending) return <LoadingState label="Se incarca firmele conectate..." />;
   if (billing.isError) return <ErrorState message={einvoiceMessages.companiesFailed} onRetry={() => void billing.refetch()} />;
@@ -134,10 +137,19 @@ export default function ReceivedInvoicesPage() {
             <TextField label="CUI furnizor" value={values.sellerId} onChange={(e) => update({ sellerId: e.target.value })} />
           </Box>
           <ListStates query={list} loadingLabel="Se incarca facturile..." errorMessage={RECEIVED_MESSAGES.listFailed} maxWidth={1200} empty={{ when: rows.length === 0, icon: <ReceiptLongOutlinedIcon aria-hidden />, text: 'Nicio factura primita in perioada si cu filtrele alese.' }}>
-            <ReceivedRows rows={rows} type={type} onSeller={(id) => update({ sellerId: id })} onWarning={(i) => setWarningOf(i.receivedInvoiceId)} />
+            <ReceivedRows
+              rows={rows}
+              type={type}
+              onSeller={(id) => update({ sellerId: id })}
+              onWarning={(i) => setDialog({ kind: 'warning', id: i.receivedInvoiceId })}
+              onReject={(i, label) => setDialog({ kind: 'reject', id: i.receivedInvoiceId, label })}
+              onMessages={(i) => setDialog({ kind: 'messages', id: i.receivedInvoiceId })}
+            />
             <Paginator page={values.page} pageSize={RECEIVED_PAGE_SIZE} count={list.data?.pagination.totalCount ?? 0} onChange={(page) => update({ page })} />
           </ListStates>
-          {warning && <WarningDialog invoice={warning} onClose={() => setWarningOf(null)} />}
+          {shown && dialog.kind === 'warning' && <WarningDialog invoice={shown} onClose={close} />}
+          {shown && dialog.kind === 'reject' && <RejectDialog invoice={shown} label={dialog.label ?? ''} onClose={close} />}
+          {shown && dialog.kind === 'messages' && <MessagesDialog invoice={shown} onClose={close} />}
         </>
       )}
     </>
