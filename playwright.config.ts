@@ -29,7 +29,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }]],
   use: {
-    trace: 'retain-on-failure',
+    // A trace only for a failed test's second try (npm test runs with --retries=1): recording one
+    // for every test, to keep the failed ones, cost about a third of the run's time on two cores.
+    trace: 'on-first-retry',
     locale: 'ro-RO',
     timezoneId: 'Europe/Bucharest',
     reducedMotion: process.env.E2E_MOTION === 'on' ? 'no-preference' : 'reduce',

@@ -31,6 +31,8 @@ async function asAdmin(browser: Browser, act: (page: Page) => Promise<void>) {
 }
 
 test('a client requests a pick-up point in three steps, an admin approves it, the client asks for its deletion', async ({ page, browser }) => {
+  // Two users, three steps and a dozen checks: over a minute on a busy two-core machine.
+  test.setTimeout(150_000);
   const company = `Ridicare ${Date.now()} SRL`;
   await freshClient(page, company);
   await nav(page).getByRole('link', { name: 'Puncte de ridicare' }).click();
