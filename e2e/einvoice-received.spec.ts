@@ -168,3 +168,34 @@ test('the client rejects an invoice with a comment that reaches the supplier, re
   await expect(row('EXC-1052')).toBeVisible();
   await expect(row('EXC-1046').getByRole('button', { name: /Mesaje catre furnizor, factura EXC-1046: 1/ })).toBeVisible();
 });
+
+test('an invoice opens as a page drawn from its XML; without a supplier’s PDF ours is downloaded; an unknown one says so', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.client);
+  await page.goto('/profile/invoicing-system/system-invoices/received/list');
+  const row = page.getByRole('table', { name: 'Facturi primite' }).getByRole('row').filter({ hasText: 'AMC-1051' });
+  const total = (await row.getByRole('cell').nth(6).innerText()).trim();
+  await row.getByRole('link', { name: 'Deschide factura AMC-1051' }).click();
+  await expect(page).toHaveURL(/\/system-invoices\/received\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Factura AMC-1051' })).toBeVisible();
+  await expect(page.getByText('Atelier Mobila Cluj SRL').first()).toBeVisible();
+  await expect(page.getByText('Cumparator')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Produse si servicii' }).getByRole('row')).toHaveCount(3);
+  const totals = page.getByRole('region', { name: 'Totaluri' }).or(page.getByLabel('Totaluri'));
+  await expect(totals).toContainText(`Total de plata${total}`);
+  await expectAccessible(page);
+  await screenshotAtWidths(page, 'einvoice-received-invoice');
+
+  await page.getByRole('button', { name: 'Descarca factura AMC-1051' }).click();
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'PDF (generat din XML)' }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^factura-AMC-1051-\d+\.pdf$/);
+  const text = (await pdfText(new Uint8Array(fs.readFileSync((await pdf.path())!)))).join('\n');
+  expect(text).toContain('Nr. AMC-1051');
+  expect(text).toContain('Atelier Mobila Cluj SRL');
+  expect(text).toContain(total);
+
+  await page.getByRole('link', { name: 'Facturi primite' }).last().click();
+  await expect(page).toHaveURL(/received\/list/);
+  await page.goto('/profile/invoicing-system/system-invoices/received/99999999');
+  await expect(page.getByText('Factura nu a fost gasita.')).toBeVisible();
+});

@@ -27,12 +27,8 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().default('.data'),
-  /**
-   * Tests only, with DATA_DIR=memory://: start from this database, a file DATA_DIR_DUMP_TO wrote
-   * (the browser tests seed the demo once a kind of server and copy it into each server after).
-   */
+  /** Tests only (memory://): start from a dump DATA_DIR_DUMP_TO wrote; write one once migrated and seeded. */
   DATA_DIR_FROM: z.string().optional(),
-  /** Tests only, with DATA_DIR=memory://: once migrated and seeded, write the database to this file. */
   DATA_DIR_DUMP_TO: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
@@ -145,11 +141,8 @@ const ZEnv = z.object({
   // A clock that is not the real one would put real shipments on the wrong day.
   .refine((e) => !e.TEST_CLOCK || e.NODE_ENV === 'test', { path: ['TEST_CLOCK'], message: 'is accepted only with NODE_ENV=test' })
   .superRefine((e, ctx) => {
-    for (const name of ['DATA_DIR_FROM', 'DATA_DIR_DUMP_TO'] as const) {
-      if (e[name] && (e.NODE_ENV !== 'test' || e.DATA_DIR !== 'memory://' || e.DATABASE_URL)) {
-        ctx.addIssue({ code: 'custom', path: [name], message: 'is accepted only with NODE_ENV=test and DATA_DIR=memory://' });
-      }
-    }
+    for (const name of ['DATA_DIR_FROM', 'DATA_DIR_DUMP_TO'] as const)
+      if (e[name] && (e.NODE_ENV !== 'test' || e.DATA_DIR !== 'memory://' || e.DATABASE_URL)) ctx.addIssue({ code: 'custom', path: [name], message: 'is accepted only with NODE_ENV=test and DATA_DIR=memory://' });
   })
   // A real courier cannot run without its account: refuse to start, naming what is missing.
   .superRefine((e, ctx) => {
@@ -202,10 +195,8 @@ export type Config = {
   databaseUrl?: string;
   /** PGlite's data folder; 'memory://' keeps everything in memory. */
   dataDir: string;
-  /** Tests only: the in-memory database starts as this dump (DATA_DIR_FROM). */
-  dataDirFrom?: string;
-  /** Tests only: where the in-memory database is written once migrated and seeded (DATA_DIR_DUMP_TO). */
-  dataDirDumpTo?: string;
+  /** Tests only: the in-memory database's starting dump, and where to write one (DATA_DIR_FROM, DATA_DIR_DUMP_TO). */
+  dataDirFrom?: string; dataDirDumpTo?: string;
   publicUrl?: string;
   cookieSecure: boolean;
   trustProxy: boolean | number | string;

@@ -151,6 +151,22 @@ const makeBilling = async (u: TestUser) => {
   return { fiscalSubaccountNumber: res.data!['fiscalSubaccountNumber'] };
 };
 
+const party = { name: 'Furnizor', identification: '4221306', vatId: null, city: null, street: null, country: 'RO' };
+const RECEIVED_DOCUMENT = {
+  kind: 'invoice',
+  number: 'T-1',
+  issueDate: '2026-11-02',
+  dueDate: null,
+  currency: 'RON',
+  seller: party,
+  buyer: party,
+  lines: [],
+  taxes: [],
+  taxBani: 21,
+  totals: { lineExtensionBani: 100, taxExclusiveBani: 100, taxInclusiveBani: 121, allowanceBani: 0, chargeBani: 0, prepaidBani: 0, roundingBani: 0, payableBani: 121 },
+  paymentIban: null,
+  attachments: [],
+};
 /** A received e-invoice of the user's company (written as the sync writes it: the row and its ZIP). */
 const makeReceived = async (u: TestUser) => {
   await activeCompany(u);
@@ -159,7 +175,7 @@ const makeReceived = async (u: TestUser) => {
   const zip = await zipOf([{ name: `${messageId}.xml`, data: '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>' }]);
   const [row] = await ctx.database.db
     .insert(eInvoiceReceived)
-    .values({ billingEntityId: entity!.id, messageId, uploadIndex: '1', messageAt: new Date(), zip, kind: 'invoice', number: 'T-1', issueDate: '2026-11-02', currency: 'RON', sellerName: 'Furnizor', sellerIdentification: '4221306', taxBani: 21, totalBani: 121, document: {} })
+    .values({ billingEntityId: entity!.id, messageId, uploadIndex: '1', messageAt: new Date(), zip, kind: 'invoice', number: 'T-1', issueDate: '2026-11-02', currency: 'RON', sellerName: 'Furnizor', sellerIdentification: '4221306', taxBani: 21, totalBani: 121, document: RECEIVED_DOCUMENT })
     .returning({ id: eInvoiceReceived.id });
   return { receivedInvoiceId: row!.id };
 };
@@ -327,6 +343,11 @@ const ROUTES: Record<string, Entry> = {
     kind: 'client',
     make: makeBilling,
     request: (o) => ({ method: 'DELETE', url: `/api/user/billing/data/${o.fiscalSubaccountNumber}` }),
+  },
+  'GET /api/user/invoicing-system/received-invoice/{receivedInvoiceId}': {
+    kind: 'client',
+    make: makeReceived,
+    request: (o) => ({ method: 'GET', url: `/api/user/invoicing-system/received-invoice/${o.receivedInvoiceId}` }),
   },
   'GET /api/user/invoicing-system/received-invoice/download/{receivedInvoiceId}/{kind}': {
     kind: 'client',

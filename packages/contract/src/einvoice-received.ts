@@ -185,6 +185,38 @@ export const ZReceivedStatusResponse = z.object({
 });
 export type TReceivedStatusResponse = z.infer<typeof ZReceivedStatusResponse>;
 
+/** UN/ECE Recommendation 20 unit codes as a Romanian reader knows them (others shown as written). */
+const UNIT_LABELS: Record<string, string> = { H87: 'buc', C62: 'buc', XPP: 'buc', KGM: 'kg', GRM: 'g', MTR: 'm', MTK: 'mp', MTQ: 'mc', LTR: 'l', HUR: 'ore', DAY: 'zile', MON: 'luni', SET: 'set', PR: 'per' };
+export const unitLabel = (code: string | null) => (code ? (UNIT_LABELS[code] ?? code) : '');
+
+/** A party of a received invoice as its XML names it. */
+const ZReceivedParty = z.object({ name: z.string().nullable(), identification: z.string().nullable(), vatId: z.string().nullable(), city: z.string().nullable(), street: z.string().nullable(), country: z.string().nullable() });
+/**
+ * A received invoice's document as read from its XML (the page that draws it, and our PDF when the
+ * supplier attached none): parties, lines, VAT per rate and totals, in bani of its currency.
+ */
+export const ZReceivedDocument = z.object({
+  kind: z.enum(['invoice', 'creditNote']),
+  number: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  currency: z.string().nullable(),
+  seller: ZReceivedParty,
+  buyer: ZReceivedParty,
+  lines: z.array(z.object({ id: z.string().nullable(), name: z.string().nullable(), quantity: z.string().nullable(), unitCode: z.string().nullable(), netBani: z.number().int().nullable(), vatPercent: z.string().nullable(), category: z.string().nullable() })),
+  taxes: z.array(z.object({ category: z.string().nullable(), percent: z.string().nullable(), taxableBani: z.number().int().nullable(), taxBani: z.number().int().nullable() })),
+  taxBani: z.number().int().nullable(),
+  totals: z.object({ lineExtensionBani: z.number().int().nullable(), taxExclusiveBani: z.number().int().nullable(), taxInclusiveBani: z.number().int().nullable(), allowanceBani: z.number().int(), chargeBani: z.number().int(), prepaidBani: z.number().int(), roundingBani: z.number().int(), payableBani: z.number().int().nullable() }),
+  paymentIban: z.string().nullable(),
+  attachments: z.array(z.object({ filename: z.string().nullable(), mimeCode: z.string().nullable() })),
+});
+export type TReceivedDocument = z.infer<typeof ZReceivedDocument>;
+
+/** GET user/invoicing-system/received-invoice/{receivedInvoiceId}: one invoice as the list shows it, with its document. */
+export const ZReceivedInvoiceParams = z.object({ receivedInvoiceId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZReceivedInvoiceResponse = z.object({ success: z.literal(true), accountType: z.enum(['internal', 'customer']), invoice: ZReceivedInvoice, document: ZReceivedDocument });
+export type TReceivedInvoiceResponse = z.infer<typeof ZReceivedInvoiceResponse>;
+
 /** GET user/invoicing-system/received-invoice/download/{receivedInvoiceId}/{zip|xml|pdf}. */
 export const RECEIVED_DOWNLOAD_KINDS = ['zip', 'xml', 'pdf'] as const;
 export const ZReceivedDownloadParams = z.object({ receivedInvoiceId: z.coerce.number().int().positive().max(2_147_483_647), kind: z.enum(RECEIVED_DOWNLOAD_KINDS) });
@@ -198,7 +230,6 @@ export const RECEIVED_MESSAGES = {
   notFound: einvoiceMessages.receivedNotFound,
   companyNotConnected: einvoiceMessages.companyNotConnected,
   warningNotOpen: einvoiceMessages.warningNotOpen,
-  noPdf: einvoiceMessages.noPdf,
   statusNotAllowed: einvoiceMessages.statusNotAllowed,
   statusChangedMeanwhile: einvoiceMessages.statusChangedMeanwhile,
   commentOnlyOnReject: einvoiceMessages.commentOnlyOnReject,

@@ -18,7 +18,6 @@ export const einvoiceMessages = {
   receivedNotFound: 'Factura nu a fost gasita.',
   companyNotConnected: 'Firma nu este conectata la e-Factura.',
   warningNotOpen: 'Avertismentul a fost deja verificat.',
-  noPdf: 'Factura nu are un PDF atasat de furnizor.',
   statusNotAllowed: 'Operatia nu este permisa pentru starea facturii.',
   statusChangedMeanwhile: 'Starea facturii s-a schimbat intre timp. Reincarcati lista.',
   commentOnlyOnReject: 'Un comentariu se trimite doar cu respingerea facturii.',

@@ -7,7 +7,9 @@ import {
   RECEIVED_STATUSES_SHOWN,
   type EInvoiceAccountType,
   type ReceivedInvoiceStatus,
+  type TReceivedDocument,
   type TReceivedInvoice,
+  type TReceivedInvoiceResponse,
   type TReceivedInvoicesResponse,
   type ReceivedMessageStatus,
   type ZReceivedInvoicesRequest,
@@ -25,6 +27,7 @@ import { readXmlTree } from '../../lib/xml-tree.js';
 import { readZip } from '../../lib/zip.js';
 import type { UserRow } from '../../types.js';
 import { announceReceivedMessageQueued } from './einvoice-messages.js';
+import { renderReceivedPdf } from './received-pdf.js';
 import { readUbl } from './ubl-read.js';
 
 /** LIKE's wildcards in a user's text, taken literally. */
@@ -40,6 +43,48 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
   const { db } = deps.database;
   const r = eInvoiceReceived;
   const accountTypeOf = (code: string): EInvoiceAccountType => (normalizeCui(code) === normalizeCui(deps.platformCui) ? 'internal' : 'customer');
+
+  /** A list row's columns, and the row as the list answers it with its messages to the supplier (one query a page). */
+  const listColumns = {
+    id: r.id,
+    sellerName: r.sellerName,
+    sellerIdentification: r.sellerIdentification,
+    issueDate: r.issueDate,
+    number: r.number,
+    messageAt: r.messageAt,
+    taxBani: r.taxBani,
+    totalBani: r.totalBani,
+    currency: r.currency,
+    status: r.status,
+    warnings: r.warnings,
+    warningStatus: r.warningStatus,
+    kind: r.kind,
+    hasPdf: r.hasPdf,
+  };
+  type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['data'] };
+  async function withMessages(rows: ListRow[]): Promise<TReceivedInvoice[]> {
+    const m = eInvoiceReceivedMessages;
+    const sent = rows.length
+      ? await db
+          .select({ invoiceId: m.receivedInvoiceId, message: m.message, status: m.status, createdAt: m.createdAt, sentAt: m.sentAt })
+          .from(m)
+          .where(inArray(m.receivedInvoiceId, rows.map((x) => x.id)))
+          .orderBy(asc(m.id))
+      : [];
+    const messagesOf = (id: number) =>
+      sent.filter((x) => x.invoiceId === id).map((x) => ({ message: x.message, sentDateTime: (x.sentAt ?? x.createdAt).toISOString(), status: x.status as ReceivedMessageStatus }));
+    return rows.map((x) => ({
+      receivedInvoiceId: x.id,
+      seller: { name: x.sellerName, identification: x.sellerIdentification },
+      generalData: { invoiceDate: x.issueDate, invoiceIdentification: x.number, message: messagesOf(x.id) },
+      eInvoiceData: { date: x.messageAt.toISOString() },
+      amounts: { tax: x.taxBani, total: x.totalBani, currency: x.currency },
+      status: x.status as ReceivedInvoiceStatus,
+      warnings: { status: x.warningStatus, text: x.warnings },
+      kind: x.kind,
+      hasPdf: x.hasPdf === 1,
+    }));
+  }
 
   /** The acting client's connected company with this fiscal code, and its account type. */
   async function company(client: UserRow, identificationCode: string) {
@@ -57,7 +102,7 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
   /** A received invoice of one of the client's companies (404 otherwise). */
   async function ownInvoice(client: UserRow, id: number) {
     const [row] = await db
-      .select({ id: r.id, zip: r.zip, messageId: r.messageId, number: r.number, warningStatus: r.warningStatus, hasPdf: r.hasPdf, status: r.status, code: billingEntities.identificationCode })
+      .select({ id: r.id, zip: r.zip, messageId: r.messageId, number: r.number, warningStatus: r.warningStatus, hasPdf: r.hasPdf, status: r.status, document: r.document, receivedAt: r.receivedAt, code: billingEntities.identificationCode })
       .from(r)
       .innerJoin(billingEntities, eq(billingEntities.id, r.billingEntityId))
       .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
@@ -86,49 +131,13 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
       const totalPages = Math.max(1, Math.ceil(count / RECEIVED_PAGE_SIZE));
       const page = Math.min(f.pagination, totalPages);
       const rows = await db
-        .select({
-          id: r.id,
-          sellerName: r.sellerName,
-          sellerIdentification: r.sellerIdentification,
-          issueDate: r.issueDate,
-          number: r.number,
-          messageAt: r.messageAt,
-          taxBani: r.taxBani,
-          totalBani: r.totalBani,
-          currency: r.currency,
-          status: r.status,
-          warnings: r.warnings,
-          warningStatus: r.warningStatus,
-          kind: r.kind,
-          hasPdf: r.hasPdf,
-        })
+        .select(listColumns)
         .from(r)
         .where(condition)
         .orderBy(req.usedDate === 'invoiceDate' ? desc(r.issueDate) : desc(r.messageAt), desc(r.id))
         .limit(RECEIVED_PAGE_SIZE)
         .offset((page - 1) * RECEIVED_PAGE_SIZE);
-      // The page's comments to the suppliers, in one query.
-      const m = eInvoiceReceivedMessages;
-      const sent = rows.length
-        ? await db
-            .select({ invoiceId: m.receivedInvoiceId, message: m.message, status: m.status, createdAt: m.createdAt, sentAt: m.sentAt })
-            .from(m)
-            .where(inArray(m.receivedInvoiceId, rows.map((x) => x.id)))
-            .orderBy(asc(m.id))
-        : [];
-      const messagesOf = (id: number) =>
-        sent.filter((x) => x.invoiceId === id).map((x) => ({ message: x.message, sentDateTime: (x.sentAt ?? x.createdAt).toISOString(), status: x.status as ReceivedMessageStatus }));
-      const list: TReceivedInvoice[] = rows.map((x) => ({
-        receivedInvoiceId: x.id,
-        seller: { name: x.sellerName, identification: x.sellerIdentification },
-        generalData: { invoiceDate: x.issueDate, invoiceIdentification: x.number, message: messagesOf(x.id) },
-        eInvoiceData: { date: x.messageAt.toISOString() },
-        amounts: { tax: x.taxBani, total: x.totalBani, currency: x.currency },
-        status: x.status as ReceivedInvoiceStatus,
-        warnings: { status: x.warningStatus, text: x.warnings },
-        kind: x.kind,
-        hasPdf: x.hasPdf === 1,
-      }));
+      const list = await withMessages(rows);
       return { success: true, accountType, list, pagination: { page, totalPages, totalCount: count }, lastSync: lastSyncAt?.toISOString() ?? null };
     },
 
@@ -141,6 +150,19 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
         .where(and(eq(r.id, invoice.id), eq(r.warningStatus, req.oldStatus)))
         .returning({ id: r.id });
       if (moved.length === 0) throw conflict(RECEIVED_MESSAGES.warningNotOpen, 'warningNotOpen');
+    },
+
+    /** One invoice as the list shows it, with its document read from the XML (the invoice's page). */
+    async get(client: UserRow, id: number): Promise<TReceivedInvoiceResponse> {
+      const [row] = await db
+        .select({ ...listColumns, document: r.document, code: billingEntities.identificationCode })
+        .from(r)
+        .innerJoin(billingEntities, eq(billingEntities.id, r.billingEntityId))
+        .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
+        .limit(1);
+      if (!row) throw notFound(RECEIVED_MESSAGES.notFound);
+      const [invoice] = await withMessages([row]);
+      return { success: true, accountType: accountTypeOf(row.code), invoice: invoice!, document: row.document as TReceivedDocument };
     },
 
     /**
@@ -167,7 +189,7 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
       return { status: target, messageSend };
     },
 
-    /** The signed ZIP as received, the invoice's XML from it, or the supplier's embedded PDF; the file name is the server's. */
+    /** The signed ZIP as received, the invoice's XML from it, or the supplier's embedded PDF (ours from the XML when there is none); the file name is the server's. */
     async download(client: UserRow, id: number, kind: 'zip' | 'xml' | 'pdf') {
       const invoice = await ownInvoice(client, id);
       const base = `factura-${invoice.number.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 60)}-${invoice.messageId}`;
@@ -178,8 +200,8 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
       if (kind === 'xml') return { fileName: `${base}.xml`, type: 'application/xml; charset=utf-8', data: xml };
       const doc = readUbl(readXmlTree(xml.toString('utf8')));
       const pdf = doc?.attachments.find((a) => a.mimeCode === 'application/pdf');
-      if (!pdf) throw notFound(RECEIVED_MESSAGES.noPdf);
-      return { fileName: `${base}.pdf`, type: 'application/pdf', data: Buffer.from(pdf.base64, 'base64') };
+      const data = pdf ? Buffer.from(pdf.base64, 'base64') : Buffer.from(await renderReceivedPdf(invoice.document as TReceivedDocument, { messageId: invoice.messageId, receivedAt: invoice.receivedAt }));
+      return { fileName: `${base}.pdf`, type: 'application/pdf', data };
     },
   };
 }

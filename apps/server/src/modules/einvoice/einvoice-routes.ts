@@ -10,6 +10,8 @@ import {
   ZReceivedInvoicesResponse,
   ZReceivedWarningRequest,
   ZReceivedStatusRequest,
+  ZReceivedInvoiceParams,
+  ZReceivedInvoiceResponse,
   ZReceivedStatusResponse,
   RECEIVED_MESSAGES,
 } from '@colete/contract';
@@ -68,7 +70,13 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
           return { success: true as const, message: RECEIVED_MESSAGES.warningChanged };
         },
       );
-      // The signed ZIP as received, its XML, or the supplier's PDF.
+      // One invoice with its document read from the XML: its page.
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/api/user/invoicing-system/received-invoice/:receivedInvoiceId',
+        { schema: { tags, params: ZReceivedInvoiceParams, response: { 200: ZReceivedInvoiceResponse } } },
+        async (req) => opts.received.get(acting(req).client, req.params.receivedInvoiceId),
+      );
+      // The signed ZIP as received, its XML, or the supplier's PDF (ours from the XML when it has none).
       scope.withTypeProvider<ZodTypeProvider>().get(
         '/api/user/invoicing-system/received-invoice/download/:receivedInvoiceId/:kind',
         { schema: { tags, params: ZReceivedDownloadParams } },

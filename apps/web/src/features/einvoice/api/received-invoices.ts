@@ -1,4 +1,4 @@
-import { type TBillingListResponse, type TReceivedInvoicesRequest, type TReceivedInvoicesResponse, type TReceivedStatusRequest, type TReceivedStatusResponse, type TReceivedWarningRequest } from '@colete/contract';
+import { type TBillingListResponse, type TReceivedInvoiceResponse, type TReceivedInvoicesRequest, type TReceivedInvoicesResponse, type TReceivedStatusRequest, type TReceivedStatusResponse, type TReceivedWarningRequest } from '@colete/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
@@ -13,6 +13,16 @@ export function useReceivedInvoices(request: TReceivedInvoicesRequest | null) {
     queryFn: () => api<TReceivedInvoicesResponse>('POST', 'user/invoicing-system/received-invoices', request),
     enabled: request !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET user/invoicing-system/received-invoice/{id}: one invoice with its document (its page). */
+export function useReceivedInvoice(id: number) {
+  const acting = useActingClientId();
+  return useQuery({
+    queryKey: [...receivedKeys.all(acting), 'one', id],
+    queryFn: () => api<TReceivedInvoiceResponse>('GET', `user/invoicing-system/received-invoice/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
   });
 }
 

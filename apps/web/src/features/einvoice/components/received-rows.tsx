@@ -3,6 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { downloadFile } from '../../../lib/download-file';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -11,7 +12,10 @@ import { MessagesButton, ReceivedActions } from './received-actions';
 
 /* The received invoices' rows (a table, cards on a phone), their warning dialog and downloads (issue 25). */
 
-const money = (bani: number, currency: string) => `${formatBaniAmount(bani)} ${currency === 'RON' ? 'lei' : currency}`;
+/** A received invoice's page. */
+export const receivedInvoicePath = (id: number) => `/profile/invoicing-system/system-invoices/received/${id}`;
+
+export const money = (bani: number, currency: string) => `${formatBaniAmount(bani)} ${currency === 'RON' ? 'lei' : currency}`;
 
 /** The warnings of an invoice; one still open is acknowledged with 'Am luat la cunostinta' (spec 002 sections 4.8 and 5). */
 export function WarningDialog({ invoice, onClose }: { invoice: TReceivedInvoice; onClose: () => void }) {
@@ -63,8 +67,8 @@ export function WarningDialog({ invoice, onClose }: { invoice: TReceivedInvoice;
   );
 }
 
-/** ZIP, XML and (when the supplier attached one) PDF, as files named by the server. */
-function Downloads({ invoice }: { invoice: TReceivedInvoice }) {
+/** ZIP, XML and PDF (the supplier's when attached, ours from the XML otherwise), as files named by the server. */
+export function Downloads({ invoice }: { invoice: TReceivedInvoice }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { enqueueSnackbar } = useSnackbar();
   const get = async (kind: 'zip' | 'xml' | 'pdf') => {
@@ -83,7 +87,7 @@ function Downloads({ invoice }: { invoice: TReceivedInvoice }) {
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => void get('zip')}>ZIP (original semnat)</MenuItem>
         <MenuItem onClick={() => void get('xml')}>XML</MenuItem>
-        {invoice.hasPdf && <MenuItem onClick={() => void get('pdf')}>PDF (de la furnizor)</MenuItem>}
+        <MenuItem onClick={() => void get('pdf')}>{invoice.hasPdf ? 'PDF (de la furnizor)' : 'PDF (generat din XML)'}</MenuItem>
       </Menu>
     </>
   );
@@ -119,10 +123,10 @@ export function ReceivedRows({ rows, type, onSeller, onWarning, onReject, onMess
         {rows.map((i) => (
           <Box component="li" key={i.receivedInvoiceId} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, ...highlight(i) }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-              <Typography sx={{ fontWeight: 600 }}>
+              <Link component={RouterLink} to={receivedInvoicePath(i.receivedInvoiceId)} sx={{ fontWeight: 600 }} aria-label={`Deschide factura ${i.generalData.invoiceIdentification}`}>
                 {i.generalData.invoiceIdentification}
                 {i.kind === 'creditNote' ? ' (storno)' : ''}
-              </Typography>
+              </Link>
               {status(i)}
             </Stack>
             {seller(i)}
@@ -165,7 +169,9 @@ export function ReceivedRows({ rows, type, onSeller, onWarning, onReject, onMess
             <TableCell>{formatDate(i.generalData.invoiceDate)}</TableCell>
             <TableCell>{formatDateTime(i.eInvoiceData.date)}</TableCell>
             <TableCell>
-              {i.generalData.invoiceIdentification}
+              <Link component={RouterLink} to={receivedInvoicePath(i.receivedInvoiceId)} aria-label={`Deschide factura ${i.generalData.invoiceIdentification}`}>
+                {i.generalData.invoiceIdentification}
+              </Link>
               {i.kind === 'creditNote' && <Chip size="small" sx={{ ml: 1 }} label="Storno" />}
             </TableCell>
             <TableCell>{status(i)}</TableCell>
