@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, screenshot, screenshotAtWidths, test, uniqueEmail } from './support/fixtures';
 
 /** A new client on the billing list (settled: no money yet, so entries can be activated). */
 async function freshClient(page: Page, company: string) {
@@ -112,4 +112,44 @@ test('refusing consent on the e-Factura page shows the error and connects nothin
   await page.waitForURL(/\/profile\/billing\/data\/list$/);
   await expect(page.getByText('A aparut o eroare la conectarea firmei la sistemul de facturare. Va rugam reincercati', { exact: false })).toBeVisible();
   await expect(company.getByText('Conectat', { exact: true })).toHaveCount(0);
+});
+
+test("'Management firme': a connected company active for a year, its connection renewed, then deleted after typing CONFIRM", async ({ page }) => {
+  test.setTimeout(120_000);
+  await freshClient(page, 'Transport Rapid SA');
+  const company = await addEntry(page, { company: true, name: 'Transport Rapid SA', code: '4221306' });
+  await openConsent(page, company, 'Transport Rapid SA');
+  await page.getByLabel('Ion Popescu, reprezentant Transport Rapid SA (CUI 4221306)', { exact: false }).check();
+  await page.getByRole('button', { name: 'Autorizeaza accesul' }).click();
+  await page.waitForURL(/\/profile\/billing\/data\/list$/);
+
+  // From the received invoices' company card to the companies.
+  await page.goto('/profile/invoicing-system');
+  await page.getByRole('link', { name: 'Management firme' }).click();
+  await expect(page).toHaveURL(/\/profile\/invoicing-system\/companies\/list$/);
+  const card = page.getByRole('list', { name: 'Firme conectate' }).getByRole('listitem', { name: 'Transport Rapid SA' });
+  await expect(card.getByText('CUI 4221306')).toBeVisible();
+  const yearOn = new Date(Date.now() + 365 * 86_400_000);
+  const until = new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(yearOn);
+  await expect(card.getByText(`Activ pana la ${until}`)).toBeVisible();
+  await expectAccessible(page);
+  await screenshotAtWidths(page, 'einvoice-companies');
+
+  await card.getByRole('button', { name: 'Actualizeaza conexiune' }).click();
+  await page.getByRole('dialog', { name: 'Actualizeaza conexiunea' }).getByRole('button', { name: 'Actualizeaza' }).click();
+  await expect(page.getByText('Conexiunea a fost actualizata.')).toBeVisible();
+
+  // Deleting asks for the word typed; a wrong one keeps the button off.
+  await card.getByRole('button', { name: 'Sterge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sterge firma' });
+  await expect(dialog.getByRole('button', { name: 'Sterge' })).toBeDisabled();
+  await dialog.getByLabel('Scrieti CONFIRM').fill('confirm');
+  await expect(dialog.getByRole('button', { name: 'Sterge' })).toBeDisabled();
+  await dialog.getByLabel('Scrieti CONFIRM').fill('CONFIRM');
+  await dialog.getByRole('button', { name: 'Sterge' }).click();
+  await expect(page.getByText('Firma a fost stearsa cu succes!')).toBeVisible();
+  await expect(page.getByText('Nicio firma nu este conectata la sistemul e-Factura.')).toBeVisible();
+  await page.getByRole('link', { name: 'Adauga o firma noua' }).click();
+  await expect(page).toHaveURL(/\/profile\/billing\/data\/list$/);
+  await expect(company.getByRole('button', { name: 'Conecteaza la e-Factura' })).toBeVisible();
 });

@@ -15,7 +15,7 @@ import { addressesService } from './modules/addresses/index.js';
 import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
-import { eInvoiceConnections, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender } from './modules/einvoice/index.js';
+import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender } from './modules/einvoice/index.js';
 import { addressCorrectionService, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
@@ -87,6 +87,7 @@ export function buildServices(
   const einvoiceSyncer = einvoiceSync({ database, rest: efacturaRest, einvoice, log });
   const receivedMessages = receivedMessageSender({ database, rest: efacturaRest, einvoice, log });
   const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui });
+  const einvoiceCompanies = einvoiceCompaniesService({ database, einvoice, log });
 
   /* Accounts. */
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
@@ -201,6 +202,7 @@ export function buildServices(
     einvoiceSync: einvoiceSyncer,
     receivedInvoices,
     receivedMessages,
+    einvoiceCompanies,
     auth,
     adminBalance,
     payments,

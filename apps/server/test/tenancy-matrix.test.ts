@@ -4,7 +4,7 @@ import { USER_TYPE, initialPacking, storeMovePath, type TStoreOrderDetail } from
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { billableCharges, billingEntities, eInvoiceReceived, shipments, users } from '../src/db/schema.js';
+import { billableCharges, billingEntities, eInvoiceConnections, eInvoiceReceived, shipments, users } from '../src/db/schema.js';
 import { zipOf } from '../src/lib/zip.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { enqueueMail } from '../src/modules/mail/mail-service.js';
@@ -167,6 +167,18 @@ const RECEIVED_DOCUMENT = {
   paymentIban: null,
   attachments: [],
 };
+/** The user's company connected to e-Factura (the row as a consent writes it; its tokens are not usable). */
+const makeConnection = async (u: TestUser) => {
+  await activeCompany(u);
+  const [entity] = await ctx.database.db.select({ id: billingEntities.id }).from(billingEntities).where(eq(billingEntities.userId, u.id)).limit(1);
+  const year = new Date(Date.now() + 365 * 86_400_000);
+  await ctx.database.db
+    .insert(eInvoiceConnections)
+    .values({ billingEntityId: entity!.id, userId: u.id, state: 'ACTIVE', accessTokenEnc: 'x', refreshTokenEnc: 'x', accessExpiresAt: year, refreshExpiresAt: year })
+    .onConflictDoNothing();
+  return { fiscalSubaccountNumber: entity!.id };
+};
+
 /** A received e-invoice of the user's company (written as the sync writes it: the row and its ZIP). */
 const makeReceived = async (u: TestUser) => {
   await activeCompany(u);
@@ -343,6 +355,16 @@ const ROUTES: Record<string, Entry> = {
     kind: 'client',
     make: makeBilling,
     request: (o) => ({ method: 'DELETE', url: `/api/user/billing/data/${o.fiscalSubaccountNumber}` }),
+  },
+  'DELETE /api/user/invoicing-system/company/{fiscalSubaccountNumber}': {
+    kind: 'client',
+    make: makeConnection,
+    request: (o) => ({ method: 'DELETE', url: `/api/user/invoicing-system/company/${o.fiscalSubaccountNumber}` }),
+  },
+  'POST /api/user/invoicing-system/company/{fiscalSubaccountNumber}/refresh': {
+    kind: 'client',
+    make: makeConnection,
+    request: (o) => ({ method: 'POST', url: `/api/user/invoicing-system/company/${o.fiscalSubaccountNumber}/refresh` }),
   },
   'GET /api/user/invoicing-system/received-invoice/{receivedInvoiceId}': {
     kind: 'client',

@@ -58,6 +58,7 @@ const RepaymentSheetsPage = lazyPage(() => import('../features/repayments/pages/
 const RepaymentsAwaitingPage = lazyPage(() => import('../features/repayments/pages/repayments-awaiting-page'));
 const ReceivedInvoicesPage = lazyPage(() => import('../features/einvoice/pages/received-invoices-page'));
 const ReceivedInvoicePage = lazyPage(() => import('../features/einvoice/pages/received-invoice-page'));
+const EInvoiceCompaniesPage = lazyPage(() => import('../features/einvoice/pages/einvoice-companies-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
 /** The repayments list and sheets show the admins' controls (pay now, company, mark unprocessed). */
@@ -132,6 +133,7 @@ const routes: RouteObject[] = [
           { path: 'invoicing-system', element: <Navigate to="system-invoices/received/list" replace /> },
           { path: 'invoicing-system/system-invoices/received/list', element: <ReceivedInvoicesPage /> },
           { path: 'invoicing-system/system-invoices/received/:receivedInvoiceId', element: <ReceivedInvoicePage /> },
+          { path: 'invoicing-system/companies/list', element: <EInvoiceCompaniesPage /> },
           { path: 'balance', element: <Navigate to="invoices" replace /> },
           { path: 'balance/invoices', element: <BalanceRoute page={BalanceInvoicesPage} /> },
           { path: 'balance/available', element: <BalanceRoute page={BalanceAvailablePage} /> },

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   confirmLabel = 'Confirma',
   destructive = false,
   pending = false,
+  confirmDisabled = false,
   onConfirm,
   onClose,
 }: {
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   confirmLabel?: string;
   destructive?: boolean;
   pending?: boolean;
+  /** Not yet confirmable (e.g. a word still to type). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -31,7 +34,7 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={pending}>
           Renunta
         </Button>
-        <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} disabled={pending}>
+        <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} disabled={pending || confirmDisabled}>
           {pending ? 'Se proceseaza...' : confirmLabel}
         </Button>
       </DialogActions>

@@ -6,7 +6,7 @@ import { billingEntities, eInvoiceAuthorizations, eInvoiceConnections } from '..
 export type ConnectionRow = typeof eInvoiceConnections.$inferSelect;
 
 /** ACTIVE only while the refresh token is still valid: a lapsed one needs a new consent. */
-const effectiveState = sql<EInvoiceState>`case when ${eInvoiceConnections.state} = 'ACTIVE' and ${eInvoiceConnections.refreshExpiresAt} > now() then 'ACTIVE' else 'EXPIRED' end`;
+export const effectiveState = sql<EInvoiceState>`case when ${eInvoiceConnections.state} = 'ACTIVE' and ${eInvoiceConnections.refreshExpiresAt} > now() then 'ACTIVE' else 'EXPIRED' end`;
 
 /** Every connection of one user's entries, in one query (for the billing list). */
 export async function connectionsOfUser(db: Executor, userId: number) {

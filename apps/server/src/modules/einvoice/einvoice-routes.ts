@@ -14,6 +14,9 @@ import {
   ZReceivedInvoiceResponse,
   ZReceivedStatusResponse,
   RECEIVED_MESSAGES,
+  EINVOICE_COMPANY_MESSAGES,
+  ZEInvoiceCompaniesResponse,
+  ZEInvoiceCompanyParams,
 } from '@colete/contract';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EINVOICE_CALLBACK_PATH } from '../../integrations/e-invoicing/einvoice-auth.js';
 import { vatValuesAt } from '../../lib/vat.js';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
+import type { EInvoiceCompaniesService } from './einvoice-companies.js';
 import type { ReceivedInvoicesService } from './einvoice-received.js';
 import type { EInvoiceService } from './einvoice-service.js';
 
@@ -28,7 +32,7 @@ import type { EInvoiceService } from './einvoice-service.js';
  * Connecting a billing entry to e-Factura (spec 000 section 7): prepare answers the consent
  * page's url, the consent page sends the browser back to the callback, which goes on to the list.
  */
-export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string; now?: () => Date; received: ReceivedInvoicesService }) {
+export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string; now?: () => Date; received: ReceivedInvoicesService; companies: EInvoiceCompaniesService }) {
   /** The registered redirect_uri: the public address when configured, otherwise this request's own. */
   const redirectUri = (req: FastifyRequest) =>
     new URL(EINVOICE_CALLBACK_PATH, opts.publicUrl ?? `${req.protocol}://${req.host}`).toString();
@@ -43,6 +47,29 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
         async (req) => {
           const { user, client } = acting(req);
           return { success: true as const, url: await service.prepare(user.id, client.id, req.body, redirectUri(req)) };
+        },
+      );
+
+      // Issue 25, 'Management firme': the client's connected companies; one renewed now, or deleted.
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/api/user/invoicing-system/companies',
+        { schema: { tags, response: { 200: ZEInvoiceCompaniesResponse } } },
+        async (req) => ({ success: true as const, list: await opts.companies.list(acting(req).client) }),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().delete(
+        '/api/user/invoicing-system/company/:fiscalSubaccountNumber',
+        { schema: { tags, params: ZEInvoiceCompanyParams, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } } },
+        async (req) => {
+          await opts.companies.remove(acting(req).client, req.params.fiscalSubaccountNumber);
+          return { success: true as const, message: EINVOICE_COMPANY_MESSAGES.deleted };
+        },
+      );
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/user/invoicing-system/company/:fiscalSubaccountNumber/refresh',
+        { schema: { tags, params: ZEInvoiceCompanyParams, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } } },
+        async (req) => {
+          await opts.companies.refresh(acting(req).client, req.params.fiscalSubaccountNumber);
+          return { success: true as const, message: EINVOICE_COMPANY_MESSAGES.refreshed };
         },
       );
 

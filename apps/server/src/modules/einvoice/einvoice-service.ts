@@ -37,6 +37,15 @@ const eligible = (row: BillingRow) =>
 export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; tokenKey: Buffer; log?: Pick<FastifyBaseLogger, 'warn'> }) {
   const { db } = deps.database;
   const cipher = tokenCipher(deps.tokenKey);
+  /** One refresh at a time per connection within this process (PGlite's case): each waits for the one before. */
+  const queues = new Map<number, Promise<unknown>>();
+  const inProcess = <T>(key: number, work: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
+    const settled = run.catch(() => undefined);
+    queues.set(key, settled);
+    void settled.then(() => queues.get(key) === settled && queues.delete(key));
+    return run;
+  };
   const failed = (why: string, extra: object = {}): CallbackOutcome => {
     deps.log?.warn({ ...extra, why }, 'e-invoicing connection failed');
     return { ok: false, reason: 'failed' };
@@ -60,23 +69,32 @@ export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; 
    * stored in the same transaction. Answers the access token in force.
    */
   async function renew(billingEntityId: number, stillFresh: (t: { accessExpiresAt: Date }) => boolean) {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('einvoice-token'), ${billingEntityId})`);
-      const current = await tokens(billingEntityId, tx);
+    const step = async (executor: Executor) => {
+      const current = await tokens(billingEntityId, executor);
       if (!current) throw notFound(messages.billing.notFound);
       if (stillFresh(current)) return current.accessToken;
       const next = await deps.auth.refresh(current.refreshToken);
-      await updateTokens(tx, billingEntityId, {
+      await updateTokens(executor, billingEntityId, {
         accessTokenEnc: cipher.encrypt(next.accessToken, tokenContext(billingEntityId, 'access')),
         refreshTokenEnc: cipher.encrypt(next.refreshToken, tokenContext(billingEntityId, 'refresh')),
         accessExpiresAt: next.accessExpiresAt,
         refreshExpiresAt: next.refreshExpiresAt,
       });
       return next.accessToken;
+    };
+    // Embedded PGlite is one process with one connection: a transaction held across the token call
+    // would starve the in-process simulator answering it. One instance, so a lock in memory suffices.
+    if (deps.database.kind === 'pglite') return inProcess(billingEntityId, () => step(db));
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('einvoice-token'), ${billingEntityId})`);
+      return step(tx);
     });
   }
 
   return {
+    /** 'Actualizeaza conexiune': the tokens refreshed now (a new refresh token, a year more), under the connection's lock. */
+    refreshNow: (billingEntityId: number) => renew(billingEntityId, () => false),
+
     /**
      * Starts a consent for the acting client's entry: a random state (kept as its SHA-256, bound to
      * the signed-in user, 10 minutes) and the consent page's address for the browser.

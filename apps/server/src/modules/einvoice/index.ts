@@ -14,3 +14,5 @@ export { receivedInvoicesService } from './einvoice-received.js';
 export type { ReceivedInvoicesService } from './einvoice-received.js';
 export { onReceivedMessageQueued, receivedMessageSender } from './einvoice-messages.js';
 export type { ReceivedMessageSender } from './einvoice-messages.js';
+export { einvoiceCompaniesService } from './einvoice-companies.js';
+export type { EInvoiceCompaniesService } from './einvoice-companies.js';

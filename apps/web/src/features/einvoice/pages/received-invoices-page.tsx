@@ -46,6 +46,9 @@ function CompanyCard({ company, others, onChange }: { company: TBillingData; oth
             {company.entityData.tradeRegister ? ` · ${company.entityData.tradeRegister}` : ''} · {[a.street, a.number].filter(Boolean).join(' ')}, {a.localityString}, {a.countyString}
           </Typography>
         </Box>
+        <Button component={RouterLink} to="/profile/invoicing-system/companies/list" size="small">
+          Management firme
+        </Button>
         {others.length > 0 && (
           <TextField select size="small" label="Schimba firma" value="" onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}>
             {others.map((o) => (

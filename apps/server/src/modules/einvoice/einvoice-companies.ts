@@ -1,0 +1,78 @@
+import { EINVOICE_COMPANY_MESSAGES, type TEInvoiceCompany } from '@colete/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { billingEntities, eInvoiceConnections } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../../types.js';
+import { effectiveState } from './einvoice-queries.js';
+import type { EInvoiceService } from './einvoice-service.js';
+
+/**
+ * The acting client's companies connected to e-Factura (issue 25, 'Management firme'): listed with
+ * their last sync and state, the connection renewed now, or deleted. A deletion removes the
+ * authorisation (its tokens) and keeps the received invoices: the signed originals outlive SPV's 60
+ * days, and they show again when the company is connected again. Another client's company answers 404.
+ */
+export function einvoiceCompaniesService(deps: { database: Database; einvoice: Pick<EInvoiceService, 'refreshNow'>; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+  const { db } = deps.database;
+  const c = eInvoiceConnections;
+
+  async function own(client: UserRow, id: number) {
+    const [row] = await db
+      .select({ id: c.billingEntityId })
+      .from(c)
+      .innerJoin(billingEntities, eq(billingEntities.id, c.billingEntityId))
+      .where(and(eq(c.billingEntityId, id), eq(billingEntities.userId, client.id)))
+      .limit(1);
+    if (!row) throw notFound(EINVOICE_COMPANY_MESSAGES.notConnected);
+    return row.id;
+  }
+
+  return {
+    async list(client: UserRow): Promise<TEInvoiceCompany[]> {
+      const rows = await db
+        .select({
+          id: billingEntities.id,
+          name: billingEntities.name,
+          code: billingEntities.identificationCode,
+          tradeRegister: billingEntities.tradeRegister,
+          state: effectiveState,
+          refreshExpiresAt: c.refreshExpiresAt,
+          lastSyncAt: c.lastSyncAt,
+          lastSyncError: c.lastSyncError,
+        })
+        .from(c)
+        .innerJoin(billingEntities, eq(billingEntities.id, c.billingEntityId))
+        .where(eq(billingEntities.userId, client.id))
+        .orderBy(asc(billingEntities.name), asc(billingEntities.id));
+      return rows.map((r) => ({
+        fiscalSubaccountNumber: r.id,
+        name: r.name,
+        identificationCode: r.code,
+        tradeRegister: r.tradeRegister ?? null,
+        state: r.state,
+        refreshExpiresAt: r.refreshExpiresAt.toISOString(),
+        lastSync: r.lastSyncAt?.toISOString() ?? null,
+        lastSyncError: r.lastSyncError,
+      }));
+    },
+
+    async remove(client: UserRow, id: number) {
+      const billingEntityId = await own(client, id);
+      await db.delete(c).where(eq(c.billingEntityId, billingEntityId));
+    },
+
+    /** A refused refresh (the consent revoked or lapsed) changes nothing and answers 409. */
+    async refresh(client: UserRow, id: number) {
+      const billingEntityId = await own(client, id);
+      try {
+        await deps.einvoice.refreshNow(billingEntityId);
+      } catch (err) {
+        deps.log?.warn({ billingEntityId, err: err instanceof Error ? err.message : String(err) }, 'e-invoicing connection not refreshed');
+        throw conflict(EINVOICE_COMPANY_MESSAGES.refreshFailed, 'refreshFailed');
+      }
+    },
+  };
+}
+export type EInvoiceCompaniesService = ReturnType<typeof einvoiceCompaniesService>;
