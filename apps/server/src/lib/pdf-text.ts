@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 
 /**
  * The fonts every PDF the server draws embeds (labels, invoices, credit notes): Liberation Sans,
@@ -47,6 +47,23 @@ function fontBytes(): FontBytes {
 }
 
 export type PdfFonts = { regular: PDFFont; bold: PDFFont };
+
+/** The documents' colours (invoices, received e-invoices): text, secondary text, the brand's blue, rules. */
+export const PDF_COLOURS = { ink: rgb(0.07, 0.09, 0.15), muted: rgb(0.42, 0.45, 0.5), brand: rgb(0.09, 0.28, 0.65), rule: rgb(0.85, 0.87, 0.9) } as const;
+
+/**
+ * Draws one line of text on the page `page()` answers now (a document adds pages as it goes):
+ * pdfSafe'd, 9 pt regular ink unless told, `right` aligning its end at x.
+ */
+export function textDrawer(page: () => PDFPage, regular: PDFFont) {
+  return (s: string, x: number, y: number, o: { size?: number; font?: PDFFont; color?: RGB; right?: boolean } = {}) => {
+    const size = o.size ?? 9;
+    const font = o.font ?? regular;
+    const safe = pdfSafe(s);
+    const dx = o.right ? font.widthOfTextAtSize(safe, size) : 0;
+    page().drawText(safe, { x: x - dx, y, size, font, color: o.color ?? PDF_COLOURS.ink });
+  };
+}
 
 /** The regular and bold fonts embedded in `doc`, as subsets of the glyphs it uses. */
 export async function embedPdfFonts(doc: PDFDocument): Promise<PdfFonts> {

@@ -92,8 +92,17 @@ const nextval = (seq: string) => sql<number>`nextval(${seq}::regclass)`;
  * upload / uploadb2c: the document recorded with its index, checked, and its messages written in the
  * same transaction (the state stareMesaj answers is final at once). Answers the upload index.
  */
-export async function simUpload(db: Executor, input: { cif: string; standard: 'UBL' | 'CN'; b2c: boolean; selfBilling: boolean; xml: string }, now = new Date()) {
-  const { errors, parties } = checkUpload(input.xml, input.standard, input.cif, input.selfBilling);
+/**
+ * One upload recorded in a transaction: its index drawn, its messages written by `messages` (each
+ * `message` answers its download id; the one `messages` answers is what stareMesaj points at), the
+ * upload row with its state. Answers the upload index.
+ */
+function recordUpload(
+  db: Executor,
+  upload: { cif: string; standard: 'UBL' | 'CN' | 'RASP'; b2c: boolean; xml: string; errors: string[] },
+  now: Date,
+  messages: (uploadIndex: number, message: (cif: string, type: string, details: string, xml: string) => Promise<number>) => Promise<number>,
+) {
   return db.transaction(async (tx) => {
     const next = (await tx.execute(sql`select ${nextval('efactura_sim_upload_index_seq')}::bigint as index`)) as unknown as { rows: { index: string | number }[] };
     const uploadIndex = Number(next.rows[0]!.index);
@@ -104,17 +113,23 @@ export async function simUpload(db: Executor, input: { cif: string; standard: 'U
         .returning({ id: efacturaSimMessages.id });
       return row!.id;
     };
-    let downloadId: number;
-    if (errors.length > 0 || !parties) {
-      downloadId = await message(input.cif, SIM_MESSAGE_TYPES.E, `Erori de validare identificate la factura primita cu id_incarcare=${uploadIndex}`, errorsXml(uploadIndex, input.cif, errors));
-    } else {
-      const details = `Factura cu id_incarcare=${uploadIndex} emisa de cif_emitent=${parties.seller} pentru cif_beneficiar=${parties.buyer ?? '0000000000000'}`;
-      downloadId = await message(parties.seller!, SIM_MESSAGE_TYPES.T, details, input.xml);
-      // The buyer's list has it too when the buyer is a Romanian company (not an individual, not abroad).
-      if (!input.b2c && parties.buyer && /^\d{2,10}$/.test(parties.buyer) && parties.buyer !== parties.seller) await message(parties.buyer, SIM_MESSAGE_TYPES.P, details, input.xml);
-    }
-    await tx.insert(efacturaSimUploads).values({ uploadIndex, cif: input.cif, standard: input.standard, b2c: input.b2c, xml: input.xml, state: errors.length > 0 ? 'nok' : 'ok', errors, downloadId, createdAt: now });
+    const downloadId = await messages(uploadIndex, message);
+    await tx.insert(efacturaSimUploads).values({ ...upload, uploadIndex, state: upload.errors.length > 0 ? 'nok' : 'ok', downloadId, createdAt: now });
     return uploadIndex;
+  });
+}
+
+export async function simUpload(db: Executor, input: { cif: string; standard: 'UBL' | 'CN'; b2c: boolean; selfBilling: boolean; xml: string }, now = new Date()) {
+  const { errors, parties } = checkUpload(input.xml, input.standard, input.cif, input.selfBilling);
+  return recordUpload(db, { cif: input.cif, standard: input.standard, b2c: input.b2c, xml: input.xml, errors }, now, async (uploadIndex, message) => {
+    if (errors.length > 0 || !parties) {
+      return message(input.cif, SIM_MESSAGE_TYPES.E, `Erori de validare identificate la factura primita cu id_incarcare=${uploadIndex}`, errorsXml(uploadIndex, input.cif, errors));
+    }
+    const details = `Factura cu id_incarcare=${uploadIndex} emisa de cif_emitent=${parties.seller} pentru cif_beneficiar=${parties.buyer ?? '0000000000000'}`;
+    const downloadId = await message(parties.seller!, SIM_MESSAGE_TYPES.T, details, input.xml);
+    // The buyer's list has it too when the buyer is a Romanian company (not an individual, not abroad).
+    if (!input.b2c && parties.buyer && /^\d{2,10}$/.test(parties.buyer) && parties.buyer !== parties.seller) await message(parties.buyer, SIM_MESSAGE_TYPES.P, details, input.xml);
+    return downloadId;
   });
 }
 
@@ -144,26 +159,13 @@ export async function simUploadRasp(db: Executor, input: { cif: string; xml: str
     : !invoice
       ? [`Nu exista o factura cu id_incarcare=${rasp.invoiceUploadIndex} primita de cif=${input.cif}.`]
       : [];
-  return db.transaction(async (tx) => {
-    const next = (await tx.execute(sql`select ${nextval('efactura_sim_upload_index_seq')}::bigint as index`)) as unknown as { rows: { index: string | number }[] };
-    const uploadIndex = Number(next.rows[0]!.index);
-    const message = async (cif: string, type: string, details: string, xml: string) => {
-      const [row] = await tx
-        .insert(efacturaSimMessages)
-        .values({ id: nextval('efactura_sim_message_id_seq') as unknown as number, cif, type, uploadIndex, details, xml, createdAt: now })
-        .returning({ id: efacturaSimMessages.id });
-      return row!.id;
-    };
-    let downloadId: number;
+  return recordUpload(db, { cif: input.cif, standard: 'RASP', b2c: false, xml: input.xml, errors }, now, async (uploadIndex, message) => {
     if (errors.length > 0 || !rasp || !invoice) {
-      downloadId = await message(input.cif, SIM_MESSAGE_TYPES.E, `Erori de validare identificate la mesajul primit cu id_incarcare=${uploadIndex}`, errorsXml(uploadIndex, input.cif, errors));
-    } else {
-      const about = `factura cu id_incarcare=${rasp.invoiceUploadIndex}`;
-      await message(invoice.seller, SIM_MESSAGE_TYPES.R, `Mesaj cumparator primit pentru ${about} de la cif_beneficiar=${input.cif}`, input.xml);
-      downloadId = await message(input.cif, SIM_MESSAGE_TYPES.R, `Mesaj cumparator transmis pentru ${about} catre cif_emitent=${invoice.seller}`, input.xml);
+      return message(input.cif, SIM_MESSAGE_TYPES.E, `Erori de validare identificate la mesajul primit cu id_incarcare=${uploadIndex}`, errorsXml(uploadIndex, input.cif, errors));
     }
-    await tx.insert(efacturaSimUploads).values({ uploadIndex, cif: input.cif, standard: 'RASP', b2c: false, xml: input.xml, state: errors.length > 0 ? 'nok' : 'ok', errors, downloadId, createdAt: now });
-    return uploadIndex;
+    const about = `factura cu id_incarcare=${rasp.invoiceUploadIndex}`;
+    await message(invoice.seller, SIM_MESSAGE_TYPES.R, `Mesaj cumparator primit pentru ${about} de la cif_beneficiar=${input.cif}`, input.xml);
+    return message(input.cif, SIM_MESSAGE_TYPES.R, `Mesaj cumparator transmis pentru ${about} catre cif_emitent=${invoice.seller}`, input.xml);
   });
 }
 

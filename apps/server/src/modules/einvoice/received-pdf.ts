@@ -1,6 +1,6 @@
 import { formatBaniAmount, formatDay, unitLabel, type TReceivedDocument } from '@colete/contract';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedPdfFonts, pdfSafe, wrap } from '../../lib/pdf-text.js';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
+import { embedPdfFonts, PDF_COLOURS, pdfSafe, textDrawer, wrap } from '../../lib/pdf-text.js';
 
 /*
  * A received e-invoice drawn as a PDF from its XML (issue 25), for an invoice whose supplier attached
@@ -8,10 +8,7 @@ import { embedPdfFonts, pdfSafe, wrap } from '../../lib/pdf-text.js';
  * labels. It says what it is: a reading of the XML, the legal original being the signed ZIP.
  */
 
-const INK = rgb(0.07, 0.09, 0.15);
-const MUTED = rgb(0.42, 0.45, 0.5);
-const BRAND = rgb(0.09, 0.28, 0.65);
-const RULE = rgb(0.85, 0.87, 0.9);
+const { muted: MUTED, brand: BRAND, rule: RULE } = PDF_COLOURS;
 
 /** An amount in the document's currency: '1.199,93 lei' for RON, '1.199,93 EUR' otherwise. */
 export const receivedMoney = (bani: number | null, currency: string | null) => (bani === null ? '-' : `${formatBaniAmount(bani)} ${!currency || currency === 'RON' ? 'lei' : currency}`);
@@ -29,12 +26,7 @@ export async function renderReceivedPdf(document: TReceivedDocument, meta: { mes
   const M = 48;
   let page: PDFPage = doc.addPage([W, H]);
   let y = H - M;
-  const text = (s: string, x: number, yy: number, o: { size?: number; font?: PDFFont; color?: typeof INK; right?: boolean } = {}) => {
-    const size = o.size ?? 9;
-    const font = o.font ?? regular;
-    const safe = pdfSafe(s);
-    page.drawText(safe, { x: o.right ? x - font.widthOfTextAtSize(safe, size) : x, y: yy, size, font, color: o.color ?? INK });
-  };
+  const text = textDrawer(() => page, regular);
   const rule = () => page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, thickness: 0.6, color: RULE });
   const ensure = (space: number) => {
     if (y - space > M) return;

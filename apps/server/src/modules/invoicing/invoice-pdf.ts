@@ -1,7 +1,7 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { formatRoDate } from '../../lib/dates.js';
 import { formatBani, formatBaniAmount } from '@colete/contract';
-import { embedPdfFonts, pdfSafe, wrap } from '../../lib/pdf-text.js';
+import { embedPdfFonts, PDF_COLOURS, pdfSafe, textDrawer, wrap } from '../../lib/pdf-text.js';
 import { vatByRate } from './invoice-lines.js';
 import type { InvoiceRow } from './invoicing-queries.js';
 
@@ -18,10 +18,7 @@ const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
 
 const dateRo = formatRoDate;
 
-const INK = rgb(0.07, 0.09, 0.15);
-const MUTED = rgb(0.42, 0.45, 0.5);
-const BRAND = rgb(0.09, 0.28, 0.65);
-const RULE = rgb(0.85, 0.87, 0.9);
+const { ink: INK, muted: MUTED, brand: BRAND, rule: RULE } = PDF_COLOURS;
 
 /** The invoice as a one-or-more page A4 PDF, from the copy kept in the database. */
 export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
@@ -36,13 +33,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   let page: PDFPage = doc.addPage([W, H]);
   let y = H - M;
 
-  const text = (s: string, x: number, yy: number, o: { size?: number; font?: PDFFont; color?: typeof INK; right?: boolean } = {}) => {
-    const size = o.size ?? 9;
-    const font = o.font ?? regular;
-    const safe = pdfSafe(s);
-    const dx = o.right ? font.widthOfTextAtSize(safe, size) : 0;
-    page.drawText(safe, { x: x - dx, y: yy, size, font, color: o.color ?? INK });
-  };
+  const text = textDrawer(() => page, regular);
 
   // VAT by rate: one rate for most invoices; lines supplied on both sides of a rate change have theirs.
   const rates = vatByRate(invoice);
