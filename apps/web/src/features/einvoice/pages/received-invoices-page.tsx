@@ -65,7 +65,8 @@ function CompanyCard({ company, others, onChange }: { company: TBillingData; oth
 
 /** /profile/invoicing-system/system-invoices/received/list: the received invoices of a connected company (issue 25). */
 export default function ReceivedInvoicesPage() {
-  const { values, update } = useTableQuery(TABLE);
+  // The seller boxes are typed: they follow the shared debounced text filters (the URL after the pause).
+  const { values, update, input, setInput } = useTableQuery(TABLE);
   const billing = useConnectedCompanies();
   const connected = billing.data ?? [];
   const company = connected.find((e) => e.entityData.identificationCode === values.company) ?? connected[0];
@@ -136,14 +137,14 @@ export default function ReceivedInvoicesPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Furnizor" value={values.seller} onChange={(e) => update({ seller: e.target.value })} />
-            <TextField label="CUI furnizor" value={values.sellerId} onChange={(e) => update({ sellerId: e.target.value })} />
+            <TextField label="Furnizor" value={input.seller} onChange={(e) => setInput('seller', e.target.value)} />
+            <TextField label="CUI furnizor" value={input.sellerId} onChange={(e) => setInput('sellerId', e.target.value)} />
           </Box>
           <ListStates query={list} loadingLabel="Se incarca facturile..." errorMessage={RECEIVED_MESSAGES.listFailed} maxWidth={1200} empty={{ when: rows.length === 0, icon: <ReceiptLongOutlinedIcon aria-hidden />, text: 'Nicio factura primita in perioada si cu filtrele alese.' }}>
             <ReceivedRows
               rows={rows}
               type={type}
-              onSeller={(id) => update({ sellerId: id })}
+              onSeller={(id) => setInput('sellerId', id)}
               onWarning={(i) => setDialog({ kind: 'warning', id: i.receivedInvoiceId })}
               onReject={(i, label) => setDialog({ kind: 'reject', id: i.receivedInvoiceId, label })}
               onMessages={(i) => setDialog({ kind: 'messages', id: i.receivedInvoiceId })}
