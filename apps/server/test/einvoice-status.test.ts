@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceReceived, eInvoiceReceivedMessages, efacturaSimUploads } from '../src/db/schema.js';
 import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
-import { readRasp } from '../src/integrations/e-invoicing/rasp.js';
+import { raspXml, readRasp } from '../src/integrations/e-invoicing/rasp.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
 import { EINVOICE_MESSAGES_QUEUE } from '../src/jobs/einvoice-messages.js';
 import { startJobs } from '../src/jobs/boss.js';
@@ -166,6 +166,34 @@ describe('the comment of a rejection, sent to the supplier', () => {
     expect(again).toMatchObject({ claimed: 1, found: 1, sent: 0 });
     expect(await raspUploads()).toBe(before + 1);
     expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploadSuccessful', uploadIndex: expect.stringMatching(/^\d+$/) });
+  });
+
+  it('after an attempt that never reached SPV, the next try adopts no other message of the company (another text, another invoice) and sends it once', async () => {
+    const row = await receivedInvoice('ST-7');
+    const other = await receivedInvoice('ST-8');
+    const buyerToken = await simAccessToken(ctx, BUYER);
+    // Two buyer messages already in SPV in the window: the same invoice with another text, another invoice with the same text.
+    const decoys = [
+      (await rest.upload(buyerToken, BUYER, raspXml(row.uploadIndex, 'Alt text despre ST-7'), { standard: 'RASP' })).uploadIndex,
+      (await rest.upload(buyerToken, BUYER, raspXml(other.uploadIndex, 'Mesajul adevarat'), { standard: 'RASP' })).uploadIndex,
+    ];
+    await patch(alice, { receivedInvoiceId: row.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Mesajul adevarat' });
+    const before = await raspUploads();
+    const inProcess = injectFetch(ctx.app);
+    // The upload never leaves: no answer, and nothing in SPV.
+    const unreachable: FetchLike = async (url, init) => {
+      if (String(url).includes('/upload?')) throw new Error('connect ETIMEDOUT');
+      return inProcess(url, init);
+    };
+    expect(await receivedMessageSender({ database: ctx.database, rest: eFacturaRest({ restBase: SIM_REST_BASE, fetch: unreachable }), einvoice: ctx.app.services.einvoice }).sendDue()).toMatchObject({ retried: 1 });
+    expect((await messagesOf(row.id))[0]!.attemptedAt).not.toBeNull();
+    const again = await receivedMessageSender({ database: ctx.database, rest, einvoice: ctx.app.services.einvoice }).sendDue(new Date(Date.now() + retryDelayMs(1) + 1000));
+    expect(again).toMatchObject({ claimed: 1, found: 0, sent: 1 });
+    expect(await raspUploads()).toBe(before + 1);
+    const [sent] = await messagesOf(row.id);
+    expect(sent).toMatchObject({ status: 'uploadSuccessful' });
+    expect(decoys).not.toContain(sent!.uploadIndex);
+    expect((await sellerInbox()).filter((m) => m.invoiceUploadIndex === row.uploadIndex && m.message === 'Mesajul adevarat')).toHaveLength(1);
   });
 
   it('a refused upload (HTTP 429) is tried again later and sent once', async () => {
