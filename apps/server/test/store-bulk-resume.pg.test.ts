@@ -33,7 +33,9 @@ beforeAll(async () => {
   await loadNomenclature(database);
 }, 90_000);
 afterAll(async () => {
-  for (const r of runners) await r.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+  // The platform's own stop (a killed runner's queue is stopped already): the live handlers end and
+  // pg-boss's last writes land before the pool closes (pg-boss completes a job without awaiting it).
+  for (const r of runners) await r.stop().catch(() => undefined);
   await ctx?.close();
 });
 
@@ -110,7 +112,7 @@ describe('a bulk run interrupted mid-order and resumed (PostgreSQL)', () => {
     standIn.signIn(user.id, user.cookie);
     await ctx.database.db.insert(ledgerEntries).values({ userId: user.id, kind: 'topup', amountBani: 500_000, description: 'Reincarcare test', reference: randomUUID() });
     // Only this test's processes work the run (the earlier test's runners are gone).
-    for (const r of runners.splice(0)) await r.boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    for (const r of runners.splice(0)) await r.stop().catch(() => undefined);
     const [account] = await ctx.database.db.insert(storeAccounts).values({ userId: user.id, shop: `killed-${user.id}.myshopify.com`, name: 'Killed', status: 'CONNECTED' }).returning();
 
     // The first worker hangs for ever in the second order, after its AWB: a killed process, which renews no lease any more.
