@@ -72,16 +72,17 @@ async function openOrder() {
   }
   throw new Error('no open order');
 }
-/** Activates the card with its first valid home-delivery offer; answers the route's answer. */
-async function activate(order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder) {
+/** The activation's request for the card with its first valid home-delivery offer. */
+async function activationOf(order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder) {
   const offers = await as(ctx, alice, { method: 'POST', url: `/api/user/integration/shopify/services-list/${account}`, payload: bodyOf(order, card) });
   expect(offers.statusCode, offers.body).toBe(200);
   const offer = (offers.json().offers as TOffer[]).find((o) => o.type !== 'locker' && o.errors.length === 0)!;
-  const res = await as(ctx, alice, {
-    method: 'POST',
-    url: `/api/user/integration/shopify/order/${account}`,
-    payload: { ...bodyOf(order, card), activationId: storeActivationId(offer.serviceId, null), fulfilledLineItems: card.lineItems.map((l) => ({ fulfillmentLineItemId: l.fulfillmentOrderLineItemsId, quantity: l.quantity })) },
-  });
+  const payload = { ...bodyOf(order, card), activationId: storeActivationId(offer.serviceId, null), fulfilledLineItems: card.lineItems.map((l) => ({ fulfillmentLineItemId: l.fulfillmentOrderLineItemsId, quantity: l.quantity })) };
+  return () => as(ctx, alice, { method: 'POST', url: `/api/user/integration/shopify/order/${account}`, payload });
+}
+/** Activates the card with its first valid home-delivery offer; answers the route's answer. */
+async function activate(order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder) {
+  const res = await (await activationOf(order, card))();
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { awb: string; uniqueId: string; storeUpdated: boolean };
 }
@@ -196,6 +197,69 @@ describe('a shop refusing the fulfillment for good after the AWB', () => {
     expect((await refusalAction(alice, 'retry', order.shopifyGraphQLId, card.fulfillmentOrderId)).statusCode).toBe(409);
     expect((await refusalAction(alice, 'cancel-awb', order.shopifyGraphQLId, card.fulfillmentOrderId)).statusCode).toBe(409);
     expect(await refundsOf(uniqueId)).toHaveLength(1);
+  });
+
+  it('a part whose AWB was cancelled awaits again and is activated again once (two clicks at once: one new AWB, one charge), its shop told the new AWB', { timeout: 120_000 }, async () => {
+    const { order, card, made } = await activatedThenHeld();
+    expect((await runJob(jobs.boss, STORE_FULFILLMENTS_QUEUE)).state).toBe('completed');
+    expect((await refusalAction(alice, 'cancel-awb', order.shopifyGraphQLId, card.fulfillmentOrderId)).statusCode).toBe(200);
+    expect((await shop.release(SHOP, token, card.fulfillmentOrderId)).userErrors).toEqual([]);
+
+    // The order page: the part awaits again; its cancelled shipment is still listed, with nothing pending.
+    const page = await orderOf(order.shopifyGraphQLId);
+    const again = page.shippingOrders.awaitingFulfillment.find((c) => c.fulfillmentOrderId === card.fulfillmentOrderId)!;
+    expect(again).toBeDefined();
+    const old = page.shippingOrders.fulfilled.find((f) => f.internalOrder?.uniqueId === made.uniqueId)!;
+    expect(old.storePending ?? false).toBe(false);
+
+    const send = await activationOf(page, again);
+    const answers = await Promise.all([send(), send()]);
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const [first, second] = answers.map((a) => a.json() as { awb: string; uniqueId: string; storeUpdated: boolean });
+    expect(second!.uniqueId).toBe(first!.uniqueId);
+    expect(second!.awb).toBe(first!.awb);
+    expect(first!.uniqueId).not.toBe(made.uniqueId);
+    expect(first!.awb).not.toBe(made.awb);
+    const claim = await claimOf(card.fulfillmentOrderId);
+    expect(claim).toMatchObject({ generation: 1, refusedAt: null, refusal: null, refusalAction: null });
+    expect(claim.fulfilledAt).toBeInstanceOf(Date);
+    // One shipment per activation of the part; the old one stays cancelled, the new one charged once.
+    const made2 = await ctx.database.db.select().from(shipments).where(eq(shipments.storeFulfillmentOrderId, card.fulfillmentOrderId));
+    expect(made2.map((x) => [x.uniqueId, x.status]).sort()).toEqual([[made.uniqueId, 'cancelled'], [first!.uniqueId, 'created']].sort());
+    const charges = (await ctx.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, alice.id), eq(ledgerEntries.kind, 'charge')))).filter((e) => e.description.includes(first!.uniqueId));
+    expect(charges).toHaveLength(1);
+    expect(await shopFulfillmentsOf(order.shopifyGraphQLId, first!.awb)).toHaveLength(1);
+    expect(await shopFulfillmentsOf(order.shopifyGraphQLId, made.awb)).toHaveLength(0);
+    // Fulfilled now: the part no longer awaits, and activating it again is refused.
+    const after = await orderOf(order.shopifyGraphQLId);
+    expect(after.shippingOrders.awaitingFulfillment.some((c) => c.fulfillmentOrderId === card.fulfillmentOrderId)).toBe(false);
+    // The part shows its latest shipment; the cancelled one stays in the shipments list.
+    expect(after.shippingOrders.fulfilled.filter((f) => [made.uniqueId, first!.uniqueId].includes(f.internalOrder?.uniqueId ?? '')).map((f) => f.internalOrder!.uniqueId)).toEqual([first!.uniqueId]);
+    expect((await send()).statusCode).toBe(200);
+    expect((await ctx.database.db.select().from(shipments).where(eq(shipments.storeFulfillmentOrderId, card.fulfillmentOrderId)))).toHaveLength(2);
+  });
+
+  it('a bulk run activates again a part whose AWB was cancelled', { timeout: 120_000 }, async () => {
+    const { order, card, made } = await activatedThenHeld();
+    expect((await runJob(jobs.boss, STORE_FULFILLMENTS_QUEUE)).state).toBe('completed');
+    expect((await refusalAction(alice, 'cancel-awb', order.shopifyGraphQLId, card.fulfillmentOrderId)).statusCode).toBe(200);
+    expect((await shop.release(SHOP, token, card.fulfillmentOrderId)).userErrors).toEqual([]);
+    const base = `/api/user/integration/shopify/activate-orders/${account}`;
+    const res = await as(ctx, alice, { method: 'POST', url: base, payload: { orders: [{ shopifyGraphQLId: order.shopifyGraphQLId, orderDisplayName: order.orderDisplayName }] } });
+    expect(res.statusCode, res.body).toBe(200);
+    let run: TStoreBulkRun;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      run = (await as(ctx, alice, { method: 'GET', url: `${base}/runs/${res.json().runId}` })).json().run;
+      if (run.status === 'done') break;
+      if (Date.now() > deadline) throw new Error('run not done');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const result = run.orders[0]!.results[0]!;
+    expect(result.errors).toEqual([]);
+    expect(result.result!.awb).not.toBe(made.awb);
+    expect(await shopFulfillmentsOf(order.shopifyGraphQLId, result.result!.awb)).toHaveLength(1);
+    expect((await claimOf(card.fulfillmentOrderId)).generation).toBe(1);
   });
 
   it('a shop failing STORE_FULFILLMENT_MAX_ATTEMPTS times counts as refusing; Shopify’s userErrors that no retry cures are known', { timeout: 60_000 }, async () => {

@@ -31,6 +31,12 @@ export const storeActivations = pgTable(
     /** The activated lines: fulfillment order line ids and quantities. */
     lines: jsonb('lines').$type<{ id: string; quantity: number }[]>().notNull(),
     activationId: text('activation_id').notNull(),
+    /**
+     * Issue 24: which activation of the part this is. A part whose AWB was cancelled before the shop
+     * was told may be activated again: the claim moves to a new shipment (a conditional update on the
+     * generation), whose request key carries the generation, so a retry makes that new shipment once.
+     */
+    generation: integer('generation').notNull().default(0),
     fulfillmentId: text('fulfillment_id'),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

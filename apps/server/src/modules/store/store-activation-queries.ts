@@ -20,6 +20,19 @@ export async function activationById(db: Executor, id: number) {
   return row ?? null;
 }
 
+/**
+ * Issue 24: the part's next activation after its AWB was cancelled (the shop never told): the claim
+ * moves to the new shipment and starts afresh, once per generation (a conditional update; a
+ * parallel call that lost finds the winner's row, whose shipment is the same: same request key).
+ */
+export async function nextGeneration(db: Executor, claim: Pick<StoreActivationRow, 'id' | 'generation'>, values: { shipmentId: number; lines: { id: string; quantity: number }[]; activationId: string }) {
+  await db
+    .update(storeActivations)
+    .set({ ...values, generation: claim.generation + 1, fulfillmentId: null, fulfilledAt: null, attempts: 0, lastError: null, refusedAt: null, refusal: null, refusalAction: null, refusalActionAt: null })
+    .where(and(eq(storeActivations.id, claim.id), eq(storeActivations.generation, claim.generation)));
+  return (await activationById(db, claim.id))!;
+}
+
 /** The claim's lines and choice while its shipment is still a draft (a retry with changed data). */
 export async function updateActivation(db: Executor, id: number, values: Partial<typeof storeActivations.$inferInsert>) {
   await db.update(storeActivations).set(values).where(eq(storeActivations.id, id));
@@ -46,7 +59,7 @@ export async function pendingFulfillments(db: Executor, limit: number) {
 /** The fulfillment orders of an order whose store fulfillment is still to be made (the page says so). */
 export async function unfulfilledActivations(db: Executor, storeAccountId: number, orderId: string) {
   return db
-    .select({ fulfillmentOrderId: storeActivations.fulfillmentOrderId, shipmentId: storeActivations.shipmentId, fulfilledAt: storeActivations.fulfilledAt, refusedAt: storeActivations.refusedAt, refusal: storeActivations.refusal, refusalAction: storeActivations.refusalAction, shipmentStatus: shipments.status })
+    .select({ fulfillmentOrderId: storeActivations.fulfillmentOrderId, shipmentId: storeActivations.shipmentId, uniqueId: shipments.uniqueId, fulfilledAt: storeActivations.fulfilledAt, refusedAt: storeActivations.refusedAt, refusal: storeActivations.refusal, refusalAction: storeActivations.refusalAction, shipmentStatus: shipments.status })
     .from(storeActivations)
     .innerJoin(shipments, eq(shipments.id, storeActivations.shipmentId))
     .where(and(eq(storeActivations.storeAccountId, storeAccountId), eq(storeActivations.orderId, orderId)));

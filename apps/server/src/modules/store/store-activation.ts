@@ -8,7 +8,7 @@ import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { assertPacked, storeDraftOf } from './store-activation-draft.js';
-import { activationById, activationOf, claimActivation, pendingFulfillments, saveForLater, shipmentOfActivation, updateActivation } from './store-activation-queries.js';
+import { activationById, activationOf, claimActivation, nextGeneration, pendingFulfillments, saveForLater, shipmentOfActivation, updateActivation } from './store-activation-queries.js';
 import { markEventSent, pendingEvents } from './store-fulfillment-events.js';
 import { shopFulfillment } from './store-fulfillment.js';
 import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
@@ -77,8 +77,8 @@ export function refusalOfErrors(errors: readonly { message: string }[]): StoreRe
   return null;
 }
 
-/** The request key of a fulfillment order's shipment: one shipment per store account and fulfillment order. */
-const requestKeyOf = (accountId: number, fulfillmentOrderId: string) => `store-${accountId}-${fulfillmentOrderId.replace(/\D/g, '')}`;
+/** The request key of a fulfillment order's shipment: one shipment per store account, fulfillment order and generation (an activation again after a cancelled AWB). */
+export const requestKeyOf = (accountId: number, fulfillmentOrderId: string, generation: number) => `store-${accountId}-${fulfillmentOrderId.replace(/\D/g, '')}${generation > 0 ? `-g${generation}` : ''}`;
 
 /** The lines sent now, checked against what the fulfillment order still has to send (duplicates summed). */
 function linesToSend(fo: ShopFulfillmentOrder, asked: { fulfillmentLineItemId: string; quantity: number }[]) {
@@ -132,8 +132,11 @@ export function storeActivationService(deps: StoreActivationDeps) {
     const choice = choiceOfActivationId(req.activationId);
     let claim = await activationOf(db, account.id, fo.id);
     const before = claim ? await shipmentOfActivation(db, claim.shipmentId) : null;
-    if (!claim || before?.status === 'draft') {
-      if (!claim && !isAwaiting(fo)) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
+    // Its AWB cancelled before the shop was told (issue 24): the part is activated again, as a new generation of its claim.
+    const again = claim !== null && before?.status === 'cancelled' && !claim.fulfilledAt;
+    if (before?.status === 'cancelled' && !again) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
+    if (!claim || before?.status === 'draft' || again) {
+      if ((!claim || again) && !isAwaiting(fo)) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
       // On hold in the shop (issue 24): refused before any AWB or charge; the merchant releases the hold first.
       if (fo.status === 'ON_HOLD' || fo.holds.length > 0) throw conflict(sa.onHold, 'onHold');
       const lines = linesToSend(fo, req.fulfilledLineItems);
@@ -144,9 +147,13 @@ export function storeActivationService(deps: StoreActivationDeps) {
       const made = { storeAccountId: account.id, storeOrderId: order.id, storeOrderName: order.name, storeFulfillmentOrderId: fo.id };
       // The order's cash on delivery is collected by one part only (issue 24): claimed before any AWB.
       if (draft.options.cod.active && draft.options.cod.amount > 0) await takeCod(db, account.id, order.id, fo.id, order.fulfillmentOrders.filter(isAwaiting).map((x) => x.id));
-      const shipment = await deps.shipments.storeDraft(client, draft, choice, made, requestKeyOf(account.id, fo.id));
-      claim = await claimActivation(db, { storeAccountId: account.id, userId: client.id, orderId: order.id, fulfillmentOrderId: fo.id, shipmentId: shipment.id, lines, activationId: req.activationId });
-      if (before?.status === 'draft') await updateActivation(db, claim.id, { lines, activationId: req.activationId });
+      const generation = again ? claim!.generation + 1 : (claim?.generation ?? 0);
+      const shipment = await deps.shipments.storeDraft(client, draft, choice, made, requestKeyOf(account.id, fo.id, generation));
+      if (again) claim = await nextGeneration(db, claim!, { shipmentId: shipment.id, lines, activationId: req.activationId });
+      else {
+        claim = await claimActivation(db, { storeAccountId: account.id, userId: client.id, orderId: order.id, fulfillmentOrderId: fo.id, shipmentId: shipment.id, lines, activationId: req.activationId });
+        if (before?.status === 'draft') await updateActivation(db, claim.id, { lines, activationId: req.activationId });
+      }
     }
     const shipment = (await shipmentOfActivation(db, claim.shipmentId))!;
     const detail = await deps.shipments.activate(client, shipment.uniqueId, choice);

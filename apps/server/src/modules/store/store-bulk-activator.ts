@@ -104,7 +104,8 @@ export function storeBulkActivator(deps: { database: Database; detail: StoreOrde
     async activate(client, accountId, orderId, fulfillmentOrderId, choice) {
       const claim = await activationOf(db, accountId, fulfillmentOrderId);
       const made = claim ? await shipmentOfActivation(db, claim.shipmentId) : null;
-      if (claim && made && made.status !== 'draft') {
+      // Made already (a retry): answered again. A draft, or an AWB cancelled before the shop was told (activated again), goes through the activation.
+      if (claim && made && made.status !== 'draft' && made.status !== 'cancelled') {
         const detail = await deps.shipments.activate(client, made.uniqueId, choice);
         await deps.activation.fulfil(claim.id);
         return activatedOf(detail, choice.serviceId);

@@ -82,8 +82,9 @@ export function storeOrderDetailService(deps: StoreOrderDetailDeps) {
         storedCodOf(db, row.id, order.id),
       ]);
       const senders: SenderContext = { corrector: locationCorrector, defaultEntry, locations };
-      // A fulfillment order activated here is sent, even while the shop is not told yet (the job retries it).
-      const sent = new Set(made.map((s) => s.fulfillmentOrderId));
+      // A fulfillment order activated here is sent, even while the shop is not told yet (the job retries it);
+      // one whose AWB was cancelled awaits again (issue 24), its cancelled shipment still listed below.
+      const sent = new Set(made.filter((s) => s.status !== 'cancelled').map((s) => s.fulfillmentOrderId));
       const cards = awaiting.filter((fo) => !sent.has(fo.id));
       // The saved senders, product dimensions (store-mutations.ts) and packings (store-packing-saved.ts) over the built cards, then what was saved for later.
       // The first packing is computed again over the saved dimensions: each package as large as its largest product (issue 24).
@@ -112,7 +113,7 @@ export function storeOrderDetailService(deps: StoreOrderDetailDeps) {
         locationsForMove: locationsForMoveOf(awaiting),
         shippingOrders: {
           awaitingFulfillment: awaitingCards,
-          fulfilled: await withStorePending(db, row.id, order.id, made, await fulfilledPartsOf(order, made, (uniqueId) => deps.shipment(client, uniqueId))),
+          fulfilled: await withStorePending(db, row.id, order.id, await fulfilledPartsOf(order, made, (uniqueId) => deps.shipment(client, uniqueId))),
         },
       };
     },

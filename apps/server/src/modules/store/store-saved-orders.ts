@@ -1,7 +1,6 @@
 import type { TAwaitingFulfillmentOrder, TFulfilledOrder } from '@colete/contract';
 import type { Executor } from '../../db/client.js';
 import { savedOrders, unfulfilledActivations } from './store-activation-queries.js';
-import type { StoreOrderShipment } from './store-order-queries.js';
 import { refusalView } from './store-refusal.js';
 
 type Saved = { sender?: TAwaitingFulfillmentOrder['fromLocation']['internalAddress']; packing?: TAwaitingFulfillmentOrder['packing']; extraOptions?: TAwaitingFulfillmentOrder['extraOptions']; activationId?: string | null };
@@ -31,10 +30,10 @@ export async function withSavedForLater(db: Executor, storeAccountId: number, ca
 }
 
 /** Fulfilled parts whose shop fulfillment is still to be made say so ('storePending'), with the shop's refusal for good when it refused (issue 24). */
-export async function withStorePending(db: Executor, storeAccountId: number, orderId: string, made: StoreOrderShipment[], parts: TFulfilledOrder[]) {
-  const pendingFos = new Map((await unfulfilledActivations(db, storeAccountId, orderId)).filter((a) => !a.fulfilledAt).map((a) => [a.fulfillmentOrderId, a] as const));
-  if (!pendingFos.size) return parts;
-  const pending = new Map(made.filter((s) => s.fulfillmentOrderId && pendingFos.has(s.fulfillmentOrderId)).map((s) => [s.uniqueId, pendingFos.get(s.fulfillmentOrderId!)!] as const));
+export async function withStorePending(db: Executor, storeAccountId: number, orderId: string, parts: TFulfilledOrder[]) {
+  // By shipment: a part activated again after a cancelled AWB (issue 24) has its old shipment listed too, which learns nothing.
+  const pending = new Map((await unfulfilledActivations(db, storeAccountId, orderId)).filter((a) => !a.fulfilledAt).map((a) => [a.uniqueId, a] as const));
+  if (!pending.size) return parts;
   return parts.map((p) => {
     const activation = p.internalOrder ? pending.get(p.internalOrder.uniqueId) : undefined;
     if (!activation) return p;
