@@ -6,7 +6,7 @@ import { recordShipmentEvent, factsOf } from '../src/modules/shipments/lifecycle
 import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { currentOrder } from '../src/integrations/store/simulator-state.js';
 import type { SimFulfillmentOrder } from '../src/integrations/store/simulator-state.js';
-import { SIM_FAILING_FULFILLMENTS } from '../src/integrations/store/simulator-mutations.js';
+import { setSimOutage } from '../src/integrations/store/simulator-mutations.js';
 import type { Jobs } from '../src/jobs/boss.js';
 import { STORE_FULFILLMENTS_QUEUE } from '../src/jobs/store-fulfillments.js';
 import { as, type TestContext, type TestUser } from './helper.js';
@@ -142,7 +142,7 @@ describe('activation', () => {
     const { order, card } = await openOrder(1001);
     const offer = await standardOffer(bodyOf(order, card));
     const charges = await chargesOf();
-    SIM_FAILING_FULFILLMENTS.add(SHOP);
+    await setSimOutage(ctx.database.db, SHOP, true);
     let awb: string;
     try {
       const res = await activate({ ...bodyOf(order, card), activationId: offer.serviceId, fulfilledLineItems: allLines(card) });
@@ -155,7 +155,7 @@ describe('activation', () => {
       // Still failing: the job leaves it for the next run.
       expect((await runJob(jobs.boss, STORE_FULFILLMENTS_QUEUE)).state).toBe('completed');
     } finally {
-      SIM_FAILING_FULFILLMENTS.delete(SHOP);
+      await setSimOutage(ctx.database.db, SHOP, false);
     }
     expect((await runJob(jobs.boss, STORE_FULFILLMENTS_QUEUE)).state).toBe('completed');
     expect((await runJob(jobs.boss, STORE_FULFILLMENTS_QUEUE)).state).toBe('completed');

@@ -5,7 +5,7 @@ import { ledgerEntries, shipments, storeActivations } from '../src/db/schema.js'
 import { simulatorFetch } from '../src/integrations/store/index.js';
 import { shopifyAdapter } from '../src/integrations/store/shopify-adapter.js';
 import { SHOPIFY_SCOPES, SIM_APP_KEY, SIM_DEMO_SHOP, simAppSecret } from '../src/integrations/store/shopify-app.js';
-import { SIM_FAILING_FULFILLMENTS, SIM_LOST_FULFILLMENT_ANSWERS } from '../src/integrations/store/simulator-mutations.js';
+import { setSimOutage, SIM_LOST_FULFILLMENT_ANSWERS } from '../src/integrations/store/simulator-mutations.js';
 import { currentOrder, type SimFulfillmentOrder } from '../src/integrations/store/simulator-state.js';
 import { issueToken } from '../src/integrations/store/simulator-store.js';
 import type { Jobs } from '../src/jobs/boss.js';
@@ -99,13 +99,13 @@ const refundsOf = async (uniqueId: string) => (await ctx.database.db.select().fr
 /** The card activated while the shop fails, then held in Shopify: the job's next run meets the hold. */
 async function activatedThenHeld() {
   const { order, card } = await openOrder();
-  SIM_FAILING_FULFILLMENTS.add(SHOP);
+  await setSimOutage(ctx.database.db, SHOP, true);
   let made: Awaited<ReturnType<typeof activate>>;
   try {
     made = await activate(order, card);
     expect(made.storeUpdated).toBe(false);
   } finally {
-    SIM_FAILING_FULFILLMENTS.delete(SHOP);
+    await setSimOutage(ctx.database.db, SHOP, false);
   }
   expect((await shop.hold(SHOP, token, card.fulfillmentOrderId, { reason: 'INCORRECT_ADDRESS', reasonNotes: 'Lipseste blocul.' })).userErrors).toEqual([]);
   return { order, card, made };
@@ -155,7 +155,7 @@ describe('a shop refusing the fulfillment for good after the AWB', () => {
   it('a bulk run’s result says so; cancelling the AWB refunds it once under a double click, and the run and the page stop saying it', { timeout: 120_000 }, async () => {
     const { order, card } = await openOrder();
     const base = `/api/user/integration/shopify/activate-orders/${account}`;
-    SIM_FAILING_FULFILLMENTS.add(SHOP);
+    await setSimOutage(ctx.database.db, SHOP, true);
     let run: TStoreBulkRun;
     try {
       const res = await as(ctx, alice, { method: 'POST', url: base, payload: { orders: [{ shopifyGraphQLId: order.shopifyGraphQLId, orderDisplayName: order.orderDisplayName }] } });
@@ -168,7 +168,7 @@ describe('a shop refusing the fulfillment for good after the AWB', () => {
         await new Promise((r) => setTimeout(r, 200));
       }
     } finally {
-      SIM_FAILING_FULFILLMENTS.delete(SHOP);
+      await setSimOutage(ctx.database.db, SHOP, false);
     }
     const awb = run.orders[0]!.results[0]!.result!.awb;
     const uniqueId = run.orders[0]!.results[0]!.result!.uniqueId;
@@ -265,7 +265,7 @@ describe('a shop refusing the fulfillment for good after the AWB', () => {
   it('a shop failing STORE_FULFILLMENT_MAX_ATTEMPTS times counts as refusing; Shopify’s userErrors that no retry cures are known', { timeout: 60_000 }, async () => {
     const { order, card } = await openOrder();
     // The shop fails from the activation on, through the job's runs below.
-    SIM_FAILING_FULFILLMENTS.add(SHOP);
+    await setSimOutage(ctx.database.db, SHOP, true);
     try {
       expect((await activate(order, card)).storeUpdated).toBe(false);
       await ctx.database.db.update(storeActivations).set({ attempts: STORE_FULFILLMENT_MAX_ATTEMPTS - 2 }).where(eq(storeActivations.fulfillmentOrderId, card.fulfillmentOrderId));
@@ -276,7 +276,7 @@ describe('a shop refusing the fulfillment for good after the AWB', () => {
       expect(claim.attempts).toBe(STORE_FULFILLMENT_MAX_ATTEMPTS);
       expect(claim.refusal).toMatchObject({ kind: 'attempts', hold: null });
     } finally {
-      SIM_FAILING_FULFILLMENTS.delete(SHOP);
+      await setSimOutage(ctx.database.db, SHOP, false);
     }
     expect(refusalOfErrors([{ message: 'Fulfillment order gid://shopify/FulfillmentOrder/1 has an unfulfillable status= on_hold.' }])).toBe('onHold');
     expect(refusalOfErrors([{ message: 'Fulfillment order 1 has an unfulfillable status= closed.' }])).toBe('closed');

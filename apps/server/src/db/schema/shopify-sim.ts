@@ -87,3 +87,13 @@ export const shopifySimBuckets = pgTable('shopify_sim_buckets', {
   available: doublePrecision('available').notNull(),
   readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
 });
+
+/**
+ * A simulated outage of a shop's fulfillments (issue 24): while a shop has a row, fulfillmentCreate
+ * answers Shopify's internal error, as a shop down after the AWB would. Set from the simulated shop
+ * admin's orders page (or a test), kept in the database so every instance sees it.
+ */
+export const shopifySimOutages = pgTable('shopify_sim_outages', {
+  shop: text('shop').primaryKey(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,7 +5,9 @@
  * for delivery. Also FulfillmentOrder.locationsForMove.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { shopifySimOutages } from '../../db/schema.js';
 import { locationNodes } from './simulator-graphql.js';
 import { ACTIONS, productNodes } from './simulator-shop-data.js';
 import { currentFulfillmentOrder, currentOrder, saveFulfillmentOrder, type SimFulfillment, type SimFulfillmentOrder } from './simulator-state.js';
@@ -112,8 +114,14 @@ async function move(db: Executor, shop: string, arg: (name: string) => unknown):
   };
 }
 
-/** Shops whose fulfillmentCreate fails for now (tests of the platform's retry: a shop down after the AWB). */
-export const SIM_FAILING_FULFILLMENTS = new Set<string>();
+/** Starts or ends a shop's fulfillment outage: fulfillmentCreate fails meanwhile (a shop down after the AWB; the platform retries). */
+export async function setSimOutage(db: Executor, shop: string, on: boolean) {
+  if (on) await db.insert(shopifySimOutages).values({ shop }).onConflictDoNothing();
+  else await db.delete(shopifySimOutages).where(eq(shopifySimOutages.shop, shop));
+}
+export async function simOutage(db: Executor, shop: string) {
+  return (await db.select({ shop: shopifySimOutages.shop }).from(shopifySimOutages).where(eq(shopifySimOutages.shop, shop)).limit(1)).length > 0;
+}
 
 /**
  * Shops whose fulfillmentCreate answers are lost (tests of a fulfillment made in the shop whose
@@ -126,7 +134,7 @@ export const SIM_LOST_FULFILLMENT_ANSWERS = new Map<string, 502 | 503>();
 /** fulfillmentCreate(fulfillment: {lineItemsByFulfillmentOrder, trackingInfo, notifyCustomer}). */
 async function fulfillmentCreate(db: Executor, shop: string, arg: (name: string) => unknown): Promise<MutationResult> {
   const empty = { fulfillment: null };
-  if (SIM_FAILING_FULFILLMENTS.has(shop)) return failed(empty, null, 'Internal error. Looks like something went wrong on our end.');
+  if (await simOutage(db, shop)) return failed(empty, null, 'Internal error. Looks like something went wrong on our end.');
   const input = (arg('fulfillment') ?? {}) as { lineItemsByFulfillmentOrder?: { fulfillmentOrderId?: unknown; fulfillmentOrderLineItems?: unknown }[]; trackingInfo?: { company?: string; number?: string; url?: string } };
   const groups = input.lineItemsByFulfillmentOrder ?? [];
   if (groups.length !== 1) return failed(empty, ['fulfillment', 'lineItemsByFulfillmentOrder'], 'Fulfillment must have exactly one fulfillment order in the simulator.');

@@ -1,7 +1,7 @@
 /**
  * What the merchant or the buyers do in a simulated shop: new orders (the daily job, tests), made
  * now, open, added after the shop's last one and announced with orders/create; an order cancelled
- * in the shop's admin, announced with orders/cancelled.
+ * in the shop's admin, announced with orders/cancelled; an order's fulfillment held or released there.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -10,7 +10,8 @@ import { SIM_APP_KEY } from './shopify-app.js';
 import { buildOrder } from './simulator-orders.js';
 import { DAY } from './simulator-shop-data.js';
 import { currentOrder, insertOrder, replaceOrder, saveFulfillmentOrder, subscribedShops } from './simulator-state.js';
-import { restOrder, type SimulatorDeliver } from './simulator-webhooks.js';
+import { FULFILLMENT_MUTATIONS } from './simulator-mutations.js';
+import { restOrder, type SimulatorDeliver, type WebhookEvent } from './simulator-webhooks.js';
 
 /** Adds one open order to the shop (one location, or two every other time) and delivers orders/create. */
 export async function addSimulatedOrder(db: Executor, deliver: SimulatorDeliver | null, shop: string, now = new Date()) {
@@ -65,4 +66,25 @@ export async function cancelSimulatedOrder(db: Executor, deliver: SimulatorDeliv
   const cancelled = (await currentOrder(db, shop, orderId))!;
   await deliver?.(shop, [{ topic: 'orders/cancelled', payload: restOrder(cancelled) }]);
   return cancelled;
+}
+
+/**
+ * The merchant holds or releases an order's fulfillment in the shop's admin (Shopify's 'Hold
+ * fulfillment' / 'Release hold'): each of its fulfillment orders that allows it, announced with
+ * fulfillment_orders/placed_on_hold or hold_released. Answers the order, or null when nothing changed.
+ */
+export async function holdSimulatedOrder(db: Executor, deliver: SimulatorDeliver | null, shop: string, orderId: string, hold: boolean) {
+  const order = await currentOrder(db, shop, orderId);
+  if (!order || order.cancelledAt) return null;
+  const events: WebhookEvent[] = [];
+  for (const fo of order.fulfillmentOrders.nodes) {
+    const arg = (name: string) => ({ id: fo.id, fulfillmentHold: { reason: 'OTHER', reasonNotes: 'Blocata din administrarea magazinului.' } })[name as 'id'];
+    const allowed = hold ? fo.supportedActions.some((a) => a.action === 'HOLD') : fo.status === 'ON_HOLD';
+    if (!allowed) continue;
+    const result = await (hold ? FULFILLMENT_MUTATIONS.fulfillmentOrderHold : FULFILLMENT_MUTATIONS.fulfillmentOrderReleaseHold)(db, shop, arg);
+    events.push(...result.events);
+  }
+  if (!events.length) return null;
+  await deliver?.(shop, events);
+  return order;
 }

@@ -17,7 +17,7 @@ button.secondary{background:#fff;color:#1a1a1a;border:1px solid #8a8a8a}
 button.danger{background:#c70a24}
 nav{display:flex;gap:16px;margin-bottom:12px;font-size:15px}
 table{width:100%;border-collapse:collapse;font-size:15px}th,td{text-align:left;padding:8px 4px;border-bottom:1px solid #e3e3e3;vertical-align:middle}
-td form button{margin:0;width:auto;font-size:14px;padding:6px 10px}
+td form button{margin:0;width:auto;font-size:14px;padding:6px 10px}.actions{display:flex;flex-wrap:wrap;gap:6px}.outage button{width:auto}
 .table-wrap{overflow-x:auto}@media (max-width:480px){body{padding:12px 6px}main{padding:12px}table{font-size:13px}th,td{padding:6px 3px}td form button{font-size:13px;padding:5px 6px}th:nth-child(2),td:nth-child(2){display:none}}
 </style></head><body><main>${body}</main></body></html>`;
 }
@@ -78,21 +78,31 @@ export function appsPage(paths: AdminPaths, shop: string, installed: boolean, no
   );
 }
 
-export type AdminOrderRow = { id: string; name: string; createdAt: string; customer: string; status: string; cancelled: boolean };
+export type AdminOrderRow = { id: string; name: string; createdAt: string; customer: string; status: string; cancelled: boolean; held: boolean; holdable: boolean };
 
-/** The shop's latest orders; each not yet cancelled can be cancelled (Shopify then sends orders/cancelled). */
-export function ordersPage(paths: AdminPaths, shop: string, orders: AdminOrderRow[], notice?: string) {
+/** The shop's latest orders; each not yet cancelled can be cancelled (Shopify then sends orders/cancelled) and its fulfillment held or released; the shop's fulfillments can be made to fail for a while. */
+export function ordersPage(paths: AdminPaths, shop: string, orders: AdminOrderRow[], outage: boolean, notice?: string) {
+  const form = (action: string, label: string, text: string, orderId?: string, cls = 'secondary') =>
+    `<form method="post" action="${paths.orders}"><input type="hidden" name="shop" value="${escapeHtml(shop)}">${orderId ? `<input type="hidden" name="order_id" value="${escapeHtml(orderId)}">` : ''}<input type="hidden" name="action" value="${action}"><button type="submit" class="${cls}" aria-label="${escapeHtml(label)}">${text}</button></form>`;
   const rows = orders
     .map((o) => {
-      const action = o.cancelled
+      const actions = o.cancelled
         ? ''
-        : `<form method="post" action="${paths.orders}"><input type="hidden" name="shop" value="${escapeHtml(shop)}"><input type="hidden" name="order_id" value="${escapeHtml(o.id)}"><button type="submit" class="danger" aria-label="Anuleaza comanda ${escapeHtml(o.name)}">Anuleaza comanda</button></form>`;
-      return `<tr><td><strong>${escapeHtml(o.name)}</strong></td><td>${escapeHtml(o.createdAt)}</td><td>${escapeHtml(o.customer)}</td><td>${escapeHtml(o.status)}</td><td>${action}</td></tr>`;
+        : [
+            o.held ? form('release', `Deblocheaza expedierea comenzii ${o.name}`, 'Deblocheaza expedierea', o.id) : o.holdable ? form('hold', `Blocheaza expedierea comenzii ${o.name}`, 'Blocheaza expedierea', o.id) : '',
+            form('cancel', `Anuleaza comanda ${o.name}`, 'Anuleaza comanda', o.id, 'danger'),
+          ].join('');
+      return `<tr><td><strong>${escapeHtml(o.name)}</strong></td><td>${escapeHtml(o.createdAt)}</td><td>${escapeHtml(o.customer)}</td><td>${escapeHtml(o.status)}</td><td><div class="actions">${actions}</div></td></tr>`;
     })
     .join('');
+  // A simulated outage: the shop's fulfillments fail (Shopify's internal error) until it is stopped.
+  const outageForm = outage
+    ? `<p role="note">Pana simulata: magazinul refuza expedierile.</p>${form('outage-off', 'Opreste pana simulata', 'Opreste pana simulata')}`
+    : form('outage-on', 'Simuleaza o pana la expedieri', 'Simuleaza o pana la expedieri');
   return page(
     'Comenzi',
     `<span class="badge">Magazin de test: simulator Shopify</span><div class="shop">${escapeHtml(shop)}</div>${adminNav(paths, shop)}<h1>Comenzi</h1>${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
+    <div class="outage">${outageForm}</div>
     <div class="table-wrap"><table aria-label="Ultimele comenzi"><thead><tr><th>Comanda</th><th>Data</th><th>Client</th><th>Status</th><th><span hidden>Actiuni</span></th></tr></thead><tbody>${rows}</tbody></table></div>`,
   );
 }

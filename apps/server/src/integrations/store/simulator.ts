@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { formatRoDate, PLATFORM_TIME_ZONE } from '../../lib/dates.js';
 import { SHOPIFY_CALLBACK_PATH, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY, SIM_PREFIX, SIM_SHOP_HEADER, signQuery, simAppSecret } from './shopify-app.js';
-import { cancelSimulatedOrder } from './simulator-new-orders.js';
+import { setSimOutage, simOutage } from './simulator-mutations.js';
+import { cancelSimulatedOrder, holdSimulatedOrder } from './simulator-new-orders.js';
 import { appsPage, consentPage, invalidRequestPage, ordersPage as adminOrdersPage, type ConsentParams } from './simulator-pages.js';
 import { STANDARD_BUCKET, type Bucket } from './simulator-bucket.js';
 import { graphqlEndpoint } from './simulator-endpoint.js';
@@ -137,22 +138,35 @@ export function shopifySimulatorRoutes(deps: { database: Database; key: Buffer; 
         customer: [o.customer?.firstName, o.customer?.lastName].filter(Boolean).join(' '),
         status: o.cancelledAt ? 'Anulata' : (ADMIN_FULFILLMENT_TEXT[o.displayFulfillmentStatus] ?? o.displayFulfillmentStatus),
         cancelled: !!o.cancelledAt,
+        held: o.displayFulfillmentStatus === 'ON_HOLD',
+        holdable: !o.cancelledAt && (o.displayFulfillmentStatus === 'UNFULFILLED' || o.displayFulfillmentStatus === 'PARTIALLY_FULFILLED'),
       }));
     }
     app.get(SIM_ADMIN_ORDERS_PATH, async (req, reply) => {
       const shop = str((req.query as Record<string, unknown>)?.shop) ?? '';
       if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
-      return html(reply, 200, adminOrdersPage(ADMIN_PATHS, shop, await latestOrders(shop)));
+      return adminPage(reply, 200, shop);
     });
+    const adminPage = async (reply: FastifyReply, status: number, shop: string, notice?: string) => html(reply, status, adminOrdersPage(ADMIN_PATHS, shop, await latestOrders(shop), await simOutage(db, shop), notice));
     app.post(SIM_ADMIN_ORDERS_PATH, async (req, reply) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const shop = str(body.shop) ?? '';
       const orderId = str(body.order_id) ?? '';
       if (!SHOP.test(shop)) return html(reply, 400, invalidRequestPage('Magazinul nu este de forma nume.myshopify.com.'));
+      const action = str(body.action) ?? 'cancel';
+      if (action === 'outage-on' || action === 'outage-off') {
+        await setSimOutage(db, shop, action === 'outage-on');
+        return adminPage(reply, 200, shop, action === 'outage-on' ? 'Expedierile esueaza pana la oprirea simularii.' : 'Expedierile functioneaza din nou.');
+      }
       if (!/^gid:\/\/shopify\/Order\/\d+$/.test(orderId)) return html(reply, 400, invalidRequestPage('Comanda nu este de forma gid://shopify/Order/{numar}.'));
+      if (action === 'hold' || action === 'release') {
+        const held = await holdSimulatedOrder(db, deliverSubscribed, shop, orderId, action === 'hold');
+        const notice = held ? `Expedierea comenzii ${held.name} a fost ${action === 'hold' ? 'blocata' : 'deblocata'}.` : 'Comanda nu exista sau nu poate fi schimbata asa.';
+        return adminPage(reply, held ? 200 : 404, shop, notice);
+      }
       const cancelled = await cancelSimulatedOrder(db, deliverSubscribed, shop, orderId);
       const notice = cancelled ? `Comanda ${cancelled.name} a fost anulata.` : 'Comanda nu exista sau este deja anulata.';
-      return html(reply, cancelled ? 200 : 404, adminOrdersPage(ADMIN_PATHS, shop, await latestOrders(shop), notice));
+      return adminPage(reply, cancelled ? 200 : 404, shop, notice);
     });
 
     // The app revokes its access with its token (DELETE /admin/api_permissions/current.json): an uninstall, as in the shop's settings.

@@ -3,6 +3,7 @@ export { storeRoutes } from './store-routes.js';
 export { storeMoveRoutes } from './store-move-routes.js';
 export { shopFulfillment, STORE_WEBHOOK_TOPICS } from './store-fulfillment.js';
 export { storeService } from './store-service.js';
+export { onFulfillmentHeld } from './store-fulfillment-events.js';
 export type { StoreService } from './store-service.js';
 export { pruneStoreRecords } from './store-queries.js';
 export { shopOrders, toBani, toGrams, isCashOnDelivery } from './store-orders.js';

@@ -50,3 +50,13 @@ export function pendingEvents(db: Executor, limit: number) {
 export async function markEventSent(db: Executor, id: number, lastError: string | null) {
   await db.update(storeFulfillmentEvents).set({ sentAt: new Date(), lastError }).where(eq(storeFulfillmentEvents.id, id));
 }
+
+/* Wakes the store fulfillments job when a shop holds a fulfillment order (its webhook), rather than at the next minute. */
+const heldListeners = new Set<() => void>();
+export function onFulfillmentHeld(listener: () => void) {
+  heldListeners.add(listener);
+  return () => void heldListeners.delete(listener);
+}
+export const fulfillmentHeld = () => {
+  for (const listener of heldListeners) listener();
+};

@@ -5,19 +5,7 @@ import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { tokenCipher } from '../../lib/token-cipher.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
-import {
-  accountOf,
-  accountsOfUser,
-  consumeAuthorization,
-  disconnect,
-  eraseShop,
-  insertAuthorization,
-  otherConnected,
-  recordDelivery,
-  saveConnected,
-  setToken,
-  type StoreAccountRow,
-} from './store-queries.js';
+import { accountOf, accountsOfUser, consumeAuthorization, disconnect, eraseShop, insertAuthorization, otherConnected, recordDelivery, saveConnected, setToken, type StoreAccountRow } from './store-queries.js';
 import { shopOrders, type OrdersPageInput } from './store-orders.js';
 import { forgetOrderChecks, orderCheckOf, orderIdOfWebhook } from './store-order-checks.js';
 import type { AddressCorrector } from './store-recipient.js';
@@ -25,6 +13,7 @@ import { awaitingPage, matchingOrders, platformPage, type ListFilter } from './s
 import { shopLocations } from './store-order-locations.js';
 import { shopFulfillment } from './store-fulfillment.js';
 import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
+import { fulfillmentHeld } from './store-fulfillment-events.js';
 
 /** A consent must come back within 10 minutes (the shop's own redirect carries a 90 s timestamp on top). */
 export const STORE_AUTHORIZATION_TTL_MS = 10 * 60_000;
@@ -322,11 +311,13 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
      * transaction): app/uninstalled disconnects the shop's accounts and deletes their tokens;
      * shop/redact erases what is kept of a shop that uninstalled; customers/data_request and
      * customers/redact find nothing (no customer data is stored); an order's topics (orders/*,
-     * fulfillment_orders/* naming an order) drop that order's kept list verdict; others are acknowledged.
+     * fulfillment_orders/* naming an order) drop that order's kept list verdict; a hold wakes the
+     * store fulfillments job (a fulfillment still to be made meets it now, the merchant learns it at
+     * once: issue 24); others are acknowledged.
      */
     async webhook(delivery: { webhookId: string; topic: string; shop: string; payload?: unknown }) {
       const topic = delivery.topic.toUpperCase().replace(/[/.]/g, '_');
-      return db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         if (!(await recordDelivery(tx, { webhookId: delivery.webhookId, topic, shop: delivery.shop }))) return { processed: false };
         const orderId = /^(ORDERS|FULFILLMENT_ORDERS)_/.test(topic) ? orderIdOfWebhook(delivery.payload) : null;
         if (orderId) await forgetOrderChecks(tx, delivery.shop, orderId);
@@ -341,6 +332,8 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
         }
         return { processed: true };
       });
+      if (done.processed && topic === 'FULFILLMENT_ORDERS_PLACED_ON_HOLD') fulfillmentHeld();
+      return done;
     },
   };
 }
