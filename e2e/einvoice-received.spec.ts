@@ -110,11 +110,12 @@ test('on a phone the received invoices are cards; a failed load says so', async 
   await expect(page.getByRole('button', { name: /Reincearca/i })).toBeVisible();
 });
 
-test('a client without a connected company is sent to connect one', async ({ page }) => {
+test('a client without a connected company is sent to connect one (without billing data: to add it first)', async ({ page }) => {
   await signIn(page, DEMO.client2);
-  await page.goto('/profile/invoicing-system');
-  await expect(page.getByText('Nicio firma nu este conectata la sistemul e-Factura.', { exact: false })).toBeVisible();
-  await page.getByRole('link', { name: 'Date facturare' }).last().click();
+  await page.goto('/profile/invoicing-system/system-invoices/received/list');
+  await expect(page).toHaveURL(/\/profile\/invoicing-system\/connect$/);
+  await expect(page.getByRole('heading', { name: 'Conectare e-Factura' })).toBeVisible();
+  await page.getByRole('link', { name: 'Adauga date facturare' }).click();
   await expect(page).toHaveURL(/\/profile\/billing\/data\/list/);
 });
 

@@ -149,7 +149,87 @@ test("'Management firme': a connected company active for a year, its connection 
   await dialog.getByRole('button', { name: 'Sterge' }).click();
   await expect(page.getByText('Firma a fost stearsa cu succes!')).toBeVisible();
   await expect(page.getByText('Nicio firma nu este conectata la sistemul e-Factura.')).toBeVisible();
+  // 'Adauga o firma noua': the connect page with its dialog, the deleted company offered again.
   await page.getByRole('link', { name: 'Adauga o firma noua' }).click();
+  await expect(page).toHaveURL(/\/profile\/invoicing-system\/connect\?adauga=1$/);
+  const connect = page.getByRole('dialog', { name: 'Alegeti firma pe care o conectati' });
+  await expect(connect.getByRole('radio', { name: /Transport Rapid SA/ })).toBeChecked();
+});
+
+test('e-Factura with no company connected: the intro page, billing data first, the connect dialog, back on the invoices; a second company and \'Alegeti firma\'', async ({ page }) => {
+  test.setTimeout(150_000);
+  await freshClient(page, 'Transport Rapid SA');
+  // No billing data: the section opens on its intro page, which asks for billing data first.
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'e-Factura' }).click();
+  await expect(page).toHaveURL(/\/profile\/invoicing-system\/connect$/);
+  await expect(page.getByRole('heading', { name: 'Conectare e-Factura' })).toBeVisible();
+  await expect(page.getByText('Accesul este gratuit si ramane gratuit pentru clientii serviciului de curierat Colete Online.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Conecteaza-ma la e-Factura' })).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshotAtWidths(page, 'einvoice-connect-intro');
+  await page.getByRole('link', { name: 'Adauga date facturare' }).click();
   await expect(page).toHaveURL(/\/profile\/billing\/data\/list$/);
-  await expect(company.getByRole('button', { name: 'Conecteaza la e-Factura' })).toBeVisible();
+  await addEntry(page, { company: true, name: 'Transport Rapid SA', code: '4221306' });
+
+  // The intro page's dialog: the company with its CUI and address (its trade register when it has one).
+  await page.goto('/profile/invoicing-system');
+  await expect(page).toHaveURL(/\/profile\/invoicing-system\/connect$/);
+  await page.getByRole('button', { name: 'Conecteaza-ma la e-Factura' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alegeti firma pe care o conectati' });
+  const option = dialog.getByRole('radio', { name: /Transport Rapid SA/ });
+  await expect(option).toBeChecked();
+  await expect(dialog).toContainText('CUI 4221306 · Calea Victoriei, Nr. 120 · 010093 Sectorul 1, jud. București');
+  // The -1 entry offers to add a company instead.
+  await dialog.getByRole('radio', { name: 'Adauga o firma noua' }).check();
+  await expect(dialog.getByRole('link', { name: 'Adauga o firma noua' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Conecteaza-te' })).toHaveCount(0);
+  await option.check();
+  await expectAccessible(page);
+  await screenshotAtWidths(page, 'einvoice-connect-dialog');
+  await dialog.getByRole('button', { name: 'Conecteaza-te' }).click();
+  await page.waitForURL(/\/sim\/efactura\/authorize\?/);
+  await page.getByLabel('Ion Popescu, reprezentant Transport Rapid SA (CUI 4221306)', { exact: false }).check();
+  await page.getByRole('button', { name: 'Autorizeaza accesul' }).click();
+
+  // Back on e-Factura's invoices, not on the billing list.
+  await page.waitForURL(/\/profile\/invoicing-system\/system-invoices\/received\/list/);
+  await expect(page.getByText('Firma a fost conectata la sistemul e-Factura!')).toBeVisible();
+  const card = page.getByRole('heading', { name: 'Transport Rapid SA' });
+  await expect(card).toBeVisible();
+  // One company: nothing to change to.
+  await expect(page.getByRole('button', { name: 'Schimba firma' })).toHaveCount(0);
+
+  // A second company, through 'Management firme' > 'Adauga o firma noua' (the billing list's add dialog first).
+  await page.getByRole('link', { name: 'Management firme' }).click();
+  await page.getByRole('link', { name: 'Adauga o firma noua' }).click();
+  const again = page.getByRole('dialog', { name: 'Alegeti firma pe care o conectati' });
+  await expect(again).toContainText('Nu aveti nicio firma verificata care sa poata fi conectata.');
+  await again.getByRole('link', { name: 'Adauga o firma noua' }).click();
+  await expect(page).toHaveURL(/\/profile\/billing\/data\/list\?adauga=firma$/);
+  await expect(page.getByRole('dialog').getByLabel('Denumire firma')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Renunta' }).click();
+  await addEntry(page, { company: true, name: 'Exemplu Comert SRL', code: '12345674' });
+  await page.goto('/profile/invoicing-system/connect?adauga=1');
+  const second = page.getByRole('dialog', { name: 'Alegeti firma pe care o conectati' });
+  await expect(second.getByRole('radio', { name: /Transport Rapid SA/ })).toHaveCount(0);
+  await second.getByRole('radio', { name: /Exemplu Comert SRL/ }).check();
+  await second.getByRole('button', { name: 'Conecteaza-te' }).click();
+  await page.waitForURL(/\/sim\/efactura\/authorize\?/);
+  await page.getByLabel('reprezentant Exemplu Comert SRL (CUI 12345674)', { exact: false }).check();
+  await page.getByRole('button', { name: 'Autorizeaza accesul' }).click();
+  await page.waitForURL(/\/profile\/invoicing-system\/system-invoices\/received\/list/);
+
+  // 'Schimba firma' opens 'Alegeti firma' with the other company; choosing it shows its invoices.
+  const shown = (await page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent())!.trim();
+  expect(['Transport Rapid SA', 'Exemplu Comert SRL']).toContain(shown);
+  await page.getByRole('button', { name: 'Schimba firma' }).click();
+  const choose = page.getByRole('dialog', { name: 'Alegeti firma' });
+  const other = shown === 'Transport Rapid SA' ? 'Exemplu Comert SRL' : 'Transport Rapid SA';
+  await expect(choose.getByRole('button', { name: new RegExp(other) })).toContainText('CUI');
+  await expectAccessible(page);
+  await screenshotAtWidths(page, 'einvoice-choose-company');
+  await choose.getByRole('button', { name: new RegExp(other) }).click();
+  await expect(choose).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: other })).toBeVisible();
+  await expect(page).toHaveURL(/company=/);
 });

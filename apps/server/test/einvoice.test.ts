@@ -1,4 +1,4 @@
-import { USER_TYPE, messages, type TBillingData } from '@colete/contract';
+import { EINVOICE_RETURN_TARGETS, USER_TYPE, messages, type TBillingData } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -211,6 +211,21 @@ describe('the consent and the callback', () => {
     expect((await callback(alice, back)).headers.location).toBe(LIST_FAILED);
   });
 
+  it('started from e-Factura’s own pages, the consent comes back there (connected or refused); an unknown return page is refused', async () => {
+    const alice = await createUser(ctx);
+    const { fiscalSubaccountNumber: id } = await entry(alice, '4221306');
+    const received = EINVOICE_RETURN_TARGETS.einvoice;
+    const start = async (returnTo: string) => {
+      const res = await prepare(alice, { fiscalSubaccountNumber: id, identificationCode: '4221306', returnTo });
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries(new URL(res.json().url as string, 'http://localhost').searchParams);
+    };
+    expect((await callback(alice, await consent(await start('einvoice'), 'deny'))).headers.location).toBe(`${received}?einvoice=error&reason=refused`);
+    expect((await prepare(alice, { fiscalSubaccountNumber: id, identificationCode: '4221306', returnTo: 'https://evil.example' })).statusCode).toBe(400);
+    expect((await callback(alice, await consent(await start('einvoice'), 'allow'))).headers.location).toBe(`${received}?einvoice=connected`);
+    expect((await eInvoiceOf(alice, id))?.state).toBe('ACTIVE');
+  });
+
   it('a failing exchange (a forged or expired code) changes nothing', async () => {
     const alice = await createUser(ctx);
     const { fiscalSubaccountNumber: id } = await entry(alice, '4221306');
@@ -290,7 +305,7 @@ describe('the consent and the callback', () => {
       const service = einvoiceService({ database: ctx.database, auth, tokenKey: ctx.config.tokenEncryptionKey });
       const url = await service.prepare(alice.id, alice.id, { fiscalSubaccountNumber: id, identificationCode: '4221306' }, 'https://x.ro/cb');
       const state = new URL(url).searchParams.get('state')!;
-      expect(await service.callback(alice.id, { state, code: 'a-code' }, 'https://x.ro/cb')).toEqual({ ok: false, reason: 'failed' });
+      expect(await service.callback(alice.id, { state, code: 'a-code' }, 'https://x.ro/cb')).toEqual({ ok: false, reason: 'failed', returnTo: 'billing' });
     }
     expect(await connectionRow(id)).toBeUndefined();
   });

@@ -87,6 +87,16 @@ export const ZBillingData = z.object({
 });
 export type TBillingData = z.infer<typeof ZBillingData>;
 
+/** The tax id's label by its type: CUI for a Romanian company, NIF for a foreign one, CNP for an individual. */
+export const fiscalIdLabel = (type: number) => (type === FISCAL_ID_TYPE.cnp ? 'CNP' : type === FISCAL_ID_TYPE.nif ? 'NIF' : 'CUI');
+
+/** A billing entry's address on one line: 'Str. Memorandumului, Nr. 28 · 400114 Cluj-Napoca, jud. Cluj'. */
+export function billingAddressLine(a: TBillingData['address']) {
+  const street = [a.street, a.number ? `Nr. ${a.number}` : null, a.additionalInfo].filter(Boolean).join(', ');
+  const place = `${a.postalCode} ${a.localityString}, jud. ${a.countyString}`;
+  return street ? `${street} · ${place}` : place;
+}
+
 export const ZContactData = z.object({
   givenName: z.string().trim().min(1, b.givenNameRequired).max(60, commonMessages.fieldInvalid),
   familyName: z.string().trim().min(1, b.familyNameRequired).max(60, commonMessages.fieldInvalid),

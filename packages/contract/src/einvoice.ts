@@ -18,6 +18,8 @@ export const ZEInvoicePrepareRequest = z.object({
     .min(1, billingMessages.codeRequired)
     .max(20, commonMessages.fieldInvalid)
     .transform((v) => normalizeCui(v)),
+  /** The page to come back to after the consent page: the billing list (default) or e-Factura's own pages. */
+  returnTo: z.enum(['billing', 'einvoice']).default('billing'),
 });
 export type TEInvoicePrepareRequest = z.input<typeof ZEInvoicePrepareRequest>;
 
@@ -40,7 +42,10 @@ export const ZEInvoiceCallbackQuery = z.object({
 export const EINVOICE_RETURN_PARAM = 'einvoice';
 export const EINVOICE_RETURN_REASONS = ['refused', 'failed'] as const;
 export type EInvoiceReturnReason = (typeof EINVOICE_RETURN_REASONS)[number];
-export const EINVOICE_RETURN_PATH = '/profile/billing/data/list';
+/** Where the browser lands after the consent page: the page the connection was started from. */
+export const EINVOICE_RETURN_TARGETS = { billing: '/profile/billing/data/list', einvoice: '/profile/invoicing-system/system-invoices/received/list' } as const;
+export type EInvoiceReturnTarget = keyof typeof EINVOICE_RETURN_TARGETS;
+export const EINVOICE_RETURN_PATH = EINVOICE_RETURN_TARGETS.billing;
 
 /**
  * GET user/invoicing-system/vat/values: the VAT rates in force today (the dated table), the

@@ -51,7 +51,7 @@ export async function seedDemoEInvoices(app: FastifyInstance, database: Database
   if ((await db.select({ id: eInvoiceConnections.billingEntityId }).from(eInvoiceConnections).where(eq(eInvoiceConnections.billingEntityId, entity.id))).length > 0) return;
 
   const redirectUri = `http://localhost${EINVOICE_CALLBACK_PATH}`;
-  const url = await app.services.einvoice.prepare(entity.userId, entity.userId, { fiscalSubaccountNumber: entity.id, identificationCode: DEMO_BUYER }, redirectUri);
+  const url = await app.services.einvoice.prepare(entity.userId, entity.userId, { fiscalSubaccountNumber: entity.id, identificationCode: DEMO_BUYER, returnTo: 'billing' }, redirectUri);
   const params = Object.fromEntries(new URL(url, 'http://localhost').searchParams);
   const consent = await app.inject({
     method: 'POST',

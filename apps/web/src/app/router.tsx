@@ -59,6 +59,7 @@ const RepaymentsAwaitingPage = lazyPage(() => import('../features/repayments/pag
 const ReceivedInvoicesPage = lazyPage(() => import('../features/einvoice/pages/received-invoices-page'));
 const ReceivedInvoicePage = lazyPage(() => import('../features/einvoice/pages/received-invoice-page'));
 const EInvoiceCompaniesPage = lazyPage(() => import('../features/einvoice/pages/einvoice-companies-page'));
+const EInvoiceConnectPage = lazyPage(() => import('../features/einvoice/pages/einvoice-connect-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
 /** The repayments list and sheets show the admins' controls (pay now, company, mark unprocessed). */
@@ -134,6 +135,7 @@ const routes: RouteObject[] = [
           { path: 'invoicing-system/system-invoices/received/list', element: <ReceivedInvoicesPage /> },
           { path: 'invoicing-system/system-invoices/received/:receivedInvoiceId', element: <ReceivedInvoicePage /> },
           { path: 'invoicing-system/companies/list', element: <EInvoiceCompaniesPage /> },
+          { path: 'invoicing-system/connect', element: <EInvoiceConnectPage /> },
           { path: 'balance', element: <Navigate to="invoices" replace /> },
           { path: 'balance/invoices', element: <BalanceRoute page={BalanceInvoicesPage} /> },
           { path: 'balance/available', element: <BalanceRoute page={BalanceAvailablePage} /> },

@@ -43,6 +43,8 @@ export const eInvoiceAuthorizations = pgTable(
     billingEntityId: integer('billing_entity_id')
       .notNull()
       .references(() => billingEntities.id, { onDelete: 'cascade' }),
+    /** The page the connection was started from, where the browser comes back (EINVOICE_RETURN_TARGETS). */
+    returnTo: text('return_to', { enum: ['billing', 'einvoice'] }).notNull().default('billing'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -78,6 +78,7 @@ export async function consumeAuthorization(db: Executor, stateHash: string, user
     .where(and(eq(eInvoiceAuthorizations.stateHash, stateHash), eq(eInvoiceAuthorizations.userId, userId)))
     .returning({
       billingEntityId: eInvoiceAuthorizations.billingEntityId,
+      returnTo: eInvoiceAuthorizations.returnTo,
       expired: sql<boolean>`${eInvoiceAuthorizations.expiresAt} <= now()`,
     });
   return row ?? null;

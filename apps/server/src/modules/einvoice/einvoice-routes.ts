@@ -1,6 +1,6 @@
 import {
   EINVOICE_RETURN_PARAM,
-  EINVOICE_RETURN_PATH,
+  EINVOICE_RETURN_TARGETS,
   ZEInvoiceCallbackQuery,
   ZEInvoicePrepareRequest,
   ZEInvoicePrepareResponse,
@@ -128,7 +128,7 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
       async (req, reply) => {
         const outcome = await service.callback(req.user?.id ?? null, req.query, redirectUri(req));
         const query = outcome.ok ? `${EINVOICE_RETURN_PARAM}=connected` : `${EINVOICE_RETURN_PARAM}=error&reason=${outcome.reason}`;
-        return reply.redirect(`${EINVOICE_RETURN_PATH}?${query}`, 303);
+        return reply.redirect(`${EINVOICE_RETURN_TARGETS[outcome.returnTo]}?${query}`, 303);
       },
     );
   };

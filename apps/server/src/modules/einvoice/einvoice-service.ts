@@ -1,4 +1,4 @@
-import { FISCAL_ID_TYPE, messages, normalizeCui, type EInvoiceReturnReason, type ZEInvoiceCallbackQuery, type ZEInvoicePrepareRequest } from '@colete/contract';
+import { FISCAL_ID_TYPE, messages, normalizeCui, type EInvoiceReturnReason, type EInvoiceReturnTarget, type ZEInvoiceCallbackQuery, type ZEInvoicePrepareRequest } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
@@ -25,7 +25,7 @@ export const REFRESH_AHEAD_MS = 7 * 86_400_000;
 /** A consent must come back within 10 minutes. */
 export const AUTHORIZATION_TTL_MS = 10 * 60_000;
 
-type PrepareInput = z.output<typeof ZEInvoicePrepareRequest>;
+type PrepareInput = Omit<z.output<typeof ZEInvoicePrepareRequest>, 'returnTo'> & { returnTo?: EInvoiceReturnTarget };
 type CallbackQuery = z.output<typeof ZEInvoiceCallbackQuery>;
 export type CallbackOutcome = { ok: true } | { ok: false; reason: EInvoiceReturnReason };
 const m = messages.einvoice;
@@ -91,6 +91,55 @@ export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; 
     });
   }
 
+  /**
+   * The browser is back from the consent page. The state must be the signed-in user's, unspent
+   * and unexpired; a refusal or a failed exchange changes nothing but spending the state.
+   */
+  async function connectBack(signedInUserId: number | null, query: CallbackQuery, redirectUri: string, seen: { returnTo: EInvoiceReturnTarget }): Promise<CallbackOutcome> {
+    if (!signedInUserId || !query.state) return failed('no session or no state');
+    const authorization = await consumeAuthorization(db, sha256(query.state), signedInUserId);
+    if (!authorization) return failed('unknown state, or another user’s');
+    seen.returnTo = authorization.returnTo;
+    if (authorization.expired) return failed('state expired');
+    if (query.error) return query.error === 'access_denied' ? { ok: false, reason: 'refused' } : failed('consent page error', { error: query.error });
+    if (!query.code) return failed('no code');
+
+    const entityId = authorization.billingEntityId;
+    const before = await entityById(db, entityId);
+    if (!before || !eligible(before)) return failed('entry gone or no longer eligible', { entityId });
+    let issued;
+    try {
+      issued = await deps.auth.exchangeCode(query.code, redirectUri);
+    } catch (err) {
+      return failed('code exchange refused', { err, entityId });
+    }
+    // A token only counts for the fiscal codes its certificate holder may act for: one issued for
+    // another company's representative is refused, and nothing is stored.
+    try {
+      if (!(await deps.auth.actsFor(issued.accessToken, normalizeCui(before.identificationCode)))) {
+        return failed('the certificate does not represent the company', { entityId });
+      }
+    } catch (err) {
+      return failed('access check failed', { err, entityId });
+    }
+    const stored = await db.transaction(async (tx) => {
+      // The owner's billing changes are serialised: a delete cannot slip between the check and the save.
+      await lockUser(tx, before.userId);
+      const row = await entityById(tx, entityId);
+      if (!row || row.userId !== before.userId || !eligible(row)) return false;
+      await saveConnection(tx, {
+        billingEntityId: entityId,
+        userId: row.userId,
+        accessTokenEnc: cipher.encrypt(issued.accessToken, tokenContext(entityId, 'access')),
+        refreshTokenEnc: cipher.encrypt(issued.refreshToken, tokenContext(entityId, 'refresh')),
+        accessExpiresAt: issued.accessExpiresAt,
+        refreshExpiresAt: issued.refreshExpiresAt,
+      });
+      return true;
+    });
+    return stored ? { ok: true } : failed('entry changed during the consent', { entityId });
+  }
+
   return {
     /** 'Actualizeaza conexiune': the tokens refreshed now (a new refresh token, a year more), under the connection's lock. */
     refreshNow: (billingEntityId: number) => renew(billingEntityId, () => false),
@@ -114,56 +163,15 @@ export function einvoiceService(deps: { database: Database; auth: EInvoiceAuth; 
         userId: signedInUserId,
         billingEntityId: row.id,
         expiresAt: new Date(Date.now() + AUTHORIZATION_TTL_MS),
+        returnTo: input.returnTo ?? 'billing',
       });
       return deps.auth.authorizeUrl(state, redirectUri);
     },
 
-    /**
-     * The browser is back from the consent page. The state must be the signed-in user's, unspent
-     * and unexpired; a refusal or a failed exchange changes nothing but spending the state.
-     */
-    async callback(signedInUserId: number | null, query: CallbackQuery, redirectUri: string): Promise<CallbackOutcome> {
-      if (!signedInUserId || !query.state) return failed('no session or no state');
-      const authorization = await consumeAuthorization(db, sha256(query.state), signedInUserId);
-      if (!authorization) return failed('unknown state, or another user’s');
-      if (authorization.expired) return failed('state expired');
-      if (query.error) return query.error === 'access_denied' ? { ok: false, reason: 'refused' } : failed('consent page error', { error: query.error });
-      if (!query.code) return failed('no code');
-
-      const entityId = authorization.billingEntityId;
-      const before = await entityById(db, entityId);
-      if (!before || !eligible(before)) return failed('entry gone or no longer eligible', { entityId });
-      let issued;
-      try {
-        issued = await deps.auth.exchangeCode(query.code, redirectUri);
-      } catch (err) {
-        return failed('code exchange refused', { err, entityId });
-      }
-      // A token only counts for the fiscal codes its certificate holder may act for: one issued for
-      // another company's representative is refused, and nothing is stored.
-      try {
-        if (!(await deps.auth.actsFor(issued.accessToken, normalizeCui(before.identificationCode)))) {
-          return failed('the certificate does not represent the company', { entityId });
-        }
-      } catch (err) {
-        return failed('access check failed', { err, entityId });
-      }
-      const stored = await db.transaction(async (tx) => {
-        // The owner's billing changes are serialised: a delete cannot slip between the check and the save.
-        await lockUser(tx, before.userId);
-        const row = await entityById(tx, entityId);
-        if (!row || row.userId !== before.userId || !eligible(row)) return false;
-        await saveConnection(tx, {
-          billingEntityId: entityId,
-          userId: row.userId,
-          accessTokenEnc: cipher.encrypt(issued.accessToken, tokenContext(entityId, 'access')),
-          refreshTokenEnc: cipher.encrypt(issued.refreshToken, tokenContext(entityId, 'refresh')),
-          accessExpiresAt: issued.accessExpiresAt,
-          refreshExpiresAt: issued.refreshExpiresAt,
-        });
-        return true;
-      });
-      return stored ? { ok: true } : failed('entry changed during the consent', { entityId });
+    /** The browser is back from the consent page: the outcome, and the page the user started from (the billing list unless the state says otherwise). */
+    async callback(signedInUserId: number | null, query: CallbackQuery, redirectUri: string): Promise<CallbackOutcome & { returnTo: EInvoiceReturnTarget }> {
+      const seen = { returnTo: 'billing' as EInvoiceReturnTarget };
+      return { ...(await connectBack(signedInUserId, query, redirectUri, seen)), returnTo: seen.returnTo };
     },
 
     tokens,

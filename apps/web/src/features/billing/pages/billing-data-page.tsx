@@ -1,10 +1,11 @@
-import type { TBillingData } from '@colete/contract';
+import { billingAddressLine, type TBillingData } from '@colete/contract';
 import AddIcon from '@mui/icons-material/Add';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
@@ -53,9 +54,7 @@ function EntryCard({ entry, extras, locked, onEdit, onActivate, onDelete }: { en
           {entry.entityData.isVatPayer ? ' · platitor de TVA' : ''}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {[a.street, a.number ? `Nr. ${a.number}` : null, a.additionalInfo].filter(Boolean).join(', ')}
-          {' · '}
-          {a.postalCode} {a.localityString}, jud. {a.countyString}
+          {billingAddressLine(a)}
         </Typography>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
@@ -83,7 +82,9 @@ export default function BillingDataPage({ extras = {} }: { extras?: BillingEntry
   const remove = useDeleteBillingData();
   const activate = useActivateBillingData();
   const { enqueueSnackbar } = useSnackbar();
-  const [editing, setEditing] = useState<TBillingData | 'new' | null>(null);
+  // ?adauga=firma (from e-Factura's 'Adauga o firma noua'): the add dialog opens at once.
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState<TBillingData | 'new' | null>(() => (params.get('adauga') === 'firma' ? 'new' : null));
   const [contactOpen, setContactOpen] = useState(false);
   const [deleting, setDeleting] = useState<TBillingData | null>(null);
   const [activating, setActivating] = useState<TBillingData | null>(null);

@@ -48,12 +48,15 @@ export function useChangeReceivedStatus() {
 
 export const receivedDownloadUrl = (id: number, kind: 'zip' | 'xml' | 'pdf') => `user/invoicing-system/received-invoice/download/${id}/${kind}`;
 
-/** The client's billing entries (GET user/billing/data), for its companies connected to e-Factura. */
-export function useConnectedCompanies() {
+/** The client's billing entries (GET user/billing/data), read once for e-Factura's pages. */
+function useBillingEntries<T>(select: (r: TBillingListResponse) => T) {
   const acting = useActingClientId();
-  return useQuery({
-    queryKey: ['einvoice-companies', acting],
-    queryFn: () => api<TBillingListResponse>('GET', 'user/billing/data'),
-    select: (r) => r.list.filter((e) => e.eInvoice?.state === 'ACTIVE'),
-  });
+  return useQuery({ queryKey: ['einvoice-companies', acting], queryFn: () => api<TBillingListResponse>('GET', 'user/billing/data'), select });
 }
+const connectedOf = (r: TBillingListResponse) => r.list.filter((e) => e.eInvoice?.state === 'ACTIVE');
+const allOf = (r: TBillingListResponse) => r.list;
+
+/** The client's companies connected to e-Factura. */
+export const useConnectedCompanies = () => useBillingEntries(connectedOf);
+/** Every billing entry of the client (the connect page offers the companies not connected yet). */
+export const useEInvoiceEntries = () => useBillingEntries(allOf);

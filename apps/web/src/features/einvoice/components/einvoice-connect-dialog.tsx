@@ -13,7 +13,7 @@ const m = messages.einvoice;
 const date = (iso: string | null) => (iso ? formatDate(iso) : '');
 
 /** A verified Romanian company (spec 000 section 4); connected already only if its connection lapsed. */
-const canConnect = (entry: TBillingData) =>
+export const canConnect = (entry: TBillingData) =>
   entry.entityData.isCompany &&
   entry.entityData.fiscalIdentificationType === FISCAL_ID_TYPE.cif &&
   entry.verifyStatus === 'verified' &&

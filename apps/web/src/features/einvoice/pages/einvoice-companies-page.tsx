@@ -83,7 +83,7 @@ export default function EInvoiceCompaniesPage() {
             <Button component={RouterLink} to="/profile/invoicing-system/system-invoices/received/list" startIcon={<ArrowBackIcon />}>
               Inapoi
             </Button>
-            <Button component={RouterLink} to="/profile/billing/data/list" variant="contained" startIcon={<AddIcon />}>
+            <Button component={RouterLink} to="/profile/invoicing-system/connect?adauga=1" variant="contained" startIcon={<AddIcon />}>
               Adauga o firma noua
             </Button>
           </Stack>

@@ -1,8 +1,9 @@
-import { einvoiceMessages, RECEIVED_MESSAGES, RECEIVED_PAGE_SIZE, RECEIVED_STATUSES_SHOWN, receivedStatusLabel, type ReceivedInvoiceStatus, type TBillingData } from '@colete/contract';
+import { billingAddressLine, einvoiceMessages, fiscalIdLabel, RECEIVED_MESSAGES, RECEIVED_PAGE_SIZE, RECEIVED_STATUSES_SHOWN, receivedStatusLabel, type ReceivedInvoiceStatus, type TBillingData } from '@colete/contract';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Alert, Box, Button, Card, CardContent, Checkbox, ListItemText, MenuItem, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { DateField } from '../../../components/date-field/date-field';
 import { ErrorState } from '../../../components/error-state';
 import { ListStates } from '../../../components/list-states';
@@ -12,6 +13,8 @@ import { Paginator } from '../../../components/paginator';
 import { bucharestDay, monthBefore } from '../../../lib/format';
 import { tableParam, useTableQuery, type TableParam } from '../../../lib/use-table-query';
 import { useConnectedCompanies, useReceivedInvoices } from '../api/received-invoices';
+import { ChooseCompanyDialog } from '../components/einvoice-company-dialogs';
+import { useEInvoiceReturn } from '../components/einvoice-connect-dialog';
 import { MessagesDialog, RejectDialog } from '../components/received-actions';
 import { ReceivedRows, WarningDialog } from '../components/received-rows';
 
@@ -31,34 +34,43 @@ const TABLE = {
 };
 
 
-/** The company shown: its name, CUI, trade register and address (spec 002 section 2.7). */
+/** The company shown: its name, CUI, trade register and address, 'Schimba firma' when another is connected (spec 002 section 2.7). */
 function CompanyCard({ company, others, onChange }: { company: TBillingData; others: TBillingData[]; onChange: (code: string) => void }) {
-  const a = company.address;
+  const [choosing, setChoosing] = useState(false);
+  const e = company.entityData;
   return (
     <Card sx={{ mb: 2, maxWidth: 1200 }}>
       <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>
           <Typography variant="h2" sx={{ fontSize: 18 }}>
-            {company.entityData.name}
+            {e.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            CUI {company.entityData.identificationCode}
-            {company.entityData.tradeRegister ? ` · ${company.entityData.tradeRegister}` : ''} · {[a.street, a.number].filter(Boolean).join(' ')}, {a.localityString}, {a.countyString}
+            {fiscalIdLabel(e.fiscalIdentificationType)} {e.identificationCode}
+            {e.tradeRegister ? ` · ${e.tradeRegister}` : ''} · {billingAddressLine(company.address)}
           </Typography>
         </Box>
-        <Button component={RouterLink} to="/profile/invoicing-system/companies/list" size="small">
-          Management firme
-        </Button>
-        {others.length > 0 && (
-          <TextField select size="small" label="Schimba firma" value="" onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 220 }}>
-            {others.map((o) => (
-              <MenuItem key={o.fiscalSubaccountNumber} value={o.entityData.identificationCode}>
-                {o.entityData.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {others.length > 0 && (
+            <Button size="small" startIcon={<SwapHorizIcon />} onClick={() => setChoosing(true)}>
+              Schimba firma
+            </Button>
+          )}
+          <Button component={RouterLink} to="/profile/invoicing-system/companies/list" size="small">
+            Management firme
+          </Button>
+        </Box>
       </CardContent>
+      {choosing && (
+        <ChooseCompanyDialog
+          companies={others}
+          onChoose={(code) => {
+            setChoosing(false);
+            onChange(code);
+          }}
+          onClose={() => setChoosing(false)}
+        />
+      )}
     </Card>
   );
 }
@@ -68,6 +80,8 @@ export default function ReceivedInvoicesPage() {
   // The seller boxes are typed: they follow the shared debounced text filters (the URL after the pause).
   const { values, update, input, setInput } = useTableQuery(TABLE);
   const billing = useConnectedCompanies();
+  // Back from the consent page started on e-Factura's pages: its outcome once.
+  useEInvoiceReturn();
   const connected = billing.data ?? [];
   const company = connected.find((e) => e.entityData.identificationCode === values.company) ?? connected[0];
   const to = values.to || bucharestDay();
@@ -95,14 +109,8 @@ export default function ReceivedInvoicesPage() {
     <>
       <PageHeader title="Facturi primite" subtitle="Facturile primite prin e-Factura (SPV) de firmele conectate, pastrate cu originalul semnat." />
       {!company ? (
-        <Card sx={{ maxWidth: 720 }}>
-          <CardContent>
-            <Typography sx={{ mb: 2 }}>Nicio firma nu este conectata la sistemul e-Factura. Conectati o firma verificata din Date facturare.</Typography>
-            <Button component={RouterLink} to="/profile/billing/data/list" variant="contained">
-              Date facturare
-            </Button>
-          </CardContent>
-        </Card>
+        // No company connected: the connect page (spec 002 section 2.7).
+        <Navigate to="/profile/invoicing-system/connect" replace />
       ) : (
         <>
           <CompanyCard company={company} others={connected.filter((c) => c !== company)} onChange={(code) => update({ company: code })} />
