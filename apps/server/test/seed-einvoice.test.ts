@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedMessages, efacturaSimMessages } from '../src/db/schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedMessages, efacturaSimMessages, efacturaSimUploads } from '../src/db/schema.js';
 import { seedDemo } from '../src/db/seed.js';
 import { seedDemoEInvoices } from '../src/db/seed-einvoice.js';
+import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { supplierXml, totalsOf } from '../src/integrations/e-invoicing/simulator-suppliers.js';
 import { readXmlTree } from '../src/lib/xml-tree.js';
 import { readUbl, RECEIVED_WARNINGS, warningsOf } from '../src/modules/einvoice/ubl-read.js';
@@ -13,6 +14,14 @@ import { createTestApp, type TestContext } from './helper.js';
  * connects it, its suppliers' invoices of the last 55 days issued through the simulator and synced
  * once; the ones made wrong on purpose carry their warning, the others none.
  */
+
+/**
+ * The demo's documents made wrong on purpose that the official rules refuse, with the fatal rules
+ * they break: the totals that do not add up (BR-CO-10 the lines' sum, BR-CO-13 the amount without
+ * VAT). The others made wrong (a due date before the issue date, the 19% rate after 01.08.2025, a
+ * seller CUI with a bad check digit) pass CIUS-RO 1.0.9, which checks none of them: our warnings do.
+ */
+const WRONG_ON_PURPOSE: Record<string, string[]> = { 'EXC-1043': ['BR-CO-10', 'BR-CO-13'] };
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -72,6 +81,20 @@ describe('the demo', () => {
       [rejected[0]!.sellerIdentification, 'MESAJ CUMPARATOR PRIMIT / MESAJ CUMPARATOR TRANSMIS'],
       ['14399840', 'MESAJ CUMPARATOR PRIMIT / MESAJ CUMPARATOR TRANSMIS'],
     ]);
+
+    // Every document the simulator made for the demo passes the official rules (the UBL schema and
+    // CIUS-RO 1.0.9's Schematron), except the ones made wrong on purpose where a rule covers it.
+    const uploads = await db.select({ xml: efacturaSimUploads.xml }).from(efacturaSimUploads).where(eq(efacturaSimUploads.standard, 'UBL'));
+    const credits = await db.select({ xml: efacturaSimUploads.xml }).from(efacturaSimUploads).where(eq(efacturaSimUploads.standard, 'CN'));
+    const verdicts = new Map<string, string[]>();
+    for (const { xml } of [...uploads, ...credits]) {
+      const report = await checkEInvoice(xml);
+      expect(report.schemaErrors).toEqual([]);
+      const number = /<cbc:ID>([^<]+)<\/cbc:ID>/.exec(xml)![1]!;
+      verdicts.set(number, [...(verdicts.get(number) ?? []), ...report.fatal.map((f) => f.id)]);
+    }
+    expect(verdicts.size).toBe(13);
+    for (const [number, fatal] of verdicts) expect(fatal, number).toEqual(WRONG_ON_PURPOSE[number] ?? []);
 
     // Seeded once.
     await seedDemoEInvoices(ctx.app, ctx.database);
