@@ -1,3 +1,4 @@
+import { normalizeText } from '@colete/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceConnections, eInvoiceReceived, efacturaSimTokens } from '../src/db/schema.js';
@@ -175,6 +176,11 @@ describe('the received list, its warnings and downloads', () => {
     const sellerName = (await received())[0]!.sellerName;
     expect((await list(alice, body({}, { seller: { name: sellerName.toUpperCase().slice(0, 5), identification: '' } }))).json().list).toHaveLength(4);
     expect((await list(alice, body({}, { seller: { name: 'nimeni%', identification: '' } }))).json().list).toHaveLength(0);
+    // Diacritics and case do not matter: typed with them, found without (the seller's name is kept normalised too).
+    const accented = sellerName.slice(0, 10).replace(/[aA]/g, 'ă').replace(/[sS]/g, 'Ș').replace(/[tT]/g, 'ț').replace(/[iI]/g, 'î').replace(/[eE]/g, 'é');
+    expect(accented).not.toBe(sellerName.slice(0, 10));
+    expect((await list(alice, body({}, { seller: { name: accented, identification: '' } }))).json().list).toHaveLength(4);
+    expect((await received())[0]!.sellerSearch).toBe(normalizeText(sellerName));
     expect((await list(alice, body({}, { seller: { name: '', identification: `RO${SELLER.slice(0, 4)}` } }))).json().list).toHaveLength(4);
     expect((await list(alice, body({}, { seller: { name: '', identification: '999' } }))).json().list).toHaveLength(0);
     expect((await list(alice, body({}, { status: ['rejected'] }))).json().list).toHaveLength(0);

@@ -76,6 +76,8 @@ export const eInvoiceReceived = pgTable(
     dueDate: date('due_date'),
     currency: text('currency').notNull(),
     sellerName: text('seller_name').notNull(),
+    /** The seller's name as searched: lower case, without diacritics (normalizeText), so 'Ștefan' is found by 'stefan'. */
+    sellerSearch: text('seller_search').notNull().default(''),
     sellerIdentification: text('seller_identification').notNull(),
     taxBani: bigint('tax_bani', { mode: 'number' }).notNull(),
     totalBani: bigint('total_bani', { mode: 'number' }).notNull(),

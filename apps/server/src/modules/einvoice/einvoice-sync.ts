@@ -1,4 +1,4 @@
-import { normalizeCui } from '@colete/contract';
+import { normalizeCui, normalizeText } from '@colete/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -53,6 +53,7 @@ export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; ein
         dueDate: doc.dueDate,
         currency: doc.currency,
         sellerName: doc.seller.name ?? sellerIdentification,
+        sellerSearch: normalizeText(doc.seller.name ?? sellerIdentification),
         sellerIdentification,
         taxBani: doc.taxBani ?? 0,
         totalBani: doc.totals.payableBani,

@@ -1,7 +1,7 @@
 import { RECEIVED_MESSAGES, formatBaniAmount, receivedStatusLabel, type EInvoiceAccountType, type TReceivedInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { downloadFile } from '../../../lib/download-file';
@@ -116,7 +116,8 @@ export function ReceivedRows({ rows, type, onSeller, onWarning, onReject, onMess
       </Typography>
     </Link>
   );
-  const highlight = (i: TReceivedInvoice) => (i.warnings.status === 1 ? { backgroundColor: 'rgba(237, 108, 2, 0.08)' } : undefined);
+  // A row with a warning not acknowledged yet: the theme's warning colour, faint.
+  const highlight = (i: TReceivedInvoice) => (i.warnings.status === 1 ? { backgroundColor: (t: Theme) => alpha(t.palette.warning.main, 0.08) } : undefined);
   if (!wide) {
     return (
       <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Facturi primite">
