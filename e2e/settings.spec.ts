@@ -83,6 +83,10 @@ test('mail and SMS notifications: addresses are checked, at most 3 per item, sav
   await page.getByLabel('Email 3 - Facturi').fill('arhiva@firma.ro');
   await expect(page.getByRole('button', { name: 'Adauga adresa - Facturi' })).toHaveCount(0);
   await page.getByRole('group', { name: 'Retururi' }).getByRole('switch').uncheck();
+  // The mail of new e-Factura invoices is off until asked for.
+  const einvoice = page.getByRole('group', { name: 'e-Factura: facturi primite' }).getByRole('switch');
+  await expect(einvoice).not.toBeChecked();
+  await einvoice.check();
   await page.getByRole('button', { name: 'Salveaza' }).click();
   await expect(page.getByText('Setarile notificarilor prin email au fost salvate cu succes!')).toBeVisible();
   await screenshot(page, 'settings-notify-mail');
@@ -90,6 +94,7 @@ test('mail and SMS notifications: addresses are checked, at most 3 per item, sav
   await page.reload();
   await expect(page.getByLabel('Email 3 - Facturi')).toHaveValue('arhiva@firma.ro');
   await expect(page.getByRole('group', { name: 'Retururi' }).getByRole('switch')).not.toBeChecked();
+  await expect(page.getByRole('group', { name: 'e-Factura: facturi primite' }).getByRole('switch')).toBeChecked();
 
   await page.getByRole('tab', { name: 'SMS' }).click();
   await expect(page).toHaveURL(/notify\/sms$/);

@@ -1,12 +1,13 @@
-import { normalizeText } from '@colete/contract';
+import { MAIL_SETTING_KEYS, normalizeText } from '@colete/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eInvoiceConnections, eInvoiceReceived, efacturaSimTokens } from '../src/db/schema.js';
+import { eInvoiceConnections, eInvoiceReceived, efacturaSimTokens, mailOutbox } from '../src/db/schema.js';
 import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
 import { EINVOICE_SYNC_QUEUE } from '../src/jobs/einvoice-sync.js';
 import { startJobs } from '../src/jobs/boss.js';
+import { notifyReceived, receivedMail } from '../src/modules/einvoice/einvoice-received-mail.js';
 import { einvoiceSync } from '../src/modules/einvoice/einvoice-sync.js';
 import { RECEIVED_WARNINGS } from '../src/modules/einvoice/ubl-read.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
@@ -227,5 +228,58 @@ describe('the received list, its warnings and downloads', () => {
     const bob = await createUser(ctx);
     expect((await get(bob, 'zip')).statusCode).toBe(404);
     expect((await get(alice, 'exe')).statusCode).toBe(400);
+  });
+});
+
+describe('the mail of new received invoices (issue 25)', () => {
+  const OTHER_BUYER = '15900825';
+  const mailsOf = (userId: number) => ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, 'sendEInvoiceReceived'))).orderBy(mailOutbox.id);
+
+  it('is off by default (the invoices count as told); when on, one mail per sync lists what came, never twice', { timeout: 60_000 }, async () => {
+    const bob = await createUser(ctx);
+    const bobEntity = await connectCompany(ctx, bob, OTHER_BUYER);
+    const seller = await sellerToken();
+    const toBob = (number: string) => sampleInvoice(number, SELLER, OTHER_BUYER);
+    await rest.upload(seller, SELLER, toBob('MAIL-1'), { standard: 'UBL' });
+    expect((await sync.syncCompany(bobEntity))!.downloaded).toBe(1);
+    expect(await mailsOf(bob.id)).toHaveLength(0);
+    const told = await ctx.database.db.select().from(eInvoiceReceived).where(eq(eInvoiceReceived.billingEntityId, bobEntity));
+    expect(told.every((r) => r.notifiedAt instanceof Date)).toBe(true);
+
+    // Turned on: the next sync's two invoices in one mail; the one told before is not in it.
+    const settings = Object.fromEntries(MAIL_SETTING_KEYS.map((k) => [k, { enabled: k === 'sendEInvoiceReceived', emails: ['contabil@atelier.ro'] }]));
+    expect((await as(ctx, bob, { method: 'POST', url: '/api/user/settings/mail', payload: { settings } })).statusCode).toBe(200);
+    for (const n of ['MAIL-2', 'MAIL-3']) await rest.upload(seller, SELLER, toBob(n), { standard: 'UBL' });
+    expect((await sync.syncCompany(bobEntity))!.downloaded).toBe(2);
+    const [mail, ...more] = await mailsOf(bob.id);
+    expect(more).toHaveLength(0);
+    expect(mail!.to).toEqual(['contabil@atelier.ro']);
+    expect(mail!.subject).toBe('2 facturi noi primite prin e-Factura: Atelier Mobila Cluj SRL');
+    expect(mail!.text).toContain('a primit prin e-Factura 2 documente noi:');
+    expect(mail!.text).toContain('factura nr. MAIL-2 din 12.11.2021, 659,89 lei');
+    expect(mail!.text).toContain('factura nr. MAIL-3 din 12.11.2021');
+    expect(mail!.text).not.toContain('MAIL-1');
+    // Nothing new: no mail.
+    await sync.syncCompany(bobEntity);
+    expect(await mailsOf(bob.id)).toHaveLength(1);
+
+    // Two tellings at once (two instances): the invoices are mailed once.
+    await ctx.database.db.update(eInvoiceReceived).set({ notifiedAt: null }).where(eq(eInvoiceReceived.billingEntityId, bobEntity));
+    const covered = await Promise.all([notifyReceived(ctx.database, bobEntity), notifyReceived(ctx.database, bobEntity)]);
+    expect(covered.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(await mailsOf(bob.id)).toHaveLength(2);
+    expect((await mailsOf(bob.id))[1]!.subject).toBe('3 facturi noi primite prin e-Factura: Atelier Mobila Cluj SRL');
+  });
+
+  it('names twenty documents and counts the rest; a credit note and another currency say so', () => {
+    const doc = (k: number) => ({ kind: k === 0 ? ('creditNote' as const) : ('invoice' as const), number: `N-${k}`, issueDate: '2026-11-02', sellerName: 'Furnizor SRL', totalBani: 12_345, currency: k === 1 ? 'EUR' : 'RON' });
+    const one = receivedMail('Demo SRL', [doc(1)]);
+    expect(one.subject).toBe('O factura noua primita prin e-Factura: Demo SRL');
+    expect(one.text).toContain('un document nou:\n- Furnizor SRL: factura nr. N-1 din 02.11.2026, 123,45 EUR\n');
+    const many = receivedMail('Demo SRL', Array.from({ length: 23 }, (_, k) => doc(k)));
+    expect(many.text).toContain('- Furnizor SRL: nota de creditare nr. N-0 din 02.11.2026, 123,45 lei');
+    expect(many.text).toContain('N-19 ');
+    expect(many.text).not.toContain('N-20 ');
+    expect(many.text).toContain('- si inca 3 documente.');
   });
 });

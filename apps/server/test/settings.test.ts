@@ -2,7 +2,7 @@ import { MAIL_SETTING_KEYS, USER_TYPE } from '@colete/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, createUser, twoUsers, type TestContext, type TestUser } from './helper.js';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema.js';
+import { userSettings, users } from '../src/db/schema.js';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -118,6 +118,17 @@ describe('mail notifications', () => {
     const settings = res.json().settings;
     expect(Object.keys(settings).sort()).toEqual([...MAIL_SETTING_KEYS].sort());
     expect(settings.sendInvoiceMail).toEqual({ enabled: true, emails: [carol.email] });
+    // The e-Factura mail (issue 25) is off until asked for.
+    expect(settings.sendEInvoiceReceived).toEqual({ enabled: false, emails: [carol.email] });
+  });
+
+  it('an account that saved its settings before the e-Factura mail existed gets that item with its default', async () => {
+    const dave = await createUser(ctx);
+    const old = Object.fromEntries(MAIL_SETTING_KEYS.filter((k) => k !== 'sendEInvoiceReceived').map((k) => [k, { enabled: true, emails: ['vechi@firma.ro'] }]));
+    await ctx.database.db.insert(userSettings).values({ userId: dave.id, mail: old as never });
+    const settings = (await as(ctx, dave, { method: 'GET', url: '/api/user/settings/mail' })).json().settings;
+    expect(settings.sendRepaymentSheet).toEqual({ enabled: true, emails: ['vechi@firma.ro'] });
+    expect(settings.sendEInvoiceReceived).toEqual({ enabled: false, emails: [dave.email] });
   });
 
   it('saves up to 3 valid addresses per item; refuses a bad address, an empty list or a fourth address', async () => {

@@ -24,6 +24,7 @@ export const MAIL_KIND_LABELS: Record<MailSettingKey, string> = {
   sendOrderConfirmationToMarkedEmails: 'Confirmare comanda (copie)',
   sendOrderConfirmationWithoutAttachments: 'Confirmare comanda fara atasamente',
   sendOrderReturn: 'Retur',
+  sendEInvoiceReceived: 'Facturi primite e-Factura',
 };
 /** A kind outside the seven settings (mail not tied to a notification setting). */
 export const mailKindLabel = (kind: string): string =>

@@ -69,6 +69,8 @@ export const MAIL_SETTING_KEYS = [
   'sendOrderConfirmationToMarkedEmails',
   'sendOrderConfirmationWithoutAttachments',
   'sendOrderReturn',
+  // Issue 25: new invoices received through e-Factura by the client's connected companies (off by default).
+  'sendEInvoiceReceived',
 ] as const;
 export type MailSettingKey = (typeof MAIL_SETTING_KEYS)[number];
 

@@ -79,6 +79,8 @@ export const eInvoiceReceived = pgTable(
     /** The seller's name as searched: lower case, without diacritics (normalizeText), so 'Ștefan' is found by 'stefan'. */
     sellerSearch: text('seller_search').notNull().default(''),
     sellerIdentification: text('seller_identification').notNull(),
+    /** When the client was told of it (the 'Facturi primite prin e-Factura' mail, or not, by its setting): once. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     taxBani: bigint('tax_bani', { mode: 'number' }).notNull(),
     totalBani: bigint('total_bani', { mode: 'number' }).notNull(),
     /** The document as read (lines, VAT per rate, totals, parties), without the embedded files. */
@@ -94,6 +96,7 @@ export const eInvoiceReceived = pgTable(
     index('einvoice_received_list_idx').on(t.billingEntityId, t.issueDate, t.id),
     index('einvoice_received_message_at_idx').on(t.billingEntityId, t.messageAt, t.id),
     index('einvoice_received_seller_number_idx').on(t.billingEntityId, t.sellerIdentification, t.number),
+    index('einvoice_received_unnotified_idx').on(t.billingEntityId).where(sql`${t.notifiedAt} is null`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { eInvoiceConnections, eInvoiceReceived } from '../../db/schema.js';
 import { EFacturaError, type EFacturaMessage, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
 import type { EInvoiceService } from './einvoice-service.js';
 import { entityById, findConnection } from './einvoice-queries.js';
+import { notifyReceived } from './einvoice-received-mail.js';
 import { RECEIVED_WARNINGS, readUbl, warningsOf } from './ubl-read.js';
 
 /** SPV keeps a message about 60 days: a sync never asks further back (a few minutes inside, for the clock's sake). */
@@ -110,6 +111,8 @@ export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; ein
     if (result.failed > 0) await db.update(c).set({ lastSyncError: `${result.failed} mesaje nu au putut fi descarcate` }).where(eq(c.billingEntityId, billingEntityId));
     // A sync that ran beside this one and ended later keeps its (later) end.
     else await db.update(c).set({ lastSyncAt: new Date(end), lastSyncError: null }).where(and(eq(c.billingEntityId, billingEntityId), sql`(${c.lastSyncAt} is null or ${c.lastSyncAt} < ${new Date(end).toISOString()}::timestamptz)`));
+    // The client told of what came (once; a failure leaves them for the next sync's mail).
+    await notifyReceived(deps.database, billingEntityId).catch((err: unknown) => deps.log?.warn({ billingEntityId, err }, 'new e-invoices mail not queued (next sync)'));
     return result;
 }
 

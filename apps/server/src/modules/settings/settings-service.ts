@@ -20,6 +20,7 @@ const MAIL_DEFAULT_ON: Record<MailSettingKey, boolean> = {
   sendOrderConfirmationToMarkedEmails: false,
   sendOrderConfirmationWithoutAttachments: false,
   sendOrderReturn: true,
+  sendEInvoiceReceived: false,
 };
 
 export const defaultMailSettings = (email: string): TMailSettings =>
@@ -47,7 +48,10 @@ export function settingsService(deps: { database: Database }) {
 
   return {
     async mail(client: UserRow): Promise<TMailSettings> {
-      return (await row(client.id))?.mail ?? defaultMailSettings(client.email);
+      // A setting added after the account saved its own (issue 25's e-Factura mail) has its default.
+      const defaults = defaultMailSettings(client.email);
+      const saved = (await row(client.id))?.mail;
+      return saved ? { ...defaults, ...saved } : defaults;
     },
     saveMail: (client: UserRow, mail: TMailSettings) => save(client.id, { mail }),
 

@@ -25,6 +25,7 @@ const LABELS: Record<MailSettingKey, { title: string; hint: string }> = {
   sendOrderConfirmationToMarkedEmails: { title: 'Confirmare comanda catre adresele de mai jos', hint: 'O copie a confirmarii pentru colegi sau depozit.' },
   sendOrderConfirmationWithoutAttachments: { title: 'Confirmare comanda fara atasamente', hint: 'Confirmarile de mai sus pleaca fara eticheta atasata; o descarcati din pagina comenzii.' },
   sendOrderReturn: { title: 'Retururi', hint: 'Cand un client trimite un retur prin formularul public.' },
+  sendEInvoiceReceived: { title: 'e-Factura: facturi primite', hint: 'Cand firmele conectate la e-Factura primesc facturi noi de la furnizori.' },
 };
 
 /** 'Fara atasamente' is a switch over the two confirmations above it: it sends nothing itself, so it asks for no address. */
