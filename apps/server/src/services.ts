@@ -5,7 +5,7 @@ import { companyCheckFor } from './integrations/company-check/index.js';
 import type { CourierNetwork } from './integrations/couriers/courier-network.js';
 import { COURIER_SIM_PREFIX, codReportsClient, courierNetworkFor, courierReportSimulatorRoutes, injectFetch, simCourierApiKey } from './integrations/couriers/index.js';
 import { BANK_SIM_PREFIX, bankSimulatorRoutes, bankStatementsClient, SIM_BANK_CONSENT, simBankToken } from './integrations/bank/index.js';
-import { eFacturaRestFor, eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
+import { dbLimiter, eFacturaRestFor, eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
 import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js';
 import { mailTransportFor } from './integrations/mail/index.js';
 import { paymentGateway, paymentRoutes } from './integrations/payments/index.js';
@@ -83,8 +83,9 @@ export function buildServices(
     corrector,
   });
   const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, host), tokenKey: config.tokenEncryptionKey, log });
-  const efacturaRest = eFacturaRestFor(config, host);
-  const einvoiceSyncer = einvoiceSync({ database, rest: efacturaRest, einvoice, log });
+  const efacturaLimiter = dbLimiter(database.db);
+  const efacturaRest = eFacturaRestFor(config, host, efacturaLimiter);
+  const einvoiceSyncer = einvoiceSync({ database, rest: efacturaRest, einvoice, limiter: efacturaLimiter, log });
   const receivedMessages = receivedMessageSender({ database, rest: efacturaRest, einvoice, log });
   const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui });
   const einvoiceCompanies = einvoiceCompaniesService({ database, einvoice, log });

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bytea } from './columns.js';
 import { billingEntities } from './billing.js';
@@ -125,4 +125,19 @@ export const eInvoiceReceivedMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('einvoice_received_messages_invoice_idx').on(t.receivedInvoiceId, t.id), index('einvoice_received_messages_due_idx').on(t.nextAt).where(sql`${t.status} = 'uploading'`)],
+);
+
+/**
+ * Our own count of e-Factura calls (issue 25): one row per quota and window (the minute for all
+ * calls, the day for a message's downloads and states, a CUI's lists and buyer messages), taken by
+ * every instance with a conditional upsert, so the platform stays under half of each ANAF limit.
+ */
+export const efacturaCallCounts = pgTable(
+  'efactura_call_counts',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('efactura_call_counts_window_idx').on(t.windowStart)],
 );

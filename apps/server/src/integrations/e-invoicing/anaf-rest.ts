@@ -1,3 +1,4 @@
+import { quotasOf, type EFacturaLimiter } from './anaf-limits.js';
 import { ANAF_EFACTURA_REST, type FetchLike } from './anaf-oauth.js';
 import { fromBucharestWallClock } from '../../lib/dates.js';
 import { readXmlTree, XmlTreeError, type XmlElement } from '../../lib/xml-tree.js';
@@ -54,11 +55,13 @@ function messageOf(m: Record<string, unknown>): EFacturaMessage {
   return { id: field('id'), uploadIndex: field('id_solicitare'), cif: field('cif'), type: field('tip'), details: field('detalii'), createdAt: parseAnafStamp(field('data_creare')) };
 }
 
-export function eFacturaRest(opts: { restBase?: string; fetch?: FetchLike; timeoutMs?: number }) {
+export function eFacturaRest(opts: { restBase?: string; fetch?: FetchLike; timeoutMs?: number; limiter?: EFacturaLimiter }) {
   const base = opts.restBase ?? ANAF_EFACTURA_REST;
   const doFetch: FetchLike = opts.fetch ?? ((url, init) => fetch(url, init));
 
   async function call(token: string, method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: string) {
+    // Our own limits first (half of ANAF's, shared by every instance): a quota used up is never tried.
+    if (opts.limiter && !(await opts.limiter.take(quotasOf(path, query)))) throw new EFacturaError('limit', `our own daily limit for ${path} is reached`);
     const url = `${base}/${path}?${new URLSearchParams(query).toString()}`;
     let response: Response;
     try {

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import type { EFacturaLimiter } from './anaf-limits.js';
 import { anafOAuth, type FetchLike } from './anaf-oauth.js';
 import { eFacturaRest, type EFacturaRest } from './anaf-rest.js';
 import type { EInvoiceAuth } from './einvoice-auth.js';
 import { SIM_AUTHORIZE_PATH, SIM_REST_BASE, SIM_TOKEN_PATH } from './simulator.js';
 import { SIM_CLIENT_ID, simClientSecret } from './simulator-store.js';
+
+export { dbLimiter, EFACTURA_QUOTAS, type EFacturaLimiter } from './anaf-limits.js';
 
 /** Calls into this server's own routes without the network: how the simulator's token endpoint is reached. */
 export function injectFetch(app: FastifyInstance): FetchLike {
@@ -37,9 +40,9 @@ export function eInvoiceAuthFor(config: Pick<Config, 'einvoice' | 'anafOAuth' | 
 
 /**
  * e-Factura's REST calls (issue 25): ANAF's test or production API with EINVOICE=anaf, else the same
- * adapter pointed at the built-in simulator's routes, reached in process.
+ * adapter pointed at the built-in simulator's routes, reached in process; both under our own limits.
  */
-export function eFacturaRestFor(config: Pick<Config, 'einvoice' | 'anafEFacturaEnv'>, app: FastifyInstance): EFacturaRest {
-  if (config.einvoice === 'anaf') return eFacturaRest({ restBase: `https://api.anaf.ro/${config.anafEFacturaEnv}/FCTEL/rest` });
-  return eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(app) });
+export function eFacturaRestFor(config: Pick<Config, 'einvoice' | 'anafEFacturaEnv'>, app: FastifyInstance, limiter?: EFacturaLimiter): EFacturaRest {
+  if (config.einvoice === 'anaf') return eFacturaRest({ restBase: `https://api.anaf.ro/${config.anafEFacturaEnv}/FCTEL/rest`, limiter });
+  return eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(app), limiter });
 }
