@@ -3,22 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { EINVOICE_CALLBACK_PATH } from '../integrations/e-invoicing/einvoice-auth.js';
 import { SIM_AUTHORIZE_PATH } from '../integrations/e-invoicing/simulator.js';
-import { demoVat, issueSupplierDocument, type SupplierDocument, type SupplierLine, type SupplierProblem } from '../integrations/e-invoicing/simulator-suppliers.js';
+import { SIM_CATALOGUE, SIM_SUPPLIERS } from '../integrations/e-invoicing/simulator-daily.js';
+import { demoVat, issueSupplierDocument, type SupplierDocument, type SupplierProblem } from '../integrations/e-invoicing/simulator-suppliers.js';
 import type { Database } from './client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceReceived, users } from './schema.js';
 
 const DAY_MS = 86_400_000;
 const DEMO_BUYER = '14399840';
-/** The demo's suppliers: companies of the company-check simulator's register. */
-const SUPPLIERS = ['4221306', '15900825', '12345674'] as const;
-const CATALOGUE: Omit<SupplierLine, 'vatPercent'>[] = [
-  { name: 'Cutii carton 40x30x30', quantity: 50, unitPriceBani: 450 },
-  { name: 'Folie stretch 23 microni', quantity: 6, unitPriceBani: 3290 },
-  { name: 'Banda adeziva inscriptionata', quantity: 24, unitPriceBani: 780 },
-  { name: 'Transport marfa Cluj-Bucuresti', quantity: 1, unitPriceBani: 85_000 },
-  { name: 'Paleti EUR', quantity: 10, unitPriceBani: 6_500 },
-  { name: 'Etichete termice 100x150', quantity: 8, unitPriceBani: 2_150 },
-];
+const SUPPLIERS = SIM_SUPPLIERS;
+const CATALOGUE = SIM_CATALOGUE;
 
 /** A small PDF as a supplier would embed it: its number and seller on one page (pdf-lib). */
 async function supplierPdf(number: string, seller: string) {

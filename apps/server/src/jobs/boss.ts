@@ -16,6 +16,7 @@ import { registerShipmentTracking } from './shipment-tracking.js';
 import { registerStoreBulkActivation } from './store-bulk-activation.js';
 import { registerStoreFulfillments } from './store-fulfillments.js';
 import { registerStoreSimOrders } from './store-sim-orders.js';
+import { registerEFacturaSimSuppliers } from './efactura-sim-suppliers.js';
 
 /** How long a shutdown waits for running jobs before pg-boss marks them failed (to be retried). */
 export const JOBS_STOP_TIMEOUT_MS = 10_000;
@@ -78,6 +79,7 @@ export async function startJobs(
   await registerRepaymentPayouts(boss, services.payouts, log);
   await registerEInvoiceSync(boss, services.einvoiceSync, log);
   await registerEInvoiceMessages(boss, services.receivedMessages, log);
+  if (config.einvoice === 'simulator') await registerEFacturaSimSuppliers(boss, database, log);
   if (config.store === 'simulator') await registerStoreSimOrders(boss, database, config.tokenEncryptionKey, host, log, config.publicUrl);
   let stopped: Promise<void> | undefined;
   return {
