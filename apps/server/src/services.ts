@@ -85,7 +85,7 @@ export function buildServices(
   const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, host), tokenKey: config.tokenEncryptionKey, log });
   const efacturaLimiter = dbLimiter(database.db);
   const efacturaRest = eFacturaRestFor(config, host, efacturaLimiter);
-  const einvoiceSyncer = einvoiceSync({ database, rest: efacturaRest, einvoice, limiter: efacturaLimiter, log });
+  const einvoiceSyncer = einvoiceSync({ database, rest: efacturaRest, einvoice, log });
   const receivedMessages = receivedMessageSender({ database, rest: efacturaRest, einvoice, log });
   const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui });
   const einvoiceCompanies = einvoiceCompaniesService({ database, einvoice, log });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { efacturaCallCounts } from '../src/db/schema.js';
+import { rateWindows } from '../src/db/schema.js';
+import { cleanupSessions } from '../src/jobs/session-cleanup.js';
+import { DAILY_WINDOWS_SCOPE } from '../src/lib/rate-limit.js';
 import { dbLimiter, EFACTURA_QUOTAS, quotasOf } from '../src/integrations/e-invoicing/anaf-limits.js';
 import { EFacturaError, eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { createTestApp, type TestContext } from './helper.js';
@@ -44,26 +46,36 @@ describe('the shared count', () => {
     expect(await limiter.take(quota)).toBe(true);
   });
 
-  it('waits for the next minute when the minute’s quota is used up', async () => {
+  it('waits for room when the minute’s quota is used up (the window slides), and gives up after a minute', async () => {
     let now = Date.UTC(2026, 10, 29, 11, 0, 30);
-    const slept: number[] = [];
-    const limiter = dbLimiter(ctx.database.db, { now: () => now, sleep: async (ms) => void (slept.push(ms), (now += ms)) });
+    let slept = 0;
+    const limiter = dbLimiter(ctx.database.db, { now: () => now, sleep: async (ms) => void ((slept += ms), (now += ms)) });
     const quota = [{ key: 'test-minute', limit: 3, windowMs: 60_000 }];
     for (let i = 0; i < 3; i++) expect(await limiter.take(quota)).toBe(true);
+    expect(slept).toBe(0);
     expect(await limiter.take(quota)).toBe(true);
-    expect(slept).toEqual([30_010]);
+    // The rest of this minute, then a third of the next one (the previous window's weight falls below the limit).
+    expect(slept).toBeGreaterThanOrEqual(50_000);
+    expect(slept).toBeLessThanOrEqual(55_000);
+    // A quota that never frees (limit 0): a minute of waiting, then no.
+    slept = 0;
+    expect(await limiter.take([{ key: 'test-never', limit: 0, windowMs: 60_000 }])).toBe(false);
+    expect(slept).toBe(60_000);
   });
 
-  it('prunes the windows older than two days', async () => {
-    const now = Date.UTC(2026, 10, 29, 12, 0, 0);
-    await ctx.database.db.insert(efacturaCallCounts).values([
-      { key: 'old', windowStart: new Date(now - 3 * DAY), count: 1 },
-      { key: 'recent', windowStart: new Date(now - DAY), count: 1 },
+  it('the cleanup keeps the daily quotas’ windows two days, the minute ones an hour', async () => {
+    const now = new Date();
+    const at = (ms: number) => new Date(now.getTime() - ms);
+    await ctx.database.db.insert(rateWindows).values([
+      { scope: DAILY_WINDOWS_SCOPE, key: 'today', windowStart: at(3 * 3600_000), hits: 1 },
+      { scope: DAILY_WINDOWS_SCOPE, key: 'old', windowStart: at(3 * 86_400_000), hits: 1 },
+      { scope: 'efactura-minute', key: 'hour-old', windowStart: at(2 * 3600_000), hits: 1 },
     ]);
-    await dbLimiter(ctx.database.db, { now: () => now }).prune();
-    const keys = (await ctx.database.db.select({ key: efacturaCallCounts.key }).from(efacturaCallCounts)).map((r) => r.key);
-    expect(keys).toContain('recent');
-    expect(keys).not.toContain('old');
+    await cleanupSessions(ctx.database, now);
+    const left = (await ctx.database.db.select({ key: rateWindows.key }).from(rateWindows)).map((r) => r.key);
+    expect(left).toContain('today');
+    expect(left).not.toContain('old');
+    expect(left).not.toContain('hour-old');
   });
 });
 

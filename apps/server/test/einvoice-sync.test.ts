@@ -283,3 +283,37 @@ describe('the mail of new received invoices (issue 25)', () => {
     expect(many.text).toContain('- si inca 3 documente.');
   });
 });
+
+describe('e-Factura throttling the sync', () => {
+  it('throttled by e-Factura (HTTP 429) the company’s sync stops at once and is resumed by the next one, nothing asked twice', async () => {
+    const carol = await createUser(ctx);
+    const buyer = '30272090';
+    const carolEntity = await connectCompany(ctx, carol, buyer);
+    const seller = await sellerToken();
+    for (const n of ['THR-1', 'THR-2', 'THR-3']) await rest.upload(seller, SELLER, sampleInvoice(n, SELLER, buyer), { standard: 'UBL' });
+    const connection = async () => (await ctx.database.db.select().from(eInvoiceConnections).where(eq(eInvoiceConnections.billingEntityId, carolEntity)))[0]!;
+    const before = (await connection()).lastSyncAt;
+    let downloads = 0;
+    const inner = injectFetch(ctx.app);
+    const throttled = eFacturaRest({
+      restBase: SIM_REST_BASE,
+      fetch: async (url, init) => {
+        if (String(url).includes('/descarcare?')) {
+          downloads += 1;
+          if (downloads === 2) return new Response('Too Many Requests', { status: 429 });
+        }
+        return inner(url, init);
+      },
+    });
+    const first = einvoiceSync({ database: ctx.database, rest: throttled, einvoice: ctx.app.services.einvoice });
+    await expect(first.syncCompany(carolEntity)).rejects.toMatchObject({ kind: 'throttled' });
+    // Stopped at the 429: the third message was not asked for.
+    expect(downloads).toBe(2);
+    expect((await connection()).lastSyncAt).toEqual(before);
+    expect((await connection()).lastSyncError).toContain('429');
+    const kept = async () => (await ctx.database.db.select().from(eInvoiceReceived).where(eq(eInvoiceReceived.billingEntityId, carolEntity))).length;
+    expect(await kept()).toBe(1);
+    expect(await sync.syncCompany(carolEntity)).toMatchObject({ downloaded: 2, failed: 0 });
+    expect(await kept()).toBe(3);
+  });
+});

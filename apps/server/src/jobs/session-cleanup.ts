@@ -1,8 +1,9 @@
-import { lt } from 'drizzle-orm';
+import { and, lt, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { loginAttempts, rateWindows, returnAttempts } from '../db/schema.js';
+import { DAILY_WINDOWS_SCOPE } from '../lib/rate-limit.js';
 import { deleteExpiredSessions } from '../modules/auth/index.js';
 import { pruneUploadProgress } from '../modules/repayments/index.js';
 import { pruneStoreRecords } from '../modules/store/index.js';
@@ -26,10 +27,16 @@ export async function cleanupSessions(database: Database, now = new Date()) {
     .delete(returnAttempts)
     .where(lt(returnAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS)))
     .returning({ id: returnAttempts.id });
-  // The rate limits' windows are a minute long: an hour old, a window is never read again.
+  // The rate limits' windows are a minute long: an hour old, a window is never read again; e-Factura's
+  // daily quotas (a day long) are kept two days.
   const windows = await database.db
     .delete(rateWindows)
-    .where(lt(rateWindows.windowStart, new Date(now.getTime() - 3600_000)))
+    .where(
+      or(
+        and(ne(rateWindows.scope, DAILY_WINDOWS_SCOPE), lt(rateWindows.windowStart, new Date(now.getTime() - 3600_000))),
+        lt(rateWindows.windowStart, new Date(now.getTime() - 2 * 86_400_000)),
+      ),
+    )
     .returning({ scope: rateWindows.scope });
   const uploads = await pruneUploadProgress(database.db, now);
   const store = await pruneStoreRecords(database.db, now);

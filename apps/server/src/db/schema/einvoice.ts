@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bytea } from './columns.js';
 import { billingEntities } from './billing.js';
@@ -93,8 +93,9 @@ export const eInvoiceReceived = pgTable(
   },
   (t) => [
     uniqueIndex('einvoice_received_message_key').on(t.billingEntityId, t.messageId),
-    index('einvoice_received_list_idx').on(t.billingEntityId, t.issueDate, t.id),
-    index('einvoice_received_message_at_idx').on(t.billingEntityId, t.messageAt, t.id),
+    // The list's two orders, with the filtered columns after them: its count is an index-only scan (issue 25 bench: 100,000 invoices, p95 under 30 ms).
+    index('einvoice_received_list_idx').on(t.billingEntityId, t.issueDate, t.id, t.status, t.sellerIdentification, t.sellerSearch),
+    index('einvoice_received_message_at_idx').on(t.billingEntityId, t.messageAt, t.id, t.status, t.sellerIdentification, t.sellerSearch),
     index('einvoice_received_seller_number_idx').on(t.billingEntityId, t.sellerIdentification, t.number),
     index('einvoice_received_unnotified_idx').on(t.billingEntityId).where(sql`${t.notifiedAt} is null`),
   ],
@@ -125,19 +126,4 @@ export const eInvoiceReceivedMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('einvoice_received_messages_invoice_idx').on(t.receivedInvoiceId, t.id), index('einvoice_received_messages_due_idx').on(t.nextAt).where(sql`${t.status} = 'uploading'`)],
-);
-
-/**
- * Our own count of e-Factura calls (issue 25): one row per quota and window (the minute for all
- * calls, the day for a message's downloads and states, a CUI's lists and buyer messages), taken by
- * every instance with a conditional upsert, so the platform stays under half of each ANAF limit.
- */
-export const efacturaCallCounts = pgTable(
-  'efactura_call_counts',
-  {
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('efactura_call_counts_window_idx').on(t.windowStart)],
 );

@@ -1,13 +1,12 @@
-import { lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { efacturaCallCounts } from '../../db/schema.js';
+import { DAILY_WINDOWS_SCOPE, windowSlot } from '../../lib/rate-limit.js';
 
 /*
  * Our side of e-Factura's limits (issue 25; ../shared/docs/integrations.md): every call takes a
  * slot of each quota it counts against before it leaves, at half of ANAF's limit, counted in the
  * database so every instance shares the count. Repeated overruns can get the application blocked,
- * so a quota used up is never tried: the per-minute one waits for the next minute, a daily one
- * fails the call as a limit (the job asks again on a later run).
+ * so a quota used up is never tried: the per-minute one waits for room, a daily one fails the call
+ * as a limit (the job asks again on a later run).
  */
 
 const MINUTE = 60_000;
@@ -44,39 +43,28 @@ export function quotasOf(path: string, query: Record<string, string>): CallQuota
 }
 
 export type EFacturaLimiter = {
-  /** Takes a slot of each quota: false when a daily one is used up (the per-minute one waits for its next window). */
+  /** Takes a slot of each quota: false when a daily one is used up (the per-minute one waits for room). */
   take(quotas: CallQuota[]): Promise<boolean>;
-  /** Drops the counts of windows that ended more than two days ago. */
-  prune(): Promise<void>;
 };
 
-/** The shared count: a conditional upsert per quota, so two instances never both take the last slot. */
+/**
+ * The shared count (lib/rate-limit.ts's windows, in the database: every instance counts the same
+ * calls, and two never take the last slot). The minute's quota frees as its window slides: a call
+ * finding it full waits a few seconds and tries again, up to a minute.
+ */
 export function dbLimiter(db: Executor, opts: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {}): EFacturaLimiter {
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const c = efacturaCallCounts;
-  async function takeOne(q: CallQuota) {
-    const windowStart = new Date(Math.floor(now() / q.windowMs) * q.windowMs);
-    const rows = await db
-      .insert(c)
-      .values({ key: q.key, windowStart, count: 1 })
-      .onConflictDoUpdate({ target: [c.key, c.windowStart], set: { count: sql`${c.count} + 1` }, setWhere: sql`${c.count} < ${q.limit}` })
-      .returning({ count: c.count });
-    return rows.length > 0;
-  }
+  const slot = (q: CallQuota) => windowSlot(db, q.windowMs > MINUTE ? DAILY_WINDOWS_SCOPE : 'efactura-minute', q.key, q.limit, q.windowMs, now());
   return {
     async take(quotas) {
       for (const q of quotas) {
-        // A minute's quota used up: its next window is at most a minute away.
-        for (let tries = 0; !(await takeOne(q)); tries += 1) {
-          if (q.windowMs > MINUTE || tries >= 2) return false;
-          await sleep(q.windowMs - (now() % q.windowMs) + 10);
+        for (let tries = 0; !(await slot(q)); tries += 1) {
+          if (q.windowMs > MINUTE || tries >= 12) return false;
+          await sleep(q.windowMs / 12);
         }
       }
       return true;
-    },
-    async prune() {
-      await db.delete(c).where(lt(c.windowStart, new Date(now() - 2 * DAY)));
     },
   };
 }

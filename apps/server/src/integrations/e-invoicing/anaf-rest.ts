@@ -12,8 +12,12 @@ import { readZip, ZipReadError } from '../../lib/zip.js';
  * Facts: ../shared/docs/integrations.md, "Tax authority e-invoicing".
  */
 
-/** Why a call gave nothing usable: refused (the answer says why), the limits, or an answer that is not what was asked. */
-export type EFacturaErrorKind = 'refused' | 'limit' | 'unauthorised' | 'unexpected' | 'network';
+/**
+ * Why a call gave nothing usable: refused (the answer says why), a quota of that call used up
+ * ('limit': a message's downloads, ours or ANAF's), every call throttled ('throttled': HTTP 429,
+ * stop calling for now), a refused token, or an answer that is not what was asked.
+ */
+export type EFacturaErrorKind = 'refused' | 'limit' | 'throttled' | 'unauthorised' | 'unexpected' | 'network';
 export class EFacturaError extends Error {
   constructor(
     readonly kind: EFacturaErrorKind,
@@ -61,7 +65,7 @@ export function eFacturaRest(opts: { restBase?: string; fetch?: FetchLike; timeo
 
   async function call(token: string, method: 'GET' | 'POST', path: string, query: Record<string, string>, body?: string) {
     // Our own limits first (half of ANAF's, shared by every instance): a quota used up is never tried.
-    if (opts.limiter && !(await opts.limiter.take(quotasOf(path, query)))) throw new EFacturaError('limit', `our own daily limit for ${path} is reached`);
+    if (opts.limiter && !(await opts.limiter.take(quotasOf(path, query)))) throw new EFacturaError('limit', `our own limit for ${path} is reached`);
     const url = `${base}/${path}?${new URLSearchParams(query).toString()}`;
     let response: Response;
     try {
@@ -75,7 +79,7 @@ export function eFacturaRest(opts: { restBase?: string; fetch?: FetchLike; timeo
       throw new EFacturaError('network', `e-Factura unreachable: ${(err as Error).message}`);
     }
     if (response.status === 401 || response.status === 403) throw new EFacturaError('unauthorised', `e-Factura answered HTTP ${response.status}`);
-    if (response.status === 429) throw new EFacturaError('limit', 'e-Factura answered HTTP 429');
+    if (response.status === 429) throw new EFacturaError('throttled', 'e-Factura answered HTTP 429');
     if (response.status !== 200) throw new EFacturaError('unexpected', `e-Factura answered HTTP ${response.status}`);
     return response;
   }

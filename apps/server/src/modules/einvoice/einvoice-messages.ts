@@ -100,7 +100,7 @@ export function receivedMessageSender(deps: { database: Database; rest: EFactura
     } catch (err) {
       // A refusal, a limit or a refused token is an answer: nothing was uploaded. Anything else
       // (no answer, an answer we cannot read) leaves the attempt's outcome unknown.
-      const definite = err instanceof EFacturaError && (err.kind === 'refused' || err.kind === 'limit' || err.kind === 'unauthorised');
+      const definite = err instanceof EFacturaError && (err.kind === 'refused' || err.kind === 'limit' || err.kind === 'throttled' || err.kind === 'unauthorised');
       await db
         .update(m)
         .set({

@@ -3,7 +3,6 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { eInvoiceConnections, eInvoiceReceived } from '../../db/schema.js';
-import type { EFacturaLimiter } from '../../integrations/e-invoicing/anaf-limits.js';
 import { EFacturaError, type EFacturaMessage, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
 import type { EInvoiceService } from './einvoice-service.js';
 import { entityById, findConnection } from './einvoice-queries.js';
@@ -25,7 +24,7 @@ export type SyncResult = { downloaded: number; known: number; failed: number };
  * window is asked again next time (lastSync does not move). A refused list or token fails the sync,
  * recorded on the connection, the old tokens kept.
  */
-export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; einvoice: Pick<EInvoiceService, 'accessToken'>; limiter?: Pick<EFacturaLimiter, 'prune'>; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; einvoice: Pick<EInvoiceService, 'accessToken'>; log?: Pick<FastifyBaseLogger, 'warn'> }) {
   const { db } = deps.database;
 
   /** One message kept, with the duplicate-number warning read from the company's other invoices. Answers whether it was new. */
@@ -97,8 +96,9 @@ export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; ein
             if (await keep(billingEntityId, message, await deps.rest.download(token, message.id))) result.downloaded += 1;
             else result.known += 1;
           } catch (err) {
-            // Not what was asked for (or a limit): never stored; asked again at the next sync.
-            if (!(err instanceof EFacturaError) || err.kind === 'unauthorised' || err.kind === 'network') throw err;
+            // Not what was asked for (or this message's quota): never stored; asked again at the next sync.
+            // Throttled (429), refused token or no network: the company's sync stops here, resumed by the next run.
+            if (!(err instanceof EFacturaError) || err.kind === 'unauthorised' || err.kind === 'network' || err.kind === 'throttled') throw err;
             result.failed += 1;
             deps.log?.warn({ billingEntityId, messageId: message.id, err: err.message }, 'e-invoice message not kept (asked again next sync)');
           }
@@ -132,8 +132,6 @@ export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; ein
         .from(c)
         .where(and(eq(c.state, 'ACTIVE'), sql`${c.refreshExpiresAt} > ${now.toISOString()}::timestamptz`))
         .orderBy(sql`${c.lastSyncAt} asc nulls first`, c.billingEntityId);
-      // Our call counts of windows long gone.
-      await deps.limiter?.prune();
       const total = { companies: 0, downloaded: 0, failed: 0, errors: 0 };
       for (const { id } of due) {
         try {
