@@ -18,7 +18,7 @@ import {
   type ZReceivedWarningRequest,
   rejectionStatus,
 } from '@colete/contract';
-import { and, asc, between, desc, eq, gte, ilike, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedMessages } from '../../db/schema.js';
@@ -125,7 +125,7 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
           ? and(gte(r.issueDate, f.date.fromDate), lte(r.issueDate, f.date.toDate))
           : between(r.messageAt, bucharestDayStart(f.date.fromDate), new Date(bucharestDayStart(nextDay(f.date.toDate)).getTime() - 1)),
         f.seller.name ? like(r.sellerSearch, `%${literal(normalizeText(f.seller.name))}%`) : undefined,
-        f.seller.identification ? ilike(r.sellerIdentification, `${literal(normalizeCui(f.seller.identification))}%`) : undefined,
+        f.seller.identification ? like(r.sellerIdentification, `${literal(normalizeCui(f.seller.identification))}%`) : undefined,
       ];
       const condition = and(...where);
       const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(r).where(condition)) as [{ count: number }];
