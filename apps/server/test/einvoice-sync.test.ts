@@ -1,7 +1,7 @@
 import { MAIL_SETTING_KEYS, normalizeText } from '@colete/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eInvoiceConnections, eInvoiceReceived, efacturaSimTokens, mailOutbox } from '../src/db/schema.js';
+import { eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedDays, efacturaSimTokens, mailOutbox } from '../src/db/schema.js';
 import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
@@ -187,6 +187,40 @@ describe('the received list, its warnings and downloads', () => {
     expect((await list(alice, body({}, { status: ['rejected'] }))).json().list).toHaveLength(0);
     // A status the customer account never sees is not listed.
     expect((await list(alice, body({}, { status: ['accepted_by_script'] }))).json().list).toHaveLength(0);
+  });
+
+  it('counts a range from the daily counts per seller, which follow every insert, change and delete', async () => {
+    const d = eInvoiceReceivedDays;
+    const truth = async () => Number((await ctx.database.executeSql(`SELECT count(*)::int AS n FROM einvoice_received WHERE billing_entity_id = ${entityId}`)).rows[0]!.n);
+    const summed = async (kind: 'invoiceDate' | 'eInvoiceDate') => Number((await ctx.database.db.select({ n: sql<number>`coalesce(sum(${d.n}), 0)::int` }).from(d).where(and(eq(d.billingEntityId, entityId), eq(d.dateKind, kind))))[0]!.n);
+    expect(await summed('invoiceDate')).toBe(await truth());
+    expect(await summed('eInvoiceDate')).toBe(await truth());
+    const total = (payload: object) => list(alice, payload).then((res) => res.json().pagination.totalCount as number);
+    const all = await total(body());
+    expect(all).toBe(await truth());
+    expect(await total(body({ usedDate: 'invoiceDate' }, { date: { fromDate: '2021-11-12', toDate: '2021-11-12' } }))).toBe(all);
+    expect(await total(body({ usedDate: 'invoiceDate' }, { date: { fromDate: '2021-11-13', toDate: '2021-12-12' } }))).toBe(0);
+    // A status change moves the count between statuses; a delete takes it away.
+    const [row] = await received();
+    await ctx.database.db.update(eInvoiceReceived).set({ status: 'rejected' }).where(eq(eInvoiceReceived.id, row!.id));
+    expect(await total(body({}, { status: ['rejected'] }))).toBe(1);
+    expect(await total(body({}, { status: ['initial'] }))).toBe(all - 1);
+    await ctx.database.db.update(eInvoiceReceived).set({ status: row!.status }).where(eq(eInvoiceReceived.id, row!.id));
+    expect(await total(body({}, { status: ['rejected'] }))).toBe(0);
+    await ctx.database.db.delete(eInvoiceReceived).where(eq(eInvoiceReceived.id, row!.id));
+    expect(await total(body())).toBe(all - 1);
+    await ctx.database.db.insert(eInvoiceReceived).values(row!);
+    expect(await total(body())).toBe(all);
+    expect(await summed('eInvoiceDate')).toBe(await truth());
+    // Per seller too: its name (any case) or the start of its CUI; another seller's count is apart.
+    expect(await total(body({}, { seller: { name: row!.sellerName.slice(0, 4).toUpperCase(), identification: '' } }))).toBe(all);
+    expect(await total(body({}, { seller: { name: '', identification: SELLER.slice(0, 3) } }))).toBe(all);
+    expect(await total(body({}, { seller: { name: 'nimeni', identification: '' } }))).toBe(0);
+    await ctx.database.db.update(eInvoiceReceived).set({ sellerIdentification: '99999999', sellerSearch: 'altcineva srl' }).where(eq(eInvoiceReceived.id, row!.id));
+    expect(await total(body({}, { seller: { name: '', identification: SELLER.slice(0, 3) } }))).toBe(all - 1);
+    expect(await total(body({}, { seller: { name: 'altcineva', identification: '999' } }))).toBe(1);
+    await ctx.database.db.update(eInvoiceReceived).set({ sellerIdentification: row!.sellerIdentification, sellerSearch: row!.sellerSearch }).where(eq(eInvoiceReceived.id, row!.id));
+    expect(await total(body({}, { seller: { name: 'altcineva', identification: '' } }))).toBe(0);
   });
 
   it('refuses bad filters with 400 and another client’s company with 404', async () => {

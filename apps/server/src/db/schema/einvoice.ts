@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bytea } from './columns.js';
 import { billingEntities } from './billing.js';
@@ -126,4 +126,25 @@ export const eInvoiceReceivedMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('einvoice_received_messages_invoice_idx').on(t.receivedInvoiceId, t.id), index('einvoice_received_messages_due_idx').on(t.nextAt).where(sql`${t.status} = 'uploading'`)],
+);
+
+/**
+ * The received list's daily counts (issue 25): per company, date kind ('invoiceDate' the invoice's
+ * date, 'eInvoiceDate' the e-invoice's day in Bucharest), day, status and seller. Kept by a trigger on
+ * einvoice_received (migration 0060), so every insert, status change and delete counts; the list
+ * sums a range's days (per seller, for its seller filters) instead of counting its invoices.
+ */
+export const eInvoiceReceivedDays = pgTable(
+  'einvoice_received_days',
+  {
+    billingEntityId: integer('billing_entity_id').notNull(),
+    dateKind: text('date_kind', { enum: ['invoiceDate', 'eInvoiceDate'] }).notNull(),
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    sellerIdentification: text('seller_identification').notNull(),
+    /** The seller's searched name (its latest), for the list's seller filter. */
+    sellerSearch: text('seller_search').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'einvoice_received_days_pk', columns: [t.billingEntityId, t.dateKind, t.day, t.status, t.sellerIdentification] })],
 );

@@ -21,7 +21,7 @@ import {
 import { and, asc, between, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedMessages } from '../../db/schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedDays, eInvoiceReceivedMessages } from '../../db/schema.js';
 import { bucharestDayStart, nextDay } from '../../lib/dates.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { readXmlTree } from '../../lib/xml-tree.js';
@@ -128,7 +128,22 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
         f.seller.identification ? like(r.sellerIdentification, `${literal(normalizeCui(f.seller.identification))}%`) : undefined,
       ];
       const condition = and(...where);
-      const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(r).where(condition)) as [{ count: number }];
+      // The range's daily counts summed (per seller, so its filters apply): a year is a few hundred rows, not its invoices.
+      const d = eInvoiceReceivedDays;
+      const [{ count }] = (await db
+        .select({ count: sql<number>`coalesce(sum(${d.n}), 0)::int` })
+        .from(d)
+        .where(
+          and(
+            eq(d.billingEntityId, id),
+            eq(d.dateKind, req.usedDate),
+            inArray(d.status, statuses.length > 0 ? statuses : ['-']),
+            gte(d.day, f.date.fromDate),
+            lte(d.day, f.date.toDate),
+            f.seller.name ? like(d.sellerSearch, `%${literal(normalizeText(f.seller.name))}%`) : undefined,
+            f.seller.identification ? like(d.sellerIdentification, `${literal(normalizeCui(f.seller.identification))}%`) : undefined,
+          ),
+        )) as [{ count: number }];
       const totalPages = Math.max(1, Math.ceil(count / RECEIVED_PAGE_SIZE));
       const page = Math.min(f.pagination, totalPages);
       const rows = await db
