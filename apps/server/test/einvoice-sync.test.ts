@@ -86,16 +86,20 @@ describe('the sync of a connected company', () => {
 
   it('never stores an answer that is not an invoice, and asks for its window again', async () => {
     const before = (await connection()).lastSyncAt;
+    // Made a second ago by the clock the sync reads (not the database's), so it is inside the sync's window.
     await ctx.database.db.execute(
-      sql`insert into efactura_sim_messages (id, cif, type, upload_index, details, xml) values (nextval('efactura_sim_message_id_seq'), ${BUYER}, 'FACTURA PRIMITA', 1, 'Factura stricata', '<html>not an invoice</html>')`,
+      sql`insert into efactura_sim_messages (id, cif, type, upload_index, details, xml, created_at) values (nextval('efactura_sim_message_id_seq'), ${BUYER}, 'FACTURA PRIMITA', 1, 'Factura stricata', '<html>not an invoice</html>', ${new Date(Date.now() - 1000).toISOString()}::timestamptz)`,
     );
-    const result = await sync.syncCompany(entityId);
-    expect(result).toEqual({ downloaded: 0, known: 3, failed: 1 });
-    expect(await received()).toHaveLength(3);
-    const after = await connection();
-    expect(after.lastSyncAt).toEqual(before);
-    expect(after.lastSyncError).toBe('1 mesaje nu au putut fi descarcate');
-    await ctx.database.db.execute(sql`delete from efactura_sim_messages where xml = '<html>not an invoice</html>'`);
+    try {
+      const result = await sync.syncCompany(entityId);
+      expect(result).toEqual({ downloaded: 0, known: 3, failed: 1 });
+      expect(await received()).toHaveLength(3);
+      const after = await connection();
+      expect(after.lastSyncAt).toEqual(before);
+      expect(after.lastSyncError).toBe('1 mesaje nu au putut fi descarcate');
+    } finally {
+      await ctx.database.db.execute(sql`delete from efactura_sim_messages where xml = '<html>not an invoice</html>'`);
+    }
   });
 });
 
