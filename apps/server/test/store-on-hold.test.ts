@@ -1,9 +1,9 @@
-import { holdText, storeActivationId, storeOrderPath, type TOffer, type TStoreBulkRun, type TStoreListOrder, type TStoreOrderDetail } from '@colete/contract';
+import { holdText, storeActivationId, storeOrderPath, type TOffer, type TStoreListOrder, type TStoreOrderDetail } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, shipments } from '../src/db/schema.js';
 import { as, type TestContext, type TestUser } from './helper.js';
-import { storeTestApp, type StoreTestApp } from './support/store-app.js';
+import { finishedBulkRun, storeTestApp, type StoreTestApp } from './support/store-app.js';
 
 /*
  * Issue 24 item 2: an order whose fulfillment orders are ON_HOLD in the shop is not ready. The list
@@ -79,17 +79,7 @@ describe('orders on hold in the shop', () => {
   it('bulk activation never activates an order on hold: its result says so, no AWB, no charge', { timeout: 120_000 }, async () => {
     const held = (await awaitingRows()).filter((r) => r.fulfillment.status === 'ON_HOLD').at(-1)!;
     const before = await charges();
-    const base = `/api/user/integration/shopify/activate-orders/${account}`;
-    const res = await as(ctx, alice, { method: 'POST', url: base, payload: { orders: [{ shopifyGraphQLId: held.shopifyGraphQLId, orderDisplayName: held.orderDisplayName }] } });
-    expect(res.statusCode, res.body).toBe(200);
-    let run: TStoreBulkRun;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      run = (await as(ctx, alice, { method: 'GET', url: `${base}/runs/${res.json().runId}` })).json().run;
-      if (run.status === 'done') break;
-      if (Date.now() > deadline) throw new Error('run not done');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const run = await finishedBulkRun(ctx, alice, account, [{ shopifyGraphQLId: held.shopifyGraphQLId, orderDisplayName: held.orderDisplayName }]);
     expect(run.orders[0]!.results.length).toBeGreaterThan(0);
     for (const r of run.orders[0]!.results) expect(r).toEqual({ result: null, errors: ['onHold'] });
     expect(await shipmentsOf(held.shopifyGraphQLId)).toHaveLength(0);

@@ -9,14 +9,13 @@ import {
   type TAwaitingFulfillmentOrder,
   type TOffer,
   type TStoreOrderDetail,
-  type TStoreBulkRun,
   type TStorePacking,
 } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, shipments } from '../src/db/schema.js';
 import { as, type TestContext, type TestUser } from './helper.js';
-import { storeTestApp, type StoreTestApp } from './support/store-app.js';
+import { finishedBulkRun, storeTestApp, type StoreTestApp } from './support/store-app.js';
 
 /*
  * Issue 24 item 5: each package is at least as large as its largest product on every side (spec
@@ -121,17 +120,7 @@ describe('package sizes against their products', () => {
   });
 
   it('bulk activation ships the carpet in a package as large as it (#1095): the shipment is made and charged on that size', { timeout: 120_000 }, async () => {
-    const base = `/api/user/integration/shopify/activate-orders/${account}`;
-    const res = await as(ctx, alice, { method: 'POST', url: base, payload: { orders: [{ shopifyGraphQLId: gid(1095), orderDisplayName: '#1095' }] } });
-    expect(res.statusCode, res.body).toBe(200);
-    let run: TStoreBulkRun;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      run = (await as(ctx, alice, { method: 'GET', url: `${base}/runs/${res.json().runId}` })).json().run;
-      if (run.status === 'done') break;
-      if (Date.now() > deadline) throw new Error('run not done');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const run = await finishedBulkRun(ctx, alice, account, [{ shopifyGraphQLId: gid(1095), orderDisplayName: '#1095' }]);
     const order = run.orders[0]!;
     expect(order.results.some((r) => r.result?.awb), JSON.stringify(order.results)).toBe(true);
     const made = await shipmentsOf(gid(1095));

@@ -14,7 +14,7 @@ import { shopFulfillment } from '../src/modules/store/index.js';
 import { refusalOfErrors } from '../src/modules/store/store-activation.js';
 import { as, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
-import { storeTestApp, type StoreTestApp } from './support/store-app.js';
+import { finishedBulkRun, storeTestApp, type StoreTestApp } from './support/store-app.js';
 
 /*
  * Issue 24: a shop that refuses a store fulfillment for good after the AWB exists (a hold placed in
@@ -158,15 +158,7 @@ describe('a shop refusing the fulfillment for good after the AWB', () => {
     await setSimOutage(ctx.database.db, SHOP, true);
     let run: TStoreBulkRun;
     try {
-      const res = await as(ctx, alice, { method: 'POST', url: base, payload: { orders: [{ shopifyGraphQLId: order.shopifyGraphQLId, orderDisplayName: order.orderDisplayName }] } });
-      expect(res.statusCode, res.body).toBe(200);
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        run = (await as(ctx, alice, { method: 'GET', url: `${base}/runs/${res.json().runId}` })).json().run;
-        if (run.status === 'done') break;
-        if (Date.now() > deadline) throw new Error('run not done');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      run = await finishedBulkRun(ctx, alice, account, [{ shopifyGraphQLId: order.shopifyGraphQLId, orderDisplayName: order.orderDisplayName }]);
     } finally {
       await setSimOutage(ctx.database.db, SHOP, false);
     }
@@ -244,17 +236,7 @@ describe('a shop refusing the fulfillment for good after the AWB', () => {
     expect((await runJob(jobs.boss, STORE_FULFILLMENTS_QUEUE)).state).toBe('completed');
     expect((await refusalAction(alice, 'cancel-awb', order.shopifyGraphQLId, card.fulfillmentOrderId)).statusCode).toBe(200);
     expect((await shop.release(SHOP, token, card.fulfillmentOrderId)).userErrors).toEqual([]);
-    const base = `/api/user/integration/shopify/activate-orders/${account}`;
-    const res = await as(ctx, alice, { method: 'POST', url: base, payload: { orders: [{ shopifyGraphQLId: order.shopifyGraphQLId, orderDisplayName: order.orderDisplayName }] } });
-    expect(res.statusCode, res.body).toBe(200);
-    let run: TStoreBulkRun;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      run = (await as(ctx, alice, { method: 'GET', url: `${base}/runs/${res.json().runId}` })).json().run;
-      if (run.status === 'done') break;
-      if (Date.now() > deadline) throw new Error('run not done');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const run = await finishedBulkRun(ctx, alice, account, [{ shopifyGraphQLId: order.shopifyGraphQLId, orderDisplayName: order.orderDisplayName }]);
     const result = run.orders[0]!.results[0]!;
     expect(result.errors).toEqual([]);
     expect(result.result!.awb).not.toBe(made.awb);

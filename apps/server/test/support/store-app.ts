@@ -1,9 +1,11 @@
+import type { TStoreBulkRun } from '@colete/contract';
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { ledgerEntries } from '../../src/db/schema.js';
 import { startJobs, type Jobs } from '../../src/jobs/boss.js';
 import { loadNomenclature } from '../../src/modules/geo/geo-loader.js';
 import { connectDemoShop } from '../../src/modules/store/index.js';
-import { createTestApp, createUser, type TestContext, type TestUser } from '../helper.js';
+import { as, createTestApp, createUser, type TestContext, type TestUser } from '../helper.js';
 
 export type StoreTestApp = {
   ctx: TestContext;
@@ -44,4 +46,18 @@ export async function storeTestApp(opts: { topUpBani?: number; jobs?: boolean } 
       await ctx.close();
     },
   };
+}
+
+/** A bulk activation run of `orders` started by `user` and followed until it is done (a minute at most); answers the finished run. */
+export async function finishedBulkRun(ctx: TestContext, user: TestUser, account: number, orders: { shopifyGraphQLId: string; orderDisplayName: string }[]): Promise<TStoreBulkRun> {
+  const base = `/api/user/integration/shopify/activate-orders/${account}`;
+  const res = await as(ctx, user, { method: 'POST', url: base, payload: { orders } });
+  expect(res.statusCode, res.body).toBe(200);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const run = (await as(ctx, user, { method: 'GET', url: `${base}/runs/${res.json().runId}` })).json().run as TStoreBulkRun;
+    if (run.status === 'done') return run;
+    if (Date.now() > deadline) throw new Error('run not done');
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
