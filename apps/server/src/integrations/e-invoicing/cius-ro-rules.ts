@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import { validateXML } from 'xmllint-wasm';
+import { repoDataFolder } from '../../lib/ro-data.js';
 
 /*
  * The official e-Factura rules, offline (issue 25, and e-Invoicing 2's check before every upload):
@@ -22,18 +23,10 @@ const require = createRequire(import.meta.url);
 export type RuleFinding = { id: string; flag: 'fatal' | 'warning'; text: string; location: string };
 export type RulesReport = { valid: boolean; schemaErrors: string[]; fatal: RuleFinding[]; warnings: RuleFinding[] };
 
-/** data/efactura/ (the rules and schemas), from wherever this file runs: the sources, the tests or the bundle. */
-export function efacturaDataFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, 'data', 'efactura');
-    if (fs.existsSync(path.join(candidate, 'EN16931-CIUS_RO-UBL-validation.xslt'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('data/efactura/EN16931-CIUS_RO-UBL-validation.xslt not found');
-}
-
 const XSLT = 'EN16931-CIUS_RO-UBL-validation.xslt';
+/** data/efactura/ (the rules and schemas). */
+export const efacturaDataFolder = () => repoDataFolder('efactura', XSLT);
+
 /** The SEF's name: the rules' digest and the compiler's version, so new rules or a new saxon-js never reuse an old one. */
 function sefName(folder: string) {
   const digest = createHash('sha256').update(fs.readFileSync(path.join(folder, XSLT))).digest('hex').slice(0, 16);
