@@ -10,6 +10,7 @@ import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repa
 import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
 import { seedDemoEInvoices } from './db/seed-einvoice.js';
+import { seedPlatformEInvoices } from './db/seed-einvoice-platform.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
 
@@ -38,7 +39,11 @@ export async function createServer(config: Config): Promise<Server> {
     if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling, services.corrector);
     await seedDemoTemplates(database);
     // The demo company connected to the e-Factura simulator, with its suppliers' invoices (issue 25).
-    if (config.einvoice === 'simulator') await seedDemoEInvoices(app, database);
+    if (config.einvoice === 'simulator') {
+      await seedDemoEInvoices(app, database);
+      // The platform's own company, with its couriers' invoices for the demo's AWBs (the 'Internal' account).
+      await seedPlatformEInvoices(app, database, config.seller);
+    }
   }
   // Before the jobs start: the dump holds the migrated, seeded database and nothing after.
   if (config.dataDirDumpTo) await database.dumpTo!(config.dataDirDumpTo);

@@ -85,9 +85,11 @@ export function buildServices(
   const einvoice = einvoiceService({ database, auth: eInvoiceAuthFor(config, host), tokenKey: config.tokenEncryptionKey, log });
   const efacturaLimiter = dbLimiter(database.db);
   const efacturaRest = eFacturaRestFor(config, host, efacturaLimiter);
-  const einvoiceSyncer = einvoiceSync({ database, rest: efacturaRest, einvoice, log });
+  // The platform's own company's invoices are its couriers' (the 'Internal' account), checked against the AWBs' costs.
+  const courierNames = () => network.couriers().map((c) => ({ id: c.id, name: c.name }));
+  const einvoiceSyncer = einvoiceSync({ database, rest: efacturaRest, einvoice, platformCui: config.seller.cui, couriers: courierNames, log });
   const receivedMessages = receivedMessageSender({ database, rest: efacturaRest, einvoice, log });
-  const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui });
+  const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui, couriers: courierNames });
   const einvoiceCompanies = einvoiceCompaniesService({ database, einvoice, log });
 
   /* Accounts. */

@@ -99,5 +99,5 @@ describe('the demo', () => {
     // Seeded once.
     await seedDemoEInvoices(ctx.app, ctx.database);
     expect(await db.select({ id: eInvoiceReceived.id }).from(eInvoiceReceived).where(eq(eInvoiceReceived.billingEntityId, entity!.id))).toHaveLength(14);
-  });
+  }, 120_000);
 });

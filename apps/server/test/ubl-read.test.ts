@@ -60,8 +60,8 @@ describe('a received invoice read from its XML', () => {
     expect(doc.seller).toEqual({ name: 'Transport Rapid SA', identification: '4221306', vatId: 'RO4221306', city: 'SECTOR1', street: 'Calea Victoriei 120', country: 'RO' });
     expect(doc.buyer).toMatchObject({ name: 'Demo Logistic SRL', identification: '14399840', vatId: 'RO14399840' });
     expect(doc.lines).toEqual([
-      { id: '1', name: 'Transport colete', quantity: '2', unitCode: 'H87', netBani: 10000, vatPercent: '21', category: 'S' },
-      { id: '2', name: 'Ramburs', quantity: '1', unitCode: 'C62', netBani: 5000, vatPercent: '21', category: 'S' },
+      { id: '1', objectId: null, name: 'Transport colete', quantity: '2', unitCode: 'H87', netBani: 10000, vatPercent: '21', category: 'S' },
+      { id: '2', objectId: null, name: 'Ramburs', quantity: '1', unitCode: 'C62', netBani: 5000, vatPercent: '21', category: 'S' },
     ]);
     expect(doc.taxes).toEqual([{ category: 'S', percent: '21', taxableBani: 15000, taxBani: 3150 }]);
     expect(doc.totals).toEqual({ lineExtensionBani: 15000, taxExclusiveBani: 15000, taxInclusiveBani: 18150, allowanceBani: 0, chargeBani: 0, prepaidBani: 0, roundingBani: 0, payableBani: 18150 });

@@ -1,4 +1,5 @@
 import { einvoiceMessages } from './messages/einvoice.js';
+import { ZCourierCheck, ZSupplierCourier, ZSupplierCourierId } from './einvoice-courier-check.js';
 import { statusMachine } from './status-machine.js';
 import { z } from './zod.js';
 
@@ -79,6 +80,13 @@ export function receivedStatusLabel(type: EInvoiceAccountType, status: ReceivedI
   }
 }
 
+/** The status chip's colour: rejected red; for the Internal account accepted green and waiting for a person amber. */
+export function receivedStatusTone(type: EInvoiceAccountType, status: ReceivedInvoiceStatus): 'error' | 'success' | 'warning' | 'default' {
+  if (status === 'rejected' || status === 'rejected_with_message') return 'error';
+  if (type === 'customer' || status === 'initial') return 'default';
+  return status === 'supplier_missing' || status === 'ready_for_interaction' ? 'warning' : 'success';
+}
+
 /** The rejected group (spec 002 section 4.8): a rejection with a comment is rejected_with_message, without one rejected. */
 export const RECEIVED_REJECTED: readonly ReceivedInvoiceStatus[] = ['rejected', 'rejected_with_message'];
 export const isRejection = (status: ReceivedInvoiceStatus) => RECEIVED_REJECTED.includes(status);
@@ -157,6 +165,8 @@ export const ZReceivedInvoicesResponse = z.object({
   pagination: z.object({ page: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int() }),
   /** ISO instant of the last complete sync, or null before the first. */
   lastSync: z.string().nullable(),
+  /** Internal account: the couriers a supplier added with 'Adauga furnizor si accepta' can be (empty for a customer). */
+  couriers: z.array(ZSupplierCourier).default([]),
 });
 export type TReceivedInvoicesResponse = z.infer<typeof ZReceivedInvoicesResponse>;
 
@@ -171,9 +181,12 @@ export const ZReceivedStatusRequest = z
     comment: z.string().trim().max(RECEIVED_COMMENT_MAX, einvoiceMessages.commentTooLong).default(''),
     newStatus: z.enum(RECEIVED_INVOICE_STATUSES),
     oldStatus: z.enum(RECEIVED_INVOICE_STATUSES),
+    /** 'Adauga furnizor si accepta' only: the courier the supplier is (its later invoices are checked against our AWBs). */
+    supplierCourierId: ZSupplierCourierId,
   })
   .strict()
-  .refine((r) => r.comment === '' || isRejection(r.newStatus), { error: einvoiceMessages.commentOnlyOnReject, path: ['comment'] });
+  .refine((r) => r.comment === '' || isRejection(r.newStatus), { error: einvoiceMessages.commentOnlyOnReject, path: ['comment'] })
+  .refine((r) => r.supplierCourierId === null || r.newStatus === 'supplier_force_accept', { error: einvoiceMessages.courierOnlyWithSupplier, path: ['supplierCourierId'] });
 export type TReceivedStatusRequest = z.input<typeof ZReceivedStatusRequest>;
 export const ZReceivedStatusResponse = z.object({
   success: z.literal(true),
@@ -203,7 +216,7 @@ export const ZReceivedDocument = z.object({
   currency: z.string().nullable(),
   seller: ZReceivedParty,
   buyer: ZReceivedParty,
-  lines: z.array(z.object({ id: z.string().nullable(), name: z.string().nullable(), quantity: z.string().nullable(), unitCode: z.string().nullable(), netBani: z.number().int().nullable(), vatPercent: z.string().nullable(), category: z.string().nullable() })),
+  lines: z.array(z.object({ id: z.string().nullable(), objectId: z.string().nullable().default(null), name: z.string().nullable(), quantity: z.string().nullable(), unitCode: z.string().nullable(), netBani: z.number().int().nullable(), vatPercent: z.string().nullable(), category: z.string().nullable() })),
   taxes: z.array(z.object({ category: z.string().nullable(), percent: z.string().nullable(), taxableBani: z.number().int().nullable(), taxBani: z.number().int().nullable() })),
   taxBani: z.number().int().nullable(),
   totals: z.object({ lineExtensionBani: z.number().int().nullable(), taxExclusiveBani: z.number().int().nullable(), taxInclusiveBani: z.number().int().nullable(), allowanceBani: z.number().int(), chargeBani: z.number().int(), prepaidBani: z.number().int(), roundingBani: z.number().int(), payableBani: z.number().int().nullable() }),
@@ -214,7 +227,15 @@ export type TReceivedDocument = z.infer<typeof ZReceivedDocument>;
 
 /** GET user/invoicing-system/received-invoice/{receivedInvoiceId}: one invoice as the list shows it, with its document. */
 export const ZReceivedInvoiceParams = z.object({ receivedInvoiceId: z.coerce.number().int().positive().max(2_147_483_647) });
-export const ZReceivedInvoiceResponse = z.object({ success: z.literal(true), accountType: z.enum(['internal', 'customer']), invoice: ZReceivedInvoice, document: ZReceivedDocument });
+export const ZReceivedInvoiceResponse = z.object({
+  success: z.literal(true),
+  accountType: z.enum(['internal', 'customer']),
+  invoice: ZReceivedInvoice,
+  document: ZReceivedDocument,
+  /** Internal account: the check of a courier's invoice against our AWBs' costs (null when not checked). */
+  courierCheck: ZCourierCheck.nullable(),
+  couriers: z.array(ZSupplierCourier).default([]),
+});
 export type TReceivedInvoiceResponse = z.infer<typeof ZReceivedInvoiceResponse>;
 
 /** GET user/invoicing-system/received-invoice/download/{receivedInvoiceId}/{zip|xml|pdf}. */

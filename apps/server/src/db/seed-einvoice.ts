@@ -25,6 +25,22 @@ async function supplierPdf(number: string, seller: string) {
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
+/** A demo company connected as a user connects it: prepare, the simulator's consent page (its certificate), the callback. */
+export async function connectThroughSimulator(app: FastifyInstance, userId: number, entityId: number, cui: string) {
+  const redirectUri = `http://localhost${EINVOICE_CALLBACK_PATH}`;
+  const url = await app.services.einvoice.prepare(userId, userId, { fiscalSubaccountNumber: entityId, identificationCode: cui, returnTo: 'billing' }, redirectUri);
+  const params = Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+  const consent = await app.inject({
+    method: 'POST',
+    url: SIM_AUTHORIZE_PATH,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...params, decision: 'allow', certificate: `sim-cert-${cui}` }).toString(),
+  });
+  const back = new URL(String(consent.headers.location));
+  const outcome = await app.services.einvoice.callback(userId, { code: back.searchParams.get('code') ?? undefined, state: back.searchParams.get('state') ?? undefined }, redirectUri);
+  if (!outcome.ok) throw new Error(`the demo company ${cui} could not be connected to the e-Factura simulator: ${outcome.reason}`);
+}
+
 /**
  * The demo's e-invoicing (issue 25, with the e-Factura simulator): the demo client's company
  * connected as a user connects it (prepare, the simulator's consent page, the callback), then its
@@ -43,18 +59,7 @@ export async function seedDemoEInvoices(app: FastifyInstance, database: Database
   if (!entity) return;
   if ((await db.select({ id: eInvoiceConnections.billingEntityId }).from(eInvoiceConnections).where(eq(eInvoiceConnections.billingEntityId, entity.id))).length > 0) return;
 
-  const redirectUri = `http://localhost${EINVOICE_CALLBACK_PATH}`;
-  const url = await app.services.einvoice.prepare(entity.userId, entity.userId, { fiscalSubaccountNumber: entity.id, identificationCode: DEMO_BUYER, returnTo: 'billing' }, redirectUri);
-  const params = Object.fromEntries(new URL(url, 'http://localhost').searchParams);
-  const consent = await app.inject({
-    method: 'POST',
-    url: SIM_AUTHORIZE_PATH,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...params, decision: 'allow', certificate: `sim-cert-${DEMO_BUYER}` }).toString(),
-  });
-  const back = new URL(String(consent.headers.location));
-  const outcome = await app.services.einvoice.callback(entity.userId, { code: back.searchParams.get('code') ?? undefined, state: back.searchParams.get('state') ?? undefined }, redirectUri);
-  if (!outcome.ok) throw new Error(`the demo company could not be connected to the e-Factura simulator: ${outcome.reason}`);
+  await connectThroughSimulator(app, entity.userId, entity.id, DEMO_BUYER);
 
   const problems: (SupplierProblem | undefined)[] = [undefined, undefined, 'totals', undefined, 'dueBeforeIssue', undefined, 'oldVatRate', undefined, 'badSellerCui', undefined, undefined, undefined];
   for (let k = 0; k < problems.length; k++) {
@@ -89,7 +94,7 @@ export async function seedDemoEInvoices(app: FastifyInstance, database: Database
     .limit(1);
   if (rejected) {
     const [client] = await db.select().from(users).where(eq(users.id, entity.userId));
-    await app.services.receivedInvoices.changeStatus(client!, { receivedInvoiceId: rejected.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Factura emisa pe alt punct de lucru decat cel din comanda.' });
+    await app.services.receivedInvoices.changeStatus(client!, { receivedInvoiceId: rejected.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Factura emisa pe alt punct de lucru decat cel din comanda.', supplierCourierId: null });
     await app.services.receivedMessages.sendDue();
   }
 }

@@ -1,4 +1,5 @@
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TCourierCheck } from '@colete/contract';
 import { sql } from 'drizzle-orm';
 import { bytea } from './columns.js';
 import { billingEntities } from './billing.js';
@@ -89,6 +90,8 @@ export const eInvoiceReceived = pgTable(
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     warningStatus: smallint('warning_status').notNull().default(0),
     status: text('status').notNull().default('initial'),
+    /** The platform's own company: the courier invoice's check against our AWBs' costs (TCourierCheck), when checked. */
+    courierCheck: jsonb('courier_check').$type<TCourierCheck>(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -147,4 +150,36 @@ export const eInvoiceReceivedDays = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ name: 'einvoice_received_days_pk', columns: [t.billingEntityId, t.dateKind, t.day, t.status, t.sellerIdentification] })],
+);
+
+/**
+ * The platform's suppliers on file (issue 25, 'Internal' account): a received invoice from a seller
+ * not here is 'Furnizor inexistent' until an admin adds it ('Adauga furnizor si accepta'). A supplier
+ * that is a courier names it: its invoices are checked against the costs of our AWBs with it.
+ */
+export const eInvoiceSuppliers = pgTable(
+  'einvoice_suppliers',
+  {
+    id: serial('id').primaryKey(),
+    /** The fiscal code as normalizeCui writes it (no 'RO'). */
+    identification: text('identification').notNull(),
+    name: text('name').notNull(),
+    courierId: text('courier_id'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('einvoice_suppliers_identification_key').on(t.identification)],
+);
+
+/** The AWBs a courier's invoice bills (one row per AWB): an AWB billed on two invoices is found by its courier and number. */
+export const eInvoiceReceivedAwbs = pgTable(
+  'einvoice_received_awbs',
+  {
+    receivedInvoiceId: integer('received_invoice_id')
+      .notNull()
+      .references(() => eInvoiceReceived.id, { onDelete: 'cascade' }),
+    courierId: text('courier_id').notNull(),
+    awb: text('awb').notNull(),
+  },
+  (t) => [primaryKey({ name: 'einvoice_received_awbs_pk', columns: [t.receivedInvoiceId, t.awb] }), index('einvoice_received_awbs_awb_idx').on(t.courierId, t.awb)],
 );

@@ -13,7 +13,8 @@ import { CIUS_RO_CUSTOMIZATION, simUpload, UBL_CREDIT_NOTE_NS, UBL_INVOICE_NS } 
 const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 
-export type SupplierLine = { name: string; quantity: number; unitPriceBani: number; vatPercent: number };
+/** A line; `objectId` is the object it bills (BT-128: a courier's AWB). */
+export type SupplierLine = { name: string; quantity: number; unitPriceBani: number; vatPercent: number; objectId?: string };
 /** What may be wrong with a document on purpose (each becomes a warning on receipt). */
 export type SupplierProblem = 'totals' | 'badSellerCui' | 'dueBeforeIssue' | 'oldVatRate';
 export type SupplierDocument = {
@@ -110,6 +111,11 @@ export function supplierXml(doc: SupplierDocument): string {
     line.ele(CBC, 'cbc:ID').txt(String(i + 1));
     line.ele(CBC, invoice ? 'cbc:InvoicedQuantity' : 'cbc:CreditedQuantity').att('unitCode', 'H87').txt(String(l.quantity));
     line.ele(CBC, 'cbc:LineExtensionAmount').att('currencyID', 'RON').txt(amount(t.nets[i]!));
+    if (l.objectId) {
+      const object = line.ele(CAC, 'cac:DocumentReference');
+      object.ele(CBC, 'cbc:ID').att('schemeID', 'AWB').txt(l.objectId);
+      object.ele(CBC, 'cbc:DocumentTypeCode').txt('130');
+    }
     const item = line.ele(CAC, 'cac:Item');
     item.ele(CBC, 'cbc:Name').txt(l.name);
     const category = item.ele(CAC, 'cac:ClassifiedTaxCategory');

@@ -17,16 +17,18 @@ import {
   type ZReceivedStatusRequest,
   type ZReceivedWarningRequest,
   rejectionStatus,
+  SUPPLIER_MESSAGES,
 } from '@colete/contract';
 import { and, asc, between, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedDays, eInvoiceReceivedMessages } from '../../db/schema.js';
 import { bucharestDayStart, nextDay } from '../../lib/dates.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { readXmlTree } from '../../lib/xml-tree.js';
 import { readZip } from '../../lib/zip.js';
 import type { UserRow } from '../../types.js';
+import { addSupplierAndRecheck, type CourierNames } from './courier-invoice-check.js';
 import { announceReceivedMessageQueued } from './einvoice-messages.js';
 import { renderReceivedPdf } from './received-pdf.js';
 import { readUbl } from './ubl-read.js';
@@ -40,7 +42,9 @@ const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * update: 409 when the warning is not open), and the downloads (the signed ZIP as received, its XML,
  * the supplier's embedded PDF). Another client's company or invoice answers 404.
  */
-export function receivedInvoicesService(deps: { database: Database; platformCui: string }) {
+export function receivedInvoicesService(deps: { database: Database; platformCui: string; couriers?: CourierNames }) {
+  const couriers: CourierNames = deps.couriers ?? (() => []);
+  const couriersOf = (type: EInvoiceAccountType) => (type === 'internal' ? couriers() : []);
   const { db } = deps.database;
   const r = eInvoiceReceived;
   const accountTypeOf = (code: string): EInvoiceAccountType => (normalizeCui(code) === normalizeCui(deps.platformCui) ? 'internal' : 'customer');
@@ -103,7 +107,23 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
   /** A received invoice of one of the client's companies (404 otherwise). */
   async function ownInvoice(client: UserRow, id: number) {
     const [row] = await db
-      .select({ id: r.id, zip: r.zip, messageId: r.messageId, number: r.number, warningStatus: r.warningStatus, hasPdf: r.hasPdf, status: r.status, document: r.document, receivedAt: r.receivedAt, code: billingEntities.identificationCode })
+      .select({
+        id: r.id,
+        billingEntityId: r.billingEntityId,
+        zip: r.zip,
+        messageId: r.messageId,
+        number: r.number,
+        warningStatus: r.warningStatus,
+        hasPdf: r.hasPdf,
+        status: r.status,
+        document: r.document,
+        receivedAt: r.receivedAt,
+        kind: r.kind,
+        currency: r.currency,
+        sellerIdentification: r.sellerIdentification,
+        sellerName: r.sellerName,
+        code: billingEntities.identificationCode,
+      })
       .from(r)
       .innerJoin(billingEntities, eq(billingEntities.id, r.billingEntityId))
       .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
@@ -154,7 +174,7 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
         .limit(RECEIVED_PAGE_SIZE)
         .offset((page - 1) * RECEIVED_PAGE_SIZE);
       const list = await withMessages(rows);
-      return { success: true, accountType, list, pagination: { page, totalPages, totalCount: count }, lastSync: lastSyncAt?.toISOString() ?? null };
+      return { success: true, accountType, list, pagination: { page, totalPages, totalCount: count }, lastSync: lastSyncAt?.toISOString() ?? null, couriers: couriersOf(accountType) };
     },
 
     /** 'Am luat la cunostinta': the warning from 1 to 2, once (409 when it is not open any more). */
@@ -171,14 +191,15 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
     /** One invoice as the list shows it, with its document read from the XML (the invoice's page). */
     async get(client: UserRow, id: number): Promise<TReceivedInvoiceResponse> {
       const [row] = await db
-        .select({ ...listColumns, document: r.document, code: billingEntities.identificationCode })
+        .select({ ...listColumns, document: r.document, courierCheck: r.courierCheck, code: billingEntities.identificationCode })
         .from(r)
         .innerJoin(billingEntities, eq(billingEntities.id, r.billingEntityId))
         .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
         .limit(1);
       if (!row) throw notFound(RECEIVED_MESSAGES.notFound);
       const [invoice] = await withMessages([row]);
-      return { success: true, accountType: accountTypeOf(row.code), invoice: invoice!, document: row.document as TReceivedDocument };
+      const accountType = accountTypeOf(row.code);
+      return { success: true, accountType, invoice: invoice!, document: row.document as TReceivedDocument, courierCheck: accountType === 'internal' ? row.courierCheck : null, couriers: couriersOf(accountType) };
     },
 
     /**
@@ -192,6 +213,7 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
       const target = isRejection(req.newStatus) ? rejectionStatus(req.comment) : req.newStatus;
       if (!RECEIVED_INVOICE_MACHINES[accountTypeOf(invoice.code)].canMove(req.oldStatus, target)) throw conflict(RECEIVED_MESSAGES.statusNotAllowed, 'statusNotAllowed');
       const messageSend = target === 'rejected_with_message';
+      if (req.supplierCourierId !== null && !couriers().some((c) => c.id === req.supplierCourierId)) throw badRequest(SUPPLIER_MESSAGES.unknownCourier, 'unknownCourier', { supplierCourierId: SUPPLIER_MESSAGES.unknownCourier });
       await db.transaction(async (tx) => {
         const moved = await tx
           .update(r)
@@ -200,6 +222,8 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
           .returning({ id: r.id });
         if (moved.length === 0) throw conflict(RECEIVED_MESSAGES.statusChangedMeanwhile, 'statusChanged');
         if (messageSend) await tx.insert(eInvoiceReceivedMessages).values({ receivedInvoiceId: invoice.id, message: req.comment });
+        // 'Adauga furnizor si accepta': the seller on file, and its other invoices waiting for it checked now.
+        if (target === 'supplier_force_accept') await addSupplierAndRecheck(tx, couriers, invoice, req.supplierCourierId, client.id, new Date());
       });
       if (messageSend) announceReceivedMessageQueued();
       return { status: target, messageSend };

@@ -17,6 +17,7 @@ import {
   EINVOICE_COMPANY_MESSAGES,
   ZEInvoiceCompaniesResponse,
   ZEInvoiceCompanyParams,
+  SUPPLIER_MESSAGES,
 } from '@colete/contract';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -85,7 +86,7 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
         { schema: { tags, body: ZReceivedStatusRequest, response: { 200: ZReceivedStatusResponse } } },
         async (req) => {
           const moved = await opts.received.changeStatus(acting(req).client, req.body);
-          return { success: true as const, changeStatus: { success: true as const }, messageSend: moved.messageSend, status: moved.status, message: RECEIVED_MESSAGES.statusChanged };
+          return { success: true as const, changeStatus: { success: true as const }, messageSend: moved.messageSend, status: moved.status, message: moved.status === 'supplier_force_accept' ? SUPPLIER_MESSAGES.supplierAdded : RECEIVED_MESSAGES.statusChanged };
         },
       );
       // 'Am luat la cunostinta': a warning acknowledged once.

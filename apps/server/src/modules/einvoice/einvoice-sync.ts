@@ -1,11 +1,12 @@
 import { normalizeCui, normalizeText } from '@colete/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { eInvoiceConnections, eInvoiceReceived } from '../../db/schema.js';
 import { EFacturaError, type EFacturaMessage, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
 import type { EInvoiceService } from './einvoice-service.js';
 import { entityById, findConnection } from './einvoice-queries.js';
+import { checkCourierInvoice, recordBilledAwbs, type CourierNames } from './courier-invoice-check.js';
 import { notifyReceived } from './einvoice-received-mail.js';
 import { RECEIVED_WARNINGS, readUbl, warningsOf } from './ubl-read.js';
 
@@ -24,11 +25,23 @@ export type SyncResult = { downloaded: number; known: number; failed: number };
  * window is asked again next time (lastSync does not move). A refused list or token fails the sync,
  * recorded on the connection, the old tokens kept.
  */
-export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; einvoice: Pick<EInvoiceService, 'accessToken'>; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+export function einvoiceSync(deps: {
+  database: Database;
+  rest: EFacturaRest;
+  einvoice: Pick<EInvoiceService, 'accessToken'>;
+  /** The platform's own company: its invoices are checked against our AWBs' costs (the 'Internal' account). */
+  platformCui?: string;
+  couriers?: CourierNames;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}) {
   const { db } = deps.database;
+  const isPlatform = (code: string) => deps.platformCui !== undefined && normalizeCui(code) === normalizeCui(deps.platformCui);
 
-  /** One message kept, with the duplicate-number warning read from the company's other invoices. Answers whether it was new. */
-  async function keep(billingEntityId: number, message: EFacturaMessage, file: Awaited<ReturnType<EFacturaRest['download']>>) {
+  /**
+   * One message kept, with the duplicate-number warning read from the company's other invoices (and,
+   * for the platform's company, the courier check's verdict as its status). Answers whether it was new.
+   */
+  async function keep(billingEntityId: number, message: EFacturaMessage, file: Awaited<ReturnType<EFacturaRest['download']>>, platform: boolean) {
     const doc = readUbl(file.root);
     if (!doc || !doc.number || !doc.issueDate || !doc.currency || doc.totals.payableBani === null) throw new EFacturaError('unexpected', `message ${message.id} holds no readable invoice`);
     const sellerIdentification = doc.seller.identification ? normalizeCui(doc.seller.identification) : '';
@@ -40,38 +53,50 @@ export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; ein
       .limit(1);
     if (twin) warnings.push(RECEIVED_WARNINGS.duplicate(doc.number));
     const { attachments, ...document } = doc;
-    const inserted = await db
-      .insert(eInvoiceReceived)
-      .values({
+    const { number, issueDate, currency } = doc;
+    const totalBani = doc.totals.payableBani;
+    // The platform's company: the verdict, the invoice and its billed AWBs in one transaction.
+    const write = async (tx: Executor) => {
+      const verdict = platform ? await checkCourierInvoice(tx, deps.couriers ?? (() => []), doc, sellerIdentification, new Date()) : null;
+      const values: typeof eInvoiceReceived.$inferInsert = {
         billingEntityId,
         messageId: message.id,
         uploadIndex: message.uploadIndex,
         messageAt: message.createdAt,
         zip: file.zip,
         kind: doc.kind,
-        number: doc.number,
-        issueDate: doc.issueDate,
+        number,
+        issueDate,
         dueDate: doc.dueDate,
-        currency: doc.currency,
+        currency,
         sellerName: doc.seller.name ?? sellerIdentification,
         sellerSearch: normalizeText(doc.seller.name ?? sellerIdentification),
         sellerIdentification,
         taxBani: doc.taxBani ?? 0,
-        totalBani: doc.totals.payableBani,
+        totalBani,
         document: { ...document, attachments: attachments.map((a) => ({ filename: a.filename, mimeCode: a.mimeCode })) },
         hasPdf: attachments.some((a) => a.mimeCode === 'application/pdf') ? 1 : 0,
         warnings,
         warningStatus: warnings.length > 0 ? 1 : 0,
-      })
-      .onConflictDoNothing({ target: [eInvoiceReceived.billingEntityId, eInvoiceReceived.messageId] })
-      .returning({ id: eInvoiceReceived.id });
-    return inserted.length > 0;
+        status: verdict?.status ?? 'initial',
+        courierCheck: verdict?.check ?? null,
+      };
+      const inserted = await tx
+        .insert(eInvoiceReceived)
+        .values(values)
+        .onConflictDoNothing({ target: [eInvoiceReceived.billingEntityId, eInvoiceReceived.messageId] })
+        .returning({ id: eInvoiceReceived.id });
+      if (inserted[0] && verdict) await recordBilledAwbs(tx, inserted[0].id, verdict);
+      return inserted.length > 0;
+    };
+    return platform ? db.transaction(write) : write(db);
   }
 
   async function syncCompany(billingEntityId: number, now = new Date()): Promise<SyncResult | null> {
     const [entity, connection] = await Promise.all([entityById(db, billingEntityId), findConnection(db, billingEntityId)]);
     if (!entity || !connection || connection.state !== 'ACTIVE' || connection.refreshExpiresAt <= now) return null;
     const cif = normalizeCui(entity.identificationCode);
+    const platform = isPlatform(cif);
     const end = now.getTime();
     const earliest = end - SYNC_MAX_WINDOW_MS;
     const start = Math.max(earliest, connection.lastSyncAt ? connection.lastSyncAt.getTime() - SYNC_OVERLAP_MS : earliest);
@@ -93,7 +118,7 @@ export function einvoiceSync(deps: { database: Database; rest: EFacturaRest; ein
             continue;
           }
           try {
-            if (await keep(billingEntityId, message, await deps.rest.download(token, message.id))) result.downloaded += 1;
+            if (await keep(billingEntityId, message, await deps.rest.download(token, message.id), platform)) result.downloaded += 1;
             else result.known += 1;
           } catch (err) {
             // Not what was asked for (or this message's quota): never stored; asked again at the next sync.

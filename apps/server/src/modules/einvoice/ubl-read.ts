@@ -14,7 +14,7 @@ export const UBL_NAMESPACES = {
 } as const;
 
 export type UblParty = { name: string | null; identification: string | null; vatId: string | null; city: string | null; street: string | null; country: string | null };
-export type UblLine = { id: string | null; name: string | null; quantity: string | null; unitCode: string | null; netBani: number | null; vatPercent: string | null; category: string | null };
+export type UblLine = { id: string | null; objectId: string | null; name: string | null; quantity: string | null; unitCode: string | null; netBani: number | null; vatPercent: string | null; category: string | null };
 export type UblTax = { category: string | null; percent: string | null; taxableBani: number | null; taxBani: number | null };
 export type UblAttachment = { filename: string | null; mimeCode: string | null; base64: string };
 export type UblDocument = {
@@ -86,6 +86,8 @@ export function readUbl(root: XmlElement): UblDocument | null {
     buyer: partyOf(child(root, 'AccountingCustomerParty', 'Party')),
     lines: childrenNamed(root, lineName).map((l) => ({
       id: textAt(l, 'ID'),
+      // BT-128, the line's object (a courier's AWB).
+      objectId: textAt(l, 'DocumentReference', 'ID'),
       name: textAt(l, 'Item', 'Name'),
       quantity: textAt(l, quantityName),
       unitCode: child(l, quantityName)?.attributes.unitCode ?? null,

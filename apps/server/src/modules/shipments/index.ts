@@ -15,6 +15,7 @@ export type {
 export type { ShipmentBilling } from './ports.js';
 export { searchText as shipmentSearchText } from './shipment-context.js';
 export { STATUS_VIEW } from './shipment-status.js';
+export { awbCosts } from './shipments-queries.js';
 export { shipmentsRoutes } from './shipments-routes.js';
 export { shipmentsService } from './shipments-service.js';
 export type { ShipmentsDeps, ShipmentsService } from './shipments-service.js';

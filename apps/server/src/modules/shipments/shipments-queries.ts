@@ -115,3 +115,16 @@ export async function localityCoordinates(db: Executor, countyCode: string, city
   const lng = row?.lng ? Number(row.lng) : NaN;
   return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
 }
+
+/**
+ * What the platform's AWBs with one courier cost it (issue 25, the courier invoices' check): each
+ * AWB's price without VAT at activation, and its status. AWBs the platform never bought are absent.
+ */
+export async function awbCosts(db: Executor, courierId: string, awbs: string[]) {
+  if (awbs.length === 0) return new Map<string, { costBani: number | null; status: ShipmentRow['status'] }>();
+  const rows = await db
+    .select({ awb: shipments.awb, costBani: shipments.priceNoVatBani, status: shipments.status })
+    .from(shipments)
+    .where(and(eq(shipments.courierId, courierId), inArray(shipments.awb, awbs)));
+  return new Map(rows.map((r) => [r.awb!, { costBani: r.costBani, status: r.status }]));
+}

@@ -14,9 +14,9 @@ import { useChangeReceivedStatus } from '../api/received-invoices';
 function useMove(invoice: TReceivedInvoice, onDone?: () => void) {
   const change = useChangeReceivedStatus();
   const { enqueueSnackbar } = useSnackbar();
-  const move = (to: ReceivedInvoiceStatus, comment = '') =>
+  const move = (to: ReceivedInvoiceStatus, comment = '', supplierCourierId: string | null = null) =>
     change.mutate(
-      { receivedInvoiceId: invoice.receivedInvoiceId, oldStatus: invoice.status, newStatus: to, comment },
+      { receivedInvoiceId: invoice.receivedInvoiceId, oldStatus: invoice.status, newStatus: to, comment, supplierCourierId },
       {
         onSuccess: (r) => {
           onDone?.();
@@ -66,8 +66,46 @@ export function RejectDialog({ invoice, label, onClose }: { invoice: TReceivedIn
   );
 }
 
-/** The account type's actions in the invoice's status (spec 002 section 4.8); a rejection asks the page for its dialog. */
-export function ReceivedActions({ invoice, type, onReject }: { invoice: TReceivedInvoice; type: EInvoiceAccountType; onReject: (label: string) => void }) {
+/**
+ * 'Adauga furnizor si accepta' (Internal account): the seller goes on file, as one of the couriers
+ * or as a supplier that is not one; a courier's next invoices are then checked against our AWBs.
+ */
+export function AddSupplierDialog({ invoice, label, couriers, onClose }: { invoice: TReceivedInvoice; label: string; couriers: { id: string; name: string }[]; onClose: () => void }) {
+  const { move, pending } = useMove(invoice, onClose);
+  const [courier, setCourier] = useState('');
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="supplier-title" fullWidth maxWidth="sm">
+      <DialogTitle id="supplier-title">
+        {label}: factura {invoice.generalData.invoiceIdentification}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {invoice.seller.name} (CUI {invoice.seller.identification}) va fi adaugat in lista furnizorilor platformei, iar factura va fi acceptata.
+        </DialogContentText>
+        <TextField select fullWidth label="Tipul furnizorului" value={courier} onChange={(e) => setCourier(e.target.value)} helperText="Facturile urmatoare ale unui curier se verifica automat cu costurile AWB-urilor.">
+          <MenuItem value="">Nu este curier</MenuItem>
+          {couriers.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              Curier: {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Renunta</Button>
+        <Button variant="contained" disabled={pending} onClick={() => move('supplier_force_accept', '', courier || null)}>
+          Adauga si accepta
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The actions that ask for more first: a rejection (its comment) and a new supplier (the courier it is). */
+export type ActionDialog = 'reject' | 'supplier';
+
+/** The account type's actions in the invoice's status (spec 002 section 4.8); a rejection or a new supplier asks the page for its dialog. */
+export function ReceivedActions({ invoice, type, onDialog }: { invoice: TReceivedInvoice; type: EInvoiceAccountType; onDialog: (kind: ActionDialog, label: string) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { move, pending } = useMove(invoice);
   const actions = receivedActions(type, invoice.status);
@@ -83,7 +121,8 @@ export function ReceivedActions({ invoice, type, onReject }: { invoice: TReceive
             key={a.to}
             onClick={() => {
               setAnchor(null);
-              if (a.to === 'rejected') onReject(a.label);
+              if (a.to === 'rejected') onDialog('reject', a.label);
+              else if (a.to === 'supplier_force_accept') onDialog('supplier', a.label);
               else move(a.to);
             }}
           >

@@ -1,4 +1,4 @@
-import { RECEIVED_MESSAGES, formatBaniAmount, receivedStatusLabel, type EInvoiceAccountType, type TReceivedInvoice } from '@colete/contract';
+import { RECEIVED_MESSAGES, formatBaniAmount, receivedStatusLabel, receivedStatusTone, type EInvoiceAccountType, type ReceivedInvoiceStatus, type TReceivedInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material';
@@ -8,7 +8,7 @@ import { downloadFile } from '../../../lib/download-file';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { receivedDownloadUrl, useAcknowledgeWarning } from '../api/received-invoices';
-import { MessagesButton, ReceivedActions } from './received-actions';
+import { MessagesButton, ReceivedActions, type ActionDialog } from './received-actions';
 
 /* The received invoices' rows (a table, cards on a phone), their warning dialog and downloads (issue 25). */
 
@@ -103,11 +103,17 @@ function WarningButton({ invoice, onOpen }: { invoice: TReceivedInvoice; onOpen:
   );
 }
 
-type RowEvents = { onSeller: (id: string) => void; onWarning: (i: TReceivedInvoice) => void; onReject: (i: TReceivedInvoice, label: string) => void; onMessages: (i: TReceivedInvoice) => void };
+/** A received invoice's status as its account type names it, coloured by what it asks of the user. */
+export function ReceivedStatusChip({ type, status }: { type: EInvoiceAccountType; status: ReceivedInvoiceStatus }) {
+  const tone = receivedStatusTone(type, status);
+  return <Chip size="small" variant={tone === 'default' ? 'outlined' : 'filled'} color={tone} label={receivedStatusLabel(type, status)} />;
+}
 
-export function ReceivedRows({ rows, type, onSeller, onWarning, onReject, onMessages }: { rows: TReceivedInvoice[]; type: EInvoiceAccountType } & RowEvents) {
+type RowEvents = { onSeller: (id: string) => void; onWarning: (i: TReceivedInvoice) => void; onDialog: (i: TReceivedInvoice, kind: ActionDialog, label: string) => void; onMessages: (i: TReceivedInvoice) => void };
+
+export function ReceivedRows({ rows, type, onSeller, onWarning, onDialog, onMessages }: { rows: TReceivedInvoice[]; type: EInvoiceAccountType } & RowEvents) {
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
-  const status = (i: TReceivedInvoice) => <Chip size="small" variant="outlined" color={i.status.startsWith('rejected') ? 'error' : 'default'} label={receivedStatusLabel(type, i.status)} />;
+  const status = (i: TReceivedInvoice) => <ReceivedStatusChip type={type} status={i.status} />;
   const seller = (i: TReceivedInvoice) => (
     <Link component="button" type="button" onClick={() => onSeller(i.seller.identification)} title="Filtreaza dupa acest furnizor" sx={{ textAlign: 'left' }}>
       {i.seller.name}
@@ -140,7 +146,7 @@ export function ReceivedRows({ rows, type, onSeller, onWarning, onReject, onMess
             <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
               <WarningButton invoice={i} onOpen={() => onWarning(i)} />
               <Downloads invoice={i} />
-              <ReceivedActions invoice={i} type={type} onReject={(label) => onReject(i, label)} />
+              <ReceivedActions invoice={i} type={type} onDialog={(kind, label) => onDialog(i, kind, label)} />
               <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
             </Stack>
           </Box>
@@ -188,7 +194,7 @@ export function ReceivedRows({ rows, type, onSeller, onWarning, onReject, onMess
             <TableCell>
               <Stack sx={{ gap: 0.5, alignItems: 'stretch', minWidth: 120 }}>
                 <Downloads invoice={i} />
-                <ReceivedActions invoice={i} type={type} onReject={(label) => onReject(i, label)} />
+                <ReceivedActions invoice={i} type={type} onDialog={(kind, label) => onDialog(i, kind, label)} />
                 <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
               </Stack>
             </TableCell>

@@ -1,6 +1,6 @@
-import { RECEIVED_MESSAGES, receivedStatusLabel, unitLabel, type TReceivedDocument } from '@colete/contract';
+import { RECEIVED_MESSAGES, unitLabel, type TReceivedDocument } from '@colete/contract';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -9,8 +9,9 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useReceivedInvoice } from '../api/received-invoices';
-import { MessagesButton, MessagesDialog, ReceivedActions, RejectDialog } from '../components/received-actions';
-import { Downloads, WarningDialog, money } from '../components/received-rows';
+import { CourierCheckCard } from '../components/courier-check';
+import { AddSupplierDialog, MessagesButton, MessagesDialog, ReceivedActions, RejectDialog } from '../components/received-actions';
+import { Downloads, ReceivedStatusChip, WarningDialog, money } from '../components/received-rows';
 
 /* /profile/invoicing-system/system-invoices/received/:receivedInvoiceId: a received invoice drawn as a page from its XML (issue 25). */
 
@@ -46,7 +47,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 export default function ReceivedInvoicePage() {
   const id = Number(useParams().receivedInvoiceId);
   const query = useReceivedInvoice(id);
-  const [dialog, setDialog] = useState<{ kind: 'warning' | 'reject' | 'messages'; label?: string } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'warning' | 'reject' | 'supplier' | 'messages'; label?: string } | null>(null);
   const back = (
     <Button component={RouterLink} to={LIST} startIcon={<ArrowBackIcon />}>
       Facturi primite
@@ -62,7 +63,7 @@ export default function ReceivedInvoicePage() {
   }
   if (query.isPending) return <LoadingState label="Se incarca factura..." />;
   if (query.isError) return <ErrorState message={RECEIVED_MESSAGES.listFailed} onRetry={() => void query.refetch()} />;
-  const { invoice, document: d, accountType } = query.data;
+  const { invoice, document: d, accountType, courierCheck, couriers } = query.data;
   const cur = invoice.amounts.currency;
   const amount = (bani: number | null) => (bani === null ? '-' : money(bani, cur));
   return (
@@ -91,7 +92,7 @@ export default function ReceivedInvoicePage() {
               <Typography variant="body2" color="text.secondary">
                 Status
               </Typography>
-              <Chip size="small" variant="outlined" color={invoice.status.startsWith('rejected') ? 'error' : 'default'} label={receivedStatusLabel(accountType, invoice.status)} />
+              <ReceivedStatusChip type={accountType} status={invoice.status} />
             </Box>
           </Stack>
           <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap' }}>
@@ -100,11 +101,12 @@ export default function ReceivedInvoicePage() {
           </Stack>
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 2 }}>
             <Downloads invoice={invoice} />
-            <ReceivedActions invoice={invoice} type={accountType} onReject={(label) => setDialog({ kind: 'reject', label })} />
+            <ReceivedActions invoice={invoice} type={accountType} onDialog={(kind, label) => setDialog({ kind, label })} />
             <MessagesButton invoice={invoice} onOpen={() => setDialog({ kind: 'messages' })} />
           </Stack>
         </CardContent>
       </Card>
+      {accountType === 'internal' && <CourierCheckCard check={courierCheck} status={invoice.status} />}
       <Card sx={{ mb: 2 }}>
         <TableContainer>
           <Table size="small" aria-label="Produse si servicii">
@@ -175,6 +177,7 @@ export default function ReceivedInvoicePage() {
       </Stack>
       {dialog?.kind === 'warning' && <WarningDialog invoice={invoice} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'reject' && <RejectDialog invoice={invoice} label={dialog.label ?? ''} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'supplier' && <AddSupplierDialog invoice={invoice} label={dialog.label ?? ''} couriers={couriers} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'messages' && <MessagesDialog invoice={invoice} onClose={() => setDialog(null)} />}
     </Box>
   );

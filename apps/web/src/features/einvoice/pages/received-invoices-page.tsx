@@ -15,7 +15,7 @@ import { tableParam, useTableQuery, type TableParam } from '../../../lib/use-tab
 import { useConnectedCompanies, useReceivedInvoices } from '../api/received-invoices';
 import { ChooseCompanyDialog } from '../components/einvoice-company-dialogs';
 import { useEInvoiceReturn } from '../components/einvoice-connect-dialog';
-import { MessagesDialog, RejectDialog } from '../components/received-actions';
+import { AddSupplierDialog, MessagesDialog, RejectDialog } from '../components/received-actions';
 import { ReceivedRows, WarningDialog } from '../components/received-rows';
 
 const statusesParam: TableParam<ReceivedInvoiceStatus[]> = {
@@ -97,7 +97,7 @@ export default function ReceivedInvoicesPage() {
       : null,
   );
   // The open dialog, held here: it outlives the switch between the table and the phone's cards.
-  const [dialog, setDialog] = useState<{ kind: 'warning' | 'reject' | 'messages'; id: number; label?: string } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'warning' | 'reject' | 'supplier' | 'messages'; id: number; label?: string } | null>(null);
   const rows = list.data?.list ?? [];
   const type = list.data?.accountType ?? 'customer';
   const shown = dialog && rows.find((r) => r.receivedInvoiceId === dialog.id);
@@ -154,13 +154,14 @@ export default function ReceivedInvoicesPage() {
               type={type}
               onSeller={(id) => setInput('sellerId', id)}
               onWarning={(i) => setDialog({ kind: 'warning', id: i.receivedInvoiceId })}
-              onReject={(i, label) => setDialog({ kind: 'reject', id: i.receivedInvoiceId, label })}
+              onDialog={(i, kind, label) => setDialog({ kind, id: i.receivedInvoiceId, label })}
               onMessages={(i) => setDialog({ kind: 'messages', id: i.receivedInvoiceId })}
             />
             <Paginator page={values.page} pageSize={RECEIVED_PAGE_SIZE} count={list.data?.pagination.totalCount ?? 0} onChange={(page) => update({ page })} />
           </ListStates>
           {shown && dialog.kind === 'warning' && <WarningDialog invoice={shown} onClose={close} />}
           {shown && dialog.kind === 'reject' && <RejectDialog invoice={shown} label={dialog.label ?? ''} onClose={close} />}
+          {shown && dialog.kind === 'supplier' && <AddSupplierDialog invoice={shown} label={dialog.label ?? ''} couriers={list.data?.couriers ?? []} onClose={close} />}
           {shown && dialog.kind === 'messages' && <MessagesDialog invoice={shown} onClose={close} />}
         </>
       )}

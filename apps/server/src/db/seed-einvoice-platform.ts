@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { USER_TYPE } from '@colete/contract';
+import { and, asc, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_COMPANIES } from '../integrations/company-check/simulator.js';
+import { SIM_COURIER_COMPANIES, issueCourierInvoice, type BilledAwb } from '../integrations/e-invoicing/simulator-courier-invoices.js';
+import { demoVat, issueSupplierDocument } from '../integrations/e-invoicing/simulator-suppliers.js';
+import { hashPassword } from '../lib/passwords.js';
+import { newReferralCode } from '../lib/tokens.js';
+import type { Config } from '../config.js';
+import type { Database } from './client.js';
+import { billingEntities, eInvoiceConnections, eInvoiceSuppliers, shipments, users } from './schema.js';
+import { connectThroughSimulator } from './seed-einvoice.js';
+
+const DAY_MS = 86_400_000;
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The platform's own account: its company's e-invoices are the 'Internal' account, which admins open by choosing it (no one signs in as it). */
+export const PLATFORM_ACCOUNT_EMAIL = 'firma@demo.ro';
+/** The courier whose demo invoice bills more than an AWB cost, and the one not on file yet. */
+const OVERCHARGING = 'dunarea';
+const NOT_ON_FILE = 'postaverde';
+
+/**
+ * The platform's own company in the demo (issue 25): its account, its verified billing data, its
+ * connection to the e-Factura simulator, its suppliers on file (three of the simulated couriers and
+ * a haulier that is not a courier), and the couriers' invoices for the demo's AWBs of the last 55
+ * days (one of them bills an AWB 2,50 lei more than it cost), a courier not on file yet; then
+ * one sync, whose check gives each invoice its verdict. Seeded once (a connected company is left as it is).
+ */
+export async function seedPlatformEInvoices(app: FastifyInstance, database: Database, seller: Config['seller'], now = new Date()) {
+  const { db } = database;
+  // The simulator's consent needs a certificate for the company: only a company of its register can be connected.
+  if (!DEMO_COMPANIES[seller.cui]) return;
+  const [created] = await db
+    .insert(users)
+    .values({ email: PLATFORM_ACCOUNT_EMAIL, passwordHash: await hashPassword(randomUUID()), name: seller.name, phone: '+40211234567', userType: USER_TYPE.client, accountType: 'company', referralCode: newReferralCode() })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  const [account] = created ? [created] : await db.select({ id: users.id }).from(users).where(eq(users.email, PLATFORM_ACCOUNT_EMAIL));
+  if (!account) return;
+  let [entity] = await db.select({ id: billingEntities.id }).from(billingEntities).where(and(eq(billingEntities.userId, account.id), eq(billingEntities.identificationCode, seller.cui)));
+  if (entity && (await db.select({ id: eInvoiceConnections.billingEntityId }).from(eInvoiceConnections).where(eq(eInvoiceConnections.billingEntityId, entity.id))).length > 0) return;
+  entity ??= (
+    await db
+      .insert(billingEntities)
+      .values({
+        userId: account.id,
+        name: seller.name,
+        isCompany: true,
+        isVatPayer: true,
+        identificationCode: seller.cui,
+        tradeRegister: seller.tradeRegister,
+        fiscalIdentificationType: 1,
+        countryCode: 'RO',
+        countyCode: 'B',
+        county: 'București',
+        city: 'Sectorul 2',
+        postalCode: '020331',
+        street: 'Strada Fabrica de Glucoza',
+        number: '5',
+        isActive: true,
+        verifyStatus: 'verified',
+        verifiedAt: now,
+      })
+      .returning({ id: billingEntities.id })
+  )[0]!;
+  await connectThroughSimulator(app, account.id, entity.id, seller.cui);
+
+  const onFile = Object.entries(SIM_COURIER_COMPANIES).filter(([courierId]) => courierId !== NOT_ON_FILE);
+  const names = new Map(app.services.network.couriers().map((c) => [c.id, c.name]));
+  await db
+    .insert(eInvoiceSuppliers)
+    .values([...onFile.map(([courierId, cui]) => ({ identification: cui, name: names.get(courierId) ?? courierId, courierId })), { identification: '4221306', name: 'Transport Rapid SA', courierId: null }])
+    .onConflictDoNothing();
+
+  // The AWBs each simulated courier made for the demo in SPV's window, at what they cost.
+  const since = new Date(now.getTime() - 55 * DAY_MS);
+  const rows = await db
+    .select({ courierId: shipments.courierId, awb: shipments.awb, costBani: shipments.priceNoVatBani })
+    .from(shipments)
+    .where(and(isNotNull(shipments.awb), inArray(shipments.courierId, Object.keys(SIM_COURIER_COMPANIES)), gte(shipments.activatedAt, since), ne(shipments.status, 'cancelled')))
+    .orderBy(asc(shipments.activatedAt), asc(shipments.id));
+  const byCourier = new Map<string, BilledAwb[]>();
+  for (const r of rows) if (r.awb && r.costBani !== null) byCourier.set(r.courierId!, [...(byCourier.get(r.courierId!) ?? []), { awb: r.awb, costBani: r.costBani }]);
+  const issuedAt = new Date(now.getTime() - 3 * DAY_MS);
+  const issueDate = dayOf(issuedAt);
+  const dueDate = dayOf(new Date(issuedAt.getTime() + 30 * DAY_MS));
+  let k = 0;
+  for (const [courierId, awbs] of [...byCourier.entries()].filter(([id]) => id !== NOT_ON_FILE).sort(([a], [b]) => a.localeCompare(b))) {
+    k += 1;
+    const number = `${courierId.slice(0, 3).toUpperCase()}-${issueDate.replace(/-/g, '').slice(0, 6)}-${String(k).padStart(3, '0')}`;
+    await issueCourierInvoice(db, { courierId, buyerCui: seller.cui, number, issueDate, dueDate, awbs, overchargeBani: courierId === OVERCHARGING ? 250 : 0 }, new Date(issuedAt.getTime() + k * 60_000));
+  }
+  // The courier not on file bills its monthly pick-up subscription: 'Furnizor inexistent' until an admin adds it.
+  await issueSupplierDocument(
+    db,
+    {
+      kind: 'invoice',
+      sellerCui: SIM_COURIER_COMPANIES[NOT_ON_FILE]!,
+      buyerCui: seller.cui,
+      number: `POS-${issueDate.replace(/-/g, '').slice(0, 6)}-901`,
+      issueDate,
+      dueDate,
+      lines: [{ name: 'Abonament ridicari programate', quantity: 1, unitPriceBani: 4_900, vatPercent: demoVat(issueDate) }],
+    },
+    new Date(issuedAt.getTime() + 20 * 60_000),
+  );
+  // A haulier on file that is not a courier: its invoice waits for a person.
+  await issueSupplierDocument(
+    db,
+    { kind: 'invoice', sellerCui: '4221306', buyerCui: seller.cui, number: `TRR-${issueDate.replace(/-/g, '')}`, issueDate, dueDate, lines: [{ name: 'Transport marfa Bucuresti-Cluj', quantity: 1, unitPriceBani: 85_000, vatPercent: demoVat(issueDate) }] },
+    new Date(issuedAt.getTime() + 30 * 60_000),
+  );
+  await app.services.einvoiceSync.syncCompany(entity.id, now);
+}
