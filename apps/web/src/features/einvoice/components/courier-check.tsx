@@ -1,5 +1,5 @@
 import { courierCostTolerance, formatBani, type ReceivedInvoiceStatus, type TCourierCheck } from '@colete/contract';
-import { Alert, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 
 /*
  * The platform's own company (Internal account, issue 25): a courier invoice's check against what each
@@ -8,7 +8,31 @@ import { Alert, Card, CardContent, Table, TableBody, TableCell, TableContainer, 
 
 const lei = (bani: number | null) => (bani === null ? '-' : formatBani(bani));
 
+const verdictOf = (l: TCourierCheck['lines'][number]) => l.problem ?? (l.costBani !== null ? `Corect (toleranta ${lei(courierCostTolerance(l.costBani))})` : 'Corect');
+
+/** On a phone: one small block per line instead of a table wider than the screen. */
+function LineCards({ lines }: { lines: TCourierCheck['lines'] }) {
+  return (
+    <Stack component="ul" aria-label="AWB-uri facturate" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {lines.map((l, k) => (
+        <Box component="li" key={k} sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            Linia {l.line ?? k + 1} · AWB {l.awb ?? '-'}
+          </Typography>
+          <Typography variant="body2">
+            Facturat {lei(l.invoicedBani)} · Cost inregistrat {lei(l.costBani)}
+          </Typography>
+          <Typography variant="body2" sx={{ color: l.problem ? 'warning.dark' : 'success.dark' }}>
+            {verdictOf(l)}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 export function CourierCheckCard({ check, status }: { check: TCourierCheck | null; status: ReceivedInvoiceStatus }) {
+  const wide = useMediaQuery(useTheme().breakpoints.up('sm'));
   if (!check) {
     if (status !== 'supplier_missing') return null;
     return (
@@ -38,7 +62,8 @@ export function CourierCheckCard({ check, status }: { check: TCourierCheck | nul
             </>
           )}
         </Alert>
-        {check.lines.length > 0 && (
+        {check.lines.length > 0 && !wide && <LineCards lines={check.lines} />}
+        {check.lines.length > 0 && wide && (
           <TableContainer>
             <Table size="small" aria-label="AWB-uri facturate">
               <TableHead>
@@ -61,7 +86,7 @@ export function CourierCheckCard({ check, status }: { check: TCourierCheck | nul
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {lei(l.costBani)}
                     </TableCell>
-                    <TableCell sx={{ color: l.problem ? 'warning.dark' : 'success.dark', minWidth: 160 }}>{l.problem ?? (l.costBani !== null ? `Corect (toleranta ${lei(courierCostTolerance(l.costBani))})` : 'Corect')}</TableCell>
+                    <TableCell sx={{ color: l.problem ? 'warning.dark' : 'success.dark', minWidth: 160 }}>{verdictOf(l)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
