@@ -22,7 +22,7 @@ export const MUTATION_TARGETS = [
   { file: `${m}/einvoice/einvoice-received.ts`, tests: t('einvoice-sync', 'einvoice-status', 'einvoice-received-page') },
   { file: `${m}/einvoice/einvoice-messages.ts`, tests: t('einvoice-status') },
   { file: `${m}/einvoice/einvoice-companies.ts`, tests: t('einvoice-companies') },
-  { file: `${lib}/ubl-pdf.ts`, tests: t('einvoice-received-page') },
+  { file: `${lib}/ubl-pdf.ts`, tests: t('einvoice-received-page', 'efactura-sim-transform') },
   { file: `${m}/einvoice/einvoice-sync.ts`, tests: t('einvoice-sync') },
   { file: `${m}/store/store-activation-draft.ts`, tests: t('store-activation-draft-mutants') },
   { file: `${m}/store/store-activation-queries.ts`, tests: t('store-activation', 'store-activation-mutants') },
