@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANAF_PUBLIC_REST, EFacturaDocumentRefused, eFacturaPublic } from '../src/integrations/e-invoicing/anaf-public.js';
+import type { FetchLike } from '../src/integrations/e-invoicing/anaf-oauth.js';
+import { EFacturaError } from '../src/integrations/e-invoicing/anaf-rest.js';
+import { eFacturaPublicFor } from '../src/integrations/e-invoicing/index.js';
 import { SIM_PUBLIC_BASE } from '../src/integrations/e-invoicing/simulator-public.js';
 import { supplierXml } from '../src/integrations/e-invoicing/simulator-suppliers.js';
 import { createTestApp, type TestContext } from './helper.js';
@@ -8,7 +12,8 @@ import { pdfText } from './support/pdf-tools.js';
 /*
  * Issue 25: the simulator serves ANAF's public `transformare/FACT1|FCN` (an e-invoice's XML drawn as
  * a PDF, after the official rules; `/DA` without them), answering a refused document with the
- * validation's JSON and HTTP 200 as ANAF does.
+ * validation's JSON and HTTP 200 as ANAF does; the platform's adapter (anaf-public.ts) reads it
+ * through the server's own routes, and against hand-written answers of ANAF's shape.
  */
 
 const SELLER = '4221306';
@@ -94,4 +99,45 @@ describe('transformare/FACT1 and transformare/FCN', () => {
     const big = await post('transformare/FACT1/DA', invoice('SIM-T-0004').replace('<Invoice', `${padding}\n<Invoice`));
     expect(big.statusCode).toBe(413);
   }, 120_000);
+});
+
+describe('the adapter’s transform', () => {
+  it('gets the PDF from the simulator, and a refusal with the validation’s messages', async () => {
+    const publicServices = eFacturaPublicFor(ctx.config, ctx.app);
+    const pdf = await publicServices.transform(invoice('SIM-T-0005'), 'FACT1');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await textOf(pdf)).toContain('SIM-T-0005');
+    expect((await publicServices.transform(creditNote, 'FCN', { validate: false })).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const refused = await publicServices.transform(invoice('SIM-T-0006', '1.00'), 'FACT1').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(EFacturaDocumentRefused);
+    expect((refused as EFacturaDocumentRefused).kind).toBe('refused');
+    expect((refused as EFacturaDocumentRefused).messages.some((m) => m.startsWith('[BR-CO-16]'))).toBe(true);
+  }, 120_000);
+
+  it('calls ANAF’s public base as text/plain, /DA without validation, and reads its answers by their bytes', async () => {
+    const calls: { url: string; headers: Record<string, string>; body?: string }[] = [];
+    const answering = (status: number, body: string, type: string): FetchLike => async (url, init) => {
+      calls.push({ url, headers: init.headers, body: init.body });
+      return new Response(body, { status, headers: { 'content-type': type } });
+    };
+    const pdf = await eFacturaPublic({ fetch: answering(200, '%PDF-1.4 fake', 'application/pdf') }).transform('<Invoice/>', 'FACT1');
+    expect(pdf.toString('latin1')).toBe('%PDF-1.4 fake');
+    await eFacturaPublic({ fetch: answering(200, '%PDF-1.4 fake', 'application/octet-stream') }).transform('<CreditNote/>', 'FCN', { validate: false });
+    expect(calls.map((c) => c.url)).toEqual([`${ANAF_PUBLIC_REST}/transformare/FACT1`, `${ANAF_PUBLIC_REST}/transformare/FCN/DA`]);
+    expect(ANAF_PUBLIC_REST).toBe('https://webservicesp.anaf.ro/prod/FCTEL/rest');
+    expect(calls[0]).toMatchObject({ headers: { 'content-type': 'text/plain' }, body: '<Invoice/>' });
+
+    const nok = JSON.stringify({ stare: 'nok', Messages: [{ message: 'E: validari globale eroare: [BR-CO-09]-Seller VAT' }, { message: 'Cui vanzator incorect' }], trace_id: 'a' });
+    const refused = await eFacturaPublic({ fetch: answering(200, nok, 'application/json') }).transform('<x/>', 'FACT1').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(EFacturaDocumentRefused);
+    expect((refused as EFacturaDocumentRefused).messages).toEqual(['E: validari globale eroare: [BR-CO-09]-Seller VAT', 'Cui vanzator incorect']);
+
+    const kindOf = (fetch: FetchLike) => eFacturaPublic({ fetch }).transform('<x/>', 'FACT1').then(() => 'none', (e: EFacturaError) => e.kind);
+    expect(await kindOf(answering(200, '{"stare":"ok","Messages":[]}', 'application/json'))).toBe('unexpected');
+    expect(await kindOf(answering(200, '<html>Serviciu indisponibil</html>', 'text/html'))).toBe('unexpected');
+    expect(await kindOf(answering(429, '{}', 'application/json'))).toBe('throttled');
+    expect(await kindOf(answering(413, '', 'text/plain'))).toBe('refused');
+    expect(await kindOf(answering(502, 'bad gateway', 'text/html'))).toBe('unexpected');
+    expect(await kindOf(() => Promise.reject(new Error('ECONNRESET')))).toBe('network');
+  });
 });
