@@ -4,6 +4,7 @@
 // the fast tests that call the file directly; the score is what these tests kill.
 const t = (...names) => names.map((n) => `apps/server/test/${n}.test.ts`);
 const m = 'apps/server/src/modules';
+const lib = 'apps/server/src/lib';
 
 export const MUTATION_TARGETS = [
   { file: `${m}/ledger/ledger.ts`, tests: t('ledger', 'ledger-mutants') },
@@ -16,11 +17,12 @@ export const MUTATION_TARGETS = [
   { file: `${m}/invoicing/invoice-lines.ts`, tests: t('invoice-lines-mutants') },
   { file: `${m}/invoicing/credit-notes.ts`, tests: t('credit-notes-mutants') },
   { file: `${m}/invoicing/issue-invoice.ts`, tests: t('invoicing', 'invoice-content', 'invoicing-mutants') },
-  { file: `${m}/einvoice/ubl-read.ts`, tests: t('ubl-read') },
+  { file: `${lib}/ubl-read.ts`, tests: t('ubl-read') },
+  { file: `${m}/einvoice/ubl-warnings.ts`, tests: t('ubl-read') },
   { file: `${m}/einvoice/einvoice-received.ts`, tests: t('einvoice-sync', 'einvoice-status', 'einvoice-received-page') },
   { file: `${m}/einvoice/einvoice-messages.ts`, tests: t('einvoice-status') },
   { file: `${m}/einvoice/einvoice-companies.ts`, tests: t('einvoice-companies') },
-  { file: `${m}/einvoice/received-pdf.ts`, tests: t('einvoice-received-page') },
+  { file: `${lib}/ubl-pdf.ts`, tests: t('einvoice-received-page', 'efactura-sim-transform') },
   { file: `${m}/einvoice/einvoice-sync.ts`, tests: t('einvoice-sync') },
   { file: `${m}/store/store-activation-draft.ts`, tests: t('store-activation-draft-mutants') },
   { file: `${m}/store/store-activation-queries.ts`, tests: t('store-activation', 'store-activation-mutants') },

@@ -9,7 +9,7 @@ import { EINVOICE_SYNC_QUEUE } from '../src/jobs/einvoice-sync.js';
 import { startJobs } from '../src/jobs/boss.js';
 import { notifyReceived, receivedMail } from '../src/modules/einvoice/einvoice-received-mail.js';
 import { einvoiceSync } from '../src/modules/einvoice/einvoice-sync.js';
-import { RECEIVED_WARNINGS } from '../src/modules/einvoice/ubl-read.js';
+import { RECEIVED_WARNINGS } from '../src/modules/einvoice/ubl-warnings.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { readZip } from '../src/lib/zip.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';

@@ -6,7 +6,8 @@ import { seedDemoEInvoices } from '../src/db/seed-einvoice.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { supplierXml, totalsOf } from '../src/integrations/e-invoicing/simulator-suppliers.js';
 import { readXmlTree } from '../src/lib/xml-tree.js';
-import { readUbl, RECEIVED_WARNINGS, warningsOf } from '../src/modules/einvoice/ubl-read.js';
+import { readUbl } from '../src/lib/ubl-read.js';
+import { RECEIVED_WARNINGS, warningsOf } from '../src/modules/einvoice/ubl-warnings.js';
 import { createTestApp, type TestContext } from './helper.js';
 
 /*

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readXmlTree } from '../src/lib/xml-tree.js';
-import { baniOf, readUbl, RECEIVED_WARNINGS, warningsOf } from '../src/modules/einvoice/ubl-read.js';
+import { baniOf, readUbl } from '../src/lib/ubl-read.js';
+import { RECEIVED_WARNINGS, warningsOf } from '../src/modules/einvoice/ubl-warnings.js';
 import { efacturaSamples } from './support/efactura.js';
 
 /* Issue 25: a received e-invoice read from its XML, and the warnings computed on receipt. */

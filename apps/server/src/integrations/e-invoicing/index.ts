@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { EFacturaLimiter } from './anaf-limits.js';
 import { anafOAuth, type FetchLike } from './anaf-oauth.js';
+import { eFacturaPublic, type EFacturaPublic } from './anaf-public.js';
 import { eFacturaRest, type EFacturaRest } from './anaf-rest.js';
 import type { EInvoiceAuth } from './einvoice-auth.js';
+import { SIM_PUBLIC_BASE } from './simulator-public.js';
 import { SIM_AUTHORIZE_PATH, SIM_REST_BASE, SIM_TOKEN_PATH } from './simulator.js';
 import { SIM_CLIENT_ID, simClientSecret } from './simulator-store.js';
 
@@ -45,4 +47,13 @@ export function eInvoiceAuthFor(config: Pick<Config, 'einvoice' | 'anafOAuth' | 
 export function eFacturaRestFor(config: Pick<Config, 'einvoice' | 'anafEFacturaEnv'>, app: FastifyInstance, limiter?: EFacturaLimiter): EFacturaRest {
   if (config.einvoice === 'anaf') return eFacturaRest({ restBase: `https://api.anaf.ro/${config.anafEFacturaEnv}/FCTEL/rest`, limiter });
   return eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(app), limiter });
+}
+
+/**
+ * e-Factura's public services (transformare: an e-invoice's XML drawn as a PDF): ANAF's with
+ * EINVOICE=anaf, else the same adapter pointed at the simulator's public routes, reached in process.
+ */
+export function eFacturaPublicFor(config: Pick<Config, 'einvoice'>, app: FastifyInstance): EFacturaPublic {
+  if (config.einvoice === 'anaf') return eFacturaPublic();
+  return eFacturaPublic({ publicBase: SIM_PUBLIC_BASE, fetch: injectFetch(app) });
 }

@@ -2,12 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { sharedWindowLimiter } from '../../lib/rate-limit.js';
 import { accessTokenCui } from './simulator-store.js';
-import { anafStamp, checkUpload, SIM_LIST_MAX_DAYS, SIM_MESSAGE_TYPES, SIM_PAGE_SIZE, simDownload, simMessages, simUpload, simUploadRasp, simUploadState, type SimFilter } from './simulator-spv.js';
+import { anafStamp, SIM_LIST_MAX_DAYS, SIM_MESSAGE_TYPES, SIM_PAGE_SIZE, simDownload, simMessages, simUpload, simUploadRasp, simUploadState, type SimFilter } from './simulator-spv.js';
 
 /** e-Factura's REST API as the simulator serves it: ANAF's paths and parameters under this prefix. */
 export const SIM_REST_BASE = '/sim/efactura/rest';
-/** The public validation and transformation services (no token), as on webservicesp.anaf.ro. */
-export const SIM_PUBLIC_BASE = '/sim/efactura/public';
 /** ANAF's limit on every call of an application: 1,000 a minute (HTTP 429 beyond). */
 export const SIM_CALLS_PER_MINUTE = 1000;
 /** ANAF's upload limit, 10 MB. */
@@ -155,14 +153,5 @@ export function spvRoutes(deps: { database: Database; key: Buffer; callsPerMinut
       if (!state) return refused(`Nu aveti dreptul de interogare pentru id_incarcare= ${id}`);
       return xml(reply, `<header xmlns="${STATE_NS}" stare="${state.state}"${state.downloadId ? ` id_descarcare="${state.downloadId}"` : ''}/>`);
     });
-
-    // validare/FACT1 (Invoice) and validare/FCN (CreditNote), public: the simulator's checks of an upload.
-    for (const [kind, standard] of [['FACT1', 'UBL'], ['FCN', 'CN']] as const) {
-      app.post(`${SIM_PUBLIC_BASE}/validare/${kind}`, { bodyLimit: UPLOAD_MAX_BYTES }, async (req) => {
-        const body = typeof req.body === 'string' ? req.body : '';
-        const { errors } = checkUpload(body, standard, '', true);
-        return { stare: errors.length === 0 ? 'ok' : 'nok', Messages: (errors.length === 0 ? ['Fisierul transmis este valid'] : errors).map((message) => ({ message })), trace_id: crypto.randomUUID() };
-      });
-    }
   };
 }

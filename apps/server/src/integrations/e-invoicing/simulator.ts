@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { EINVOICE_CALLBACK_PATH } from './einvoice-auth.js';
+import { publicRoutes } from './simulator-public.js';
 import { spvRoutes } from './simulator-rest.js';
 import {
   DEMO_CERTIFICATES,
@@ -171,5 +172,6 @@ export function efacturaSimulatorRoutes(deps: { database: Database; key: Buffer;
     });
 
     app.register(spvRoutes(deps));
+    app.register(publicRoutes());
   };
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { eInvoiceReceived, eInvoiceReceivedAwbs, eInvoiceSuppliers } from '../../db/schema.js';
 import { awbCosts } from '../shipments/index.js';
-import type { UblLine } from './ubl-read.js';
+import type { UblLine } from '../../lib/ubl-read.js';
 
 /*
  * The platform's own company's received invoices (issue 25, the 'Internal' account of spec 002

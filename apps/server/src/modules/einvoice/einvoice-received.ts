@@ -25,16 +25,20 @@ import type { Database } from '../../db/client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedDays, eInvoiceReceivedMessages } from '../../db/schema.js';
 import { bucharestDayStart, nextDay } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { renderUblPdf } from '../../lib/ubl-pdf.js';
+import { readUbl } from '../../lib/ubl-read.js';
 import { readXmlTree } from '../../lib/xml-tree.js';
 import { readZip } from '../../lib/zip.js';
 import type { UserRow } from '../../types.js';
 import { addSupplierAndRecheck, type CourierNames } from './courier-invoice-check.js';
 import { announceReceivedMessageQueued } from './einvoice-messages.js';
-import { renderReceivedPdf } from './received-pdf.js';
-import { readUbl } from './ubl-read.js';
 
 /** LIKE's wildcards in a user's text, taken literally. */
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What our PDF of a received invoice says it is: a reading of the XML; the legal original is the signed ZIP. */
+const receivedPdfNote = (messageId: string) =>
+  `Document generat din XML-ul facturii primite prin e-Factura (mesajul ${messageId}). Originalul cu valoare legala este fisierul ZIP semnat de Ministerul Finantelor.`;
 
 /**
  * The received e-invoices of a client's connected companies (issue 25; spec 002 sections 2.7, 4.8, 7):
@@ -240,7 +244,7 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
       if (kind === 'xml') return { fileName: `${base}.xml`, type: 'application/xml; charset=utf-8', data: xml };
       const doc = readUbl(readXmlTree(xml.toString('utf8')));
       const pdf = doc?.attachments.find((a) => a.mimeCode === 'application/pdf');
-      const data = pdf ? Buffer.from(pdf.base64, 'base64') : Buffer.from(await renderReceivedPdf(invoice.document as TReceivedDocument, { messageId: invoice.messageId, receivedAt: invoice.receivedAt }));
+      const data = pdf ? Buffer.from(pdf.base64, 'base64') : Buffer.from(await renderUblPdf(invoice.document as TReceivedDocument, { createdAt: invoice.receivedAt, note: receivedPdfNote(invoice.messageId) }));
       return { fileName: `${base}.pdf`, type: 'application/pdf', data };
     },
   };

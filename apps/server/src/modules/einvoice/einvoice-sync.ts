@@ -4,11 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { eInvoiceConnections, eInvoiceReceived } from '../../db/schema.js';
 import { EFacturaError, type EFacturaMessage, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
+import { readUbl } from '../../lib/ubl-read.js';
 import type { EInvoiceService } from './einvoice-service.js';
 import { entityById, findConnection } from './einvoice-queries.js';
 import { checkCourierInvoice, recordBilledAwbs, type CourierNames } from './courier-invoice-check.js';
 import { notifyReceived } from './einvoice-received-mail.js';
-import { RECEIVED_WARNINGS, readUbl, warningsOf } from './ubl-read.js';
+import { RECEIVED_WARNINGS, warningsOf } from './ubl-warnings.js';
 
 /** SPV keeps a message about 60 days: a sync never asks further back (a few minutes inside, for the clock's sake). */
 export const SYNC_MAX_WINDOW_MS = 60 * 86_400_000 - 5 * 60_000;

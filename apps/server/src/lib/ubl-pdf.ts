@@ -1,25 +1,28 @@
 import { formatBaniAmount, formatDay, unitLabel, type TReceivedDocument } from '@colete/contract';
 import { PDFDocument, type PDFPage } from 'pdf-lib';
-import { embedPdfFonts, PDF_COLOURS, pdfSafe, textDrawer, wrap } from '../../lib/pdf-text.js';
+import { embedPdfFonts, PDF_COLOURS, pdfSafe, textDrawer, wrap } from './pdf-text.js';
 
 /*
- * A received e-invoice drawn as a PDF from its XML (issue 25), for an invoice whose supplier attached
- * none: seller, buyer, lines, VAT per rate, totals, due date and payment account, with Romanian
- * labels. It says what it is: a reading of the XML, the legal original being the signed ZIP.
+ * An e-invoice drawn as a PDF from its XML (issue 25): seller, buyer, lines, VAT per rate, totals,
+ * due date and payment account, with Romanian labels, and a closing note that says what it is. A
+ * received invoice whose supplier attached no PDF downloads as this (the note: a reading of the XML,
+ * the legal original being the signed ZIP), and the e-Factura simulator's `transformare` answers it.
+ * In lib/ because both the einvoice module and the e-invoicing integration draw documents.
  */
 
 const { muted: MUTED, brand: BRAND, rule: RULE } = PDF_COLOURS;
 
 /** An amount in the document's currency: '1.199,93 lei' for RON, '1.199,93 EUR' otherwise. */
-export const receivedMoney = (bani: number | null, currency: string | null) => (bani === null ? '-' : `${formatBaniAmount(bani)} ${!currency || currency === 'RON' ? 'lei' : currency}`);
+const documentMoney = (bani: number | null, currency: string | null) => (bani === null ? '-' : `${formatBaniAmount(bani)} ${!currency || currency === 'RON' ? 'lei' : currency}`);
 const day = (iso: string | null) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDay(iso) : '-');
 
-export async function renderReceivedPdf(document: TReceivedDocument, meta: { messageId: string; receivedAt: Date }): Promise<Uint8Array> {
+/** The document (a read UBL, or a received invoice's stored reading) as an A4 PDF, created at `createdAt`, closing with `note`. */
+export async function renderUblPdf(document: TReceivedDocument, meta: { createdAt: Date; note: string }): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const title = `${document.kind === 'creditNote' ? 'Factura storno' : 'Factura'} ${document.number ?? ''}`.trim();
   doc.setTitle(pdfSafe(title));
   doc.setAuthor(pdfSafe(document.seller.name ?? ''));
-  doc.setCreationDate(meta.receivedAt);
+  doc.setCreationDate(meta.createdAt);
   const { regular, bold } = await embedPdfFonts(doc);
   const W = 595.28;
   const H = 841.89;
@@ -33,7 +36,7 @@ export async function renderReceivedPdf(document: TReceivedDocument, meta: { mes
     page = doc.addPage([W, H]);
     y = H - M;
   };
-  const money = (bani: number | null) => receivedMoney(bani, document.currency);
+  const money = (bani: number | null) => documentMoney(bani, document.currency);
 
   text(document.kind === 'creditNote' ? 'FACTURA STORNO' : 'FACTURA', M, y - 6, { size: 20, font: bold, color: BRAND });
   text(`Nr. ${document.number ?? '-'}`, W - M, y - 2, { size: 11, font: bold, right: true });
@@ -112,7 +115,7 @@ export async function renderReceivedPdf(document: TReceivedDocument, meta: { mes
     y -= 14;
   }
   ensure(30);
-  for (const line of wrap(`Document generat din XML-ul facturii primite prin e-Factura (mesajul ${meta.messageId}). Originalul cu valoare legala este fisierul ZIP semnat de Ministerul Finantelor.`, regular, 8, W - 2 * M)) {
+  for (const line of wrap(meta.note, regular, 8, W - 2 * M)) {
     text(line, M, y, { size: 8, color: MUTED });
     y -= 10;
   }
