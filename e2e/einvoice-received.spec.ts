@@ -10,7 +10,7 @@ import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeD
 
 const ddmmyyyy = (at: Date) => at.toISOString().slice(0, 10).split('-').reverse().join('.');
 
-test('the demo client reads its received e-invoices: filters, a warning acknowledged, the ZIP and the PDF downloaded', async ({ page }) => {
+test('the demo client reads its received e-invoices: filters, a warning acknowledged, the ZIP, the XML and the PDF downloaded', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, DEMO.client);
@@ -83,6 +83,13 @@ test('the demo client reads its received e-invoices: filters, a warning acknowle
   const zipBytes = fs.readFileSync((await zip.path())!);
   expect(zipBytes.subarray(0, 2).toString()).toBe('PK');
   expect(zipBytes.toString('latin1')).toContain('semnatura_');
+  // The invoice's XML as the supplier sent it.
+  await withPdf.getByRole('button', { name: /Descarca factura/ }).click();
+  const [xml] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'XML', exact: true }).click()]);
+  expect(xml.suggestedFilename()).toMatch(/^factura-AMC-1042-\d+\.xml$/);
+  const xmlText = fs.readFileSync((await xml.path())!, 'utf8');
+  expect(xmlText).toContain('<cbc:ID>AMC-1042</cbc:ID>');
+  expect(xmlText).toMatch(/<Invoice [^>]*xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/);
   await withPdf.getByRole('button', { name: /Descarca factura/ }).click();
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'PDF (de la furnizor)' }).click()]);
   const text = (await pdfText(new Uint8Array(fs.readFileSync((await pdf.path())!)))).join('\n');
