@@ -170,13 +170,21 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
         )) as [{ count: number }];
       const totalPages = Math.max(1, Math.ceil(count / RECEIVED_PAGE_SIZE));
       const page = Math.min(f.pagination, totalPages);
+      const order = [req.usedDate === 'invoiceDate' ? desc(r.issueDate) : desc(r.messageAt), desc(r.id)];
+      // The page's ids first, from the list's index alone (its columns cover the filters and the order),
+      // then only those rows: a later page does not read the rows it skips.
+      const pageIds = db
+        .select({ id: r.id })
+        .from(r)
+        .where(condition)
+        .orderBy(...order)
+        .limit(RECEIVED_PAGE_SIZE)
+        .offset((page - 1) * RECEIVED_PAGE_SIZE);
       const rows = await db
         .select(listColumns)
         .from(r)
-        .where(condition)
-        .orderBy(req.usedDate === 'invoiceDate' ? desc(r.issueDate) : desc(r.messageAt), desc(r.id))
-        .limit(RECEIVED_PAGE_SIZE)
-        .offset((page - 1) * RECEIVED_PAGE_SIZE);
+        .where(inArray(r.id, pageIds))
+        .orderBy(...order);
       const list = await withMessages(rows);
       return { success: true, accountType, list, pagination: { page, totalPages, totalCount: count }, lastSync: lastSyncAt?.toISOString() ?? null, couriers: couriersOf(accountType) };
     },
