@@ -117,7 +117,7 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
 
   // e-Invoicing (e-Factura): a verified company is connected through the tax authority's OAuth consent, or its built-in simulator.
   // (The e-invoicing service exists: the app is its host.)
-  await app.register(einvoiceRoutes(services.einvoice, { publicUrl: config.publicUrl, now: config.now, received: services.receivedInvoices, companies: services.einvoiceCompanies }));
+  await app.register(einvoiceRoutes(services.einvoice, { publicUrl: config.publicUrl, now: config.now, received: services.receivedInvoices, companies: services.einvoiceCompanies, sent: services.sentInvoices }));
   if (services.einvoiceSimulatorRoutes) await app.register(services.einvoiceSimulatorRoutes);
 
   // Invoices: numbered in one series, issued on top-ups (when the client wants) and on settling the account.

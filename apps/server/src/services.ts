@@ -15,7 +15,7 @@ import { addressesService } from './modules/addresses/index.js';
 import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
-import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender } from './modules/einvoice/index.js';
+import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService } from './modules/einvoice/index.js';
 import { addressCorrectionService, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
@@ -91,6 +91,7 @@ export function buildServices(
   const receivedMessages = receivedMessageSender({ database, rest: efacturaRest, einvoice, log });
   const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui, couriers: courierNames });
   const einvoiceCompanies = einvoiceCompaniesService({ database, einvoice, log });
+  const sentInvoices = sentInvoicesService({ database, platformCui: config.seller.cui });
 
   /* Accounts. */
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
@@ -204,6 +205,7 @@ export function buildServices(
     einvoice,
     einvoiceSync: einvoiceSyncer,
     receivedInvoices,
+    sentInvoices,
     receivedMessages,
     einvoiceCompanies,
     auth,

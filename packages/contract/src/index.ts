@@ -30,6 +30,7 @@ export * from './balance.js';
 export * from './einvoice.js';
 export * from './einvoice-received.js';
 export * from './einvoice-courier-check.js';
+export * from './einvoice-sent.js';
 export * from './einvoice-companies.js';
 export * from './status-machine.js';
 export * from './mail.js';

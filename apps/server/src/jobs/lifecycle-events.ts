@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { DELIVERED_EVENT_KEEP_DAYS, deliverEvents, onEventsCommitted, pruneDeliveredEvents, type EventListener } from '../db/outbox.js';
+import { invoiceIssuedListener } from '../modules/einvoice/index.js';
 import { pickupSmsListener, shipmentMailListener } from '../modules/mail/index.js';
 import { repaymentsListener } from '../modules/repayments/index.js';
 import { shipmentListener } from '../modules/shipments/index.js';
@@ -18,7 +19,7 @@ const NUDGE_DELAY_SECONDS = 1;
  * under it, so a delivered event is not handed to it again.
  */
 export function lifecycleListeners(): EventListener[] {
-  return [shipmentMailListener, pickupSmsListener, repaymentsListener, storeFulfillmentEventsListener].map(shipmentListener);
+  return [...[shipmentMailListener, pickupSmsListener, repaymentsListener, storeFulfillmentEventsListener].map(shipmentListener), invoiceIssuedListener as EventListener];
 }
 
 /** Delivers every pending event to its listeners (the job's work; tests call it to run a delivery now). */

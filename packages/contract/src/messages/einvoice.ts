@@ -29,6 +29,7 @@ export const einvoiceMessages = {
   commentTooLong: 'Comentariul poate avea cel mult 1000 de caractere.',
   invalidDate: 'Data este invalida.',
   startAfterEnd: 'Data de inceput este dupa data de sfarsit.',
+  sentNotDownloadable: 'Factura poate fi descarcata doar dupa ce e-Factura a acceptat-o.',
   supplierAdded: 'Furnizorul a fost adaugat, iar factura a fost acceptata.',
   unknownCourier: 'Curierul ales nu exista.',
   courierOnlyWithSupplier: 'Curierul se alege doar cand adaugati furnizorul.',

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TCourierCheck } from '@colete/contract';
 import { sql } from 'drizzle-orm';
 import { bytea } from './columns.js';
@@ -182,4 +182,72 @@ export const eInvoiceReceivedAwbs = pgTable(
     awb: text('awb').notNull(),
   },
   (t) => [primaryKey({ name: 'einvoice_received_awbs_pk', columns: [t.receivedInvoiceId, t.awb] }), index('einvoice_received_awbs_awb_idx').on(t.courierId, t.awb)],
+);
+
+/**
+ * A document a connected company sends through e-Factura (issue 26): the platform's own invoices and
+ * credit notes (source 'platform', by invoice id), one row per document. Its status follows
+ * SENT_MACHINE; each attempt's XML is built and checked again. Sent once: a sender holds
+ * `leaseUntil`; `attemptedAt` is set before an upload whose outcome is not known yet, so the next try
+ * first looks for the document in SPV's list of sent invoices instead of uploading it twice.
+ */
+export const eInvoiceSent = pgTable(
+  'einvoice_sent',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source', { enum: ['platform'] }).notNull(),
+    sourceId: integer('source_id').notNull(),
+    /** The company that issued it (its connection uploads it); null until the platform's company is known. */
+    billingEntityId: integer('billing_entity_id').references(() => billingEntities.id, { onDelete: 'set null' }),
+    number: text('number').notNull(),
+    kind: text('kind', { enum: ['invoice', 'creditNote'] }).notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerIdentification: text('buyer_identification').notNull(),
+    /** The buyer's name as searched (normalizeText: lower case, no diacritics). */
+    buyerSearch: text('buyer_search').notNull().default(''),
+    issueDate: date('issue_date').notNull(),
+    /** The last day it may reach e-Factura (5 working days after its issue). */
+    deadline: date('deadline').notNull(),
+    taxExcludedBani: bigint('tax_excluded_bani', { mode: 'number' }).notNull(),
+    taxBani: bigint('tax_bani', { mode: 'number' }).notNull(),
+    totalBani: bigint('total_bani', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('initial'),
+    /** The XML of the last attempt, as uploaded. */
+    xml: text('xml'),
+    uploadIndex: text('upload_index'),
+    /** e-Factura's answer (the signed ZIP of an accepted one, the errors of a refused one). */
+    answerZip: bytea('answer_zip'),
+    findings: jsonb('findings').$type<{ id: string; text: string }[]>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('einvoice_sent_source_key').on(t.source, t.sourceId),
+    // The sender's work: documents to upload or to follow, soonest first.
+    index('einvoice_sent_due_idx').on(t.nextAt).where(sql`${t.status} in ('initial', 'pending')`),
+    index('einvoice_sent_list_idx').on(t.billingEntityId, t.issueDate, t.id),
+    index('einvoice_sent_deadline_idx').on(t.deadline).where(sql`${t.status} in ('initial', 'pending', 'error')`),
+  ],
+);
+
+/** A sent document's status history (spec 002 section 3, the status-detail records): each move with its text. */
+export const eInvoiceSentEvents = pgTable(
+  'einvoice_sent_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sentId: integer('sent_id')
+      .notNull()
+      .references(() => eInvoiceSent.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    text: text('text').notNull(),
+    uploadIndex: text('upload_index'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('einvoice_sent_events_sent_idx').on(t.sentId, t.id)],
 );

@@ -31,6 +31,8 @@ export const announceReceivedMessageQueued = () => queuedListeners.forEach((l) =
 export const MESSAGE_LEASE_MS = 2 * 60_000;
 /** The wait after a failed try: a minute, doubling, at most six hours. */
 export const retryDelayMs = (attempts: number) => Math.min(6 * 3_600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+/** An answer that says an upload did not happen (a refusal, a limit, a refused token), as opposed to no answer. */
+export const isDefiniteRefusal = (err: unknown) => err instanceof EFacturaError && (err.kind === 'refused' || err.kind === 'limit' || err.kind === 'throttled' || err.kind === 'unauthorised');
 /** How far before the unknown attempt SPV's list is read (its `data_creare` has minutes only). */
 const LOOK_BACK_MS = 2 * 60_000;
 /** Messages taken a run. */
@@ -100,7 +102,7 @@ export function receivedMessageSender(deps: { database: Database; rest: EFactura
     } catch (err) {
       // A refusal, a limit or a refused token is an answer: nothing was uploaded. Anything else
       // (no answer, an answer we cannot read) leaves the attempt's outcome unknown.
-      const definite = err instanceof EFacturaError && (err.kind === 'refused' || err.kind === 'limit' || err.kind === 'throttled' || err.kind === 'unauthorised');
+      const definite = isDefiniteRefusal(err);
       await db
         .update(m)
         .set({

@@ -18,6 +18,11 @@ import {
   ZEInvoiceCompaniesResponse,
   ZEInvoiceCompanyParams,
   SUPPLIER_MESSAGES,
+  ZOutgoingListRequest,
+  ZOutgoingListResponse,
+  ZSentDownloadParams,
+  ZSentInvoiceParams,
+  ZSentStatusDetailsResponse,
 } from '@colete/contract';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,13 +32,14 @@ import { vatValuesAt } from '../../lib/vat.js';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
 import type { EInvoiceCompaniesService } from './einvoice-companies.js';
 import type { ReceivedInvoicesService } from './einvoice-received.js';
+import type { SentInvoicesService } from './einvoice-sent-list.js';
 import type { EInvoiceService } from './einvoice-service.js';
 
 /**
  * Connecting a billing entry to e-Factura (spec 000 section 7): prepare answers the consent
  * page's url, the consent page sends the browser back to the callback, which goes on to the list.
  */
-export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string; now?: () => Date; received: ReceivedInvoicesService; companies: EInvoiceCompaniesService }) {
+export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: string; now?: () => Date; received: ReceivedInvoicesService; companies: EInvoiceCompaniesService; sent: SentInvoicesService }) {
   /** The registered redirect_uri: the public address when configured, otherwise this request's own. */
   const redirectUri = (req: FastifyRequest) =>
     new URL(EINVOICE_CALLBACK_PATH, opts.publicUrl ?? `${req.protocol}://${req.host}`).toString();
@@ -110,6 +116,26 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
         { schema: { tags, params: ZReceivedDownloadParams } },
         async (req, reply) => {
           const file = await opts.received.download(acting(req).client, req.params.receivedInvoiceId, req.params.kind);
+          return reply.type(file.type).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.data);
+        },
+      );
+
+      // Issue 26: the documents a connected company sent through e-Factura (the platform's own invoices), 100 a page.
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/user/invoicing-system/outgoing-list',
+        { schema: { tags, body: ZOutgoingListRequest, response: { 200: ZOutgoingListResponse } } },
+        async (req) => opts.sent.list(acting(req).client, req.body),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/api/user/invoicing-system/status-details/:invoiceId',
+        { schema: { tags, params: ZSentInvoiceParams, response: { 200: ZSentStatusDetailsResponse } } },
+        async (req) => opts.sent.statusDetails(acting(req).client, req.params.invoiceId),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/api/user/invoicing-system/invoice/download/:processingId/:kind',
+        { schema: { tags, params: ZSentDownloadParams } },
+        async (req, reply) => {
+          const file = await opts.sent.download(acting(req).client, req.params.processingId, req.params.kind);
           return reply.type(file.type).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.data);
         },
       );

@@ -16,3 +16,7 @@ export { onReceivedMessageQueued, receivedMessageSender } from './einvoice-messa
 export type { ReceivedMessageSender } from './einvoice-messages.js';
 export { einvoiceCompaniesService } from './einvoice-companies.js';
 export type { EInvoiceCompaniesService } from './einvoice-companies.js';
+export { einvoiceSender, invoiceIssuedListener } from './einvoice-send.js';
+export type { EInvoiceSender, SentDocument } from './einvoice-send.js';
+export { sentInvoicesService } from './einvoice-sent-list.js';
+export type { SentInvoicesService } from './einvoice-sent-list.js';

@@ -6,3 +6,5 @@ export { invoiceSummary, invoicingDepsOf, invoicingService, invoicingSettings, i
 export type { InvoicingDeps, InvoicingService } from './invoicing-service.js';
 export { shipmentBilling } from './shipment-billing.js';
 export { invoiceOpenCharges } from './invoice-now.js';
+export { INVOICE_ISSUED } from './invoice-events.js';
+export type { InvoiceIssued, InvoiceIssuedEvent } from './invoice-events.js';

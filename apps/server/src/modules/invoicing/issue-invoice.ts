@@ -2,10 +2,12 @@ import { INVOICING_DEFAULTS, formatBani, type TInvoiceSummary, type TInvoicingSe
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
+import { writeEvent } from '../../db/outbox.js';
 import { invoices, type InvoiceParty } from '../../db/schema.js';
 import { baniToRon } from '../../lib/money.js';
 import { vatPercentAt } from '../../lib/vat.js';
 import { notifyByUserSettings } from '../mail/index.js';
+import { INVOICE_ISSUED, invoiceIssuedOf } from './invoice-events.js';
 import { invoiceLines, type InvoiceLineInput } from './invoice-lines.js';
 import { invoiceFileName, invoiceFullNumber, renderInvoicePdf } from './invoice-pdf.js';
 import { activeEntity, insertInvoice, invoicingSettingsRow, nextInvoiceNumber, type InvoiceRow } from './invoicing-queries.js';
@@ -100,6 +102,8 @@ export async function issueInvoice(
     totalBani: netBani + vatBani,
     ...(p.at ? { issuedAt: p.at } : {}),
   });
+  // Reported to e-Factura (issue 26): the event is written with the invoice, so each is sent once.
+  await writeEvent(tx, { type: INVOICE_ISSUED, payload: invoiceIssuedOf(row) });
   // The invoice mail is queued in the same transaction: it exists exactly when the invoice does.
   if (deps.mail !== false) await notifyByUserSettings(tx, p.userId, 'sendInvoiceMail', invoiceMail(row));
   return row;

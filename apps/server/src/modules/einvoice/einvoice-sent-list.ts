@@ -1,0 +1,123 @@
+import { normalizeCui, normalizeText, RECEIVED_MESSAGES, SENT_PAGE_SIZE, SENT_STATUS_CODES, SENT_STATUSES, SENT_TEXTS, type SentStatus, type TOutgoingListResponse, type TSentStatusDetailsResponse, type ZOutgoingListRequest } from '@colete/contract';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { renderUblPdf } from '../../lib/ubl-pdf.js';
+import { readUbl } from '../../lib/ubl-read.js';
+import { readXmlTree } from '../../lib/xml-tree.js';
+import type { UserRow } from '../../types.js';
+
+/*
+ * The sent e-invoices of a client's connected company (issue 26; spec 002 sections 2.7, 3, 4.9, 7):
+ * today those of the platform's own company (its invoices reported to e-Factura), paged in SQL, each
+ * with its deadline, its status details and, once accepted, its downloads. Another client's company
+ * or document answers 404.
+ */
+
+const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const codeOf = (status: string) => SENT_STATUS_CODES[status as SentStatus] ?? 1;
+
+export function sentInvoicesService(deps: { database: Database; platformCui: string }) {
+  const { db } = deps.database;
+  const s = eInvoiceSent;
+  const isPlatform = (code: string) => normalizeCui(code) === normalizeCui(deps.platformCui);
+
+  /** The acting client's connected company with this fiscal code (404 otherwise). */
+  async function company(client: UserRow, identificationCode: string) {
+    const code = normalizeCui(identificationCode);
+    const [row] = await db
+      .select({ id: billingEntities.id, code: billingEntities.identificationCode })
+      .from(billingEntities)
+      .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
+      .where(and(eq(billingEntities.userId, client.id), eq(billingEntities.identificationCode, code)))
+      .limit(1);
+    if (!row) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
+    return { ...row, own: isPlatform(row.code) };
+  }
+
+  /** A sent document the client may see: the platform's, when the client holds the platform's connected company. */
+  async function ownDocument(client: UserRow, where: SQL) {
+    const [row] = await db.select().from(s).where(where).limit(1);
+    if (!row) throw notFound(SENT_TEXTS.notFound);
+    const [holder] = await db
+      .select({ id: billingEntities.id })
+      .from(billingEntities)
+      .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
+      .where(and(eq(billingEntities.userId, client.id), eq(billingEntities.identificationCode, normalizeCui(deps.platformCui))))
+      .limit(1);
+    if (row.source !== 'platform' || !holder) throw notFound(SENT_TEXTS.notFound);
+    return row;
+  }
+
+  return {
+    async list(client: UserRow, req: z.output<typeof ZOutgoingListRequest>): Promise<TOutgoingListResponse> {
+      const { own } = await company(client, req.identificationCode);
+      const f = req.filters;
+      // Only the platform's company sends through the platform today: another company's list is empty.
+      if (!own) return { success: true, ownCompany: false, list: [], pagination: { page: 1, totalPages: 1, totalCount: 0 } };
+      const statuses = SENT_STATUSES.filter((st) => f.status.includes(SENT_STATUS_CODES[st]));
+      const buyerName = f.buyer?.name ? normalizeText(f.buyer.name) : '';
+      const where = and(
+        eq(s.source, 'platform'),
+        f.status.length > 0 ? inArray(s.status, statuses.length > 0 ? statuses : ['-']) : undefined,
+        f.dateFrom ? gte(s.issueDate, f.dateFrom) : undefined,
+        f.dateTo ? lte(s.issueDate, f.dateTo) : undefined,
+        // Buyers' messages are not kept yet: a message filter finds none.
+        f.messageStatus !== undefined ? eq(s.id, -1) : undefined,
+        buyerName ? like(s.buyerSearch, `%${literal(buyerName)}%`) : undefined,
+        f.buyer?.identification ? like(s.buyerIdentification, `${literal(normalizeCui(f.buyer.identification))}%`) : undefined,
+      );
+      const [{ n }] = (await db.select({ n: count() }).from(s).where(where)) as [{ n: number }];
+      const totalPages = Math.max(1, Math.ceil(n / SENT_PAGE_SIZE));
+      const page = Math.min(req.page, totalPages);
+      const rows = await db.select().from(s).where(where).orderBy(desc(s.issueDate), desc(s.id)).limit(SENT_PAGE_SIZE).offset((page - 1) * SENT_PAGE_SIZE);
+      const list = rows.map((r) => {
+        const [serial = '', number = r.number] = r.number.includes(' ') ? r.number.split(' ') : ['', r.number];
+        return {
+          invoicingSystemId: r.id,
+          serial,
+          invoiceNumber: number,
+          buyer: { name: r.buyerName, identification: r.buyerIdentification },
+          status: codeOf(r.status),
+          date: r.issueDate,
+          deadline: r.deadline,
+          amounts: { taxExcluded: r.taxExcludedBani, tax: r.taxBani, total: r.totalBani },
+          message: [],
+          processingId: { eInvoice: r.uploadIndex },
+          findings: r.findings,
+          kind: r.kind,
+        };
+      });
+      return { success: true, ownCompany: true, list, pagination: { page, totalPages, totalCount: n } };
+    },
+
+    /** The status-detail records of a document (spec 002 section 3), oldest first, with its findings. */
+    async statusDetails(client: UserRow, id: number): Promise<TSentStatusDetailsResponse> {
+      const doc = await ownDocument(client, eq(s.id, id));
+      const events = await db.select().from(eInvoiceSentEvents).where(eq(eInvoiceSentEvents.sentId, doc.id)).orderBy(asc(eInvoiceSentEvents.id));
+      const detail = (status: string, text: string) =>
+        status === 'pending' ? 'uploadSuccessful' : status === 'success' ? 'downloadSuccessful' : status === 'error' ? (text === SENT_TEXTS.invalid ? 'uploadFailed' : 'uploadRejected') : 'queued';
+      return {
+        success: true,
+        list: events.map((e) => ({ processingId: e.uploadIndex, downloadId: null, createdAt: e.at.toISOString(), finishedAt: e.status === 'success' || e.status === 'error' ? e.at.toISOString() : null, status: { status: detail(e.status, e.text) }, text: e.text })),
+        findings: doc.findings,
+      };
+    },
+
+    /** An accepted document's XML as sent, e-Factura's signed answer, or its PDF drawn from the XML; only on success. */
+    async download(client: UserRow, processingId: string, kind: 'xml' | 'zip' | 'pdf') {
+      const doc = await ownDocument(client, eq(s.uploadIndex, processingId));
+      if (doc.status !== 'success' || !doc.xml) throw conflict(SENT_TEXTS.notDownloadable, 'notDownloadable');
+      const base = `efactura-${doc.number.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 60)}-${processingId}`;
+      if (kind === 'xml') return { fileName: `${base}.xml`, type: 'application/xml; charset=utf-8', data: Buffer.from(doc.xml, 'utf8') };
+      if (kind === 'zip') return { fileName: `${base}.zip`, type: 'application/zip', data: doc.answerZip ?? Buffer.alloc(0) };
+      const read = readUbl(readXmlTree(doc.xml));
+      if (!read) throw notFound(SENT_TEXTS.notFound);
+      const pdf = await renderUblPdf(read, { createdAt: doc.doneAt ?? doc.createdAt, note: `Factura ${doc.number}, transmisa in e-Factura cu indexul ${processingId} si acceptata.` });
+      return { fileName: `${base}.pdf`, type: 'application/pdf', data: Buffer.from(pdf) };
+    },
+  };
+}
+export type SentInvoicesService = ReturnType<typeof sentInvoicesService>;

@@ -1,0 +1,37 @@
+import type { StoredEvent } from '../../db/outbox.js';
+import { bucharestDateKey } from '../../lib/dates.js';
+import { invoiceFullNumber } from './invoice-pdf.js';
+import type { InvoiceRow } from './invoicing-queries.js';
+
+/*
+ * The invoicing module's domain event (issue 26): every invoice and credit note issued, written in
+ * the transaction that issues it, so e-invoicing reports each to e-Factura exactly when it exists.
+ */
+
+export const INVOICE_ISSUED = 'invoice.issued';
+export type InvoiceIssued = {
+  invoiceId: number;
+  /** As the invoice and its e-invoice write it ('CO 000123'). */
+  number: string;
+  kind: 'invoice' | 'creditNote';
+  buyerName: string;
+  buyerIdentification: string;
+  /** The issue's Bucharest day, 'YYYY-MM-DD'. */
+  issueDay: string;
+  netBani: number;
+  vatBani: number;
+  totalBani: number;
+};
+export type InvoiceIssuedEvent = StoredEvent<typeof INVOICE_ISSUED, InvoiceIssued>;
+
+export const invoiceIssuedOf = (row: InvoiceRow): InvoiceIssued => ({
+  invoiceId: row.id,
+  number: invoiceFullNumber(row),
+  kind: row.kind === 'credit_note' ? 'creditNote' : 'invoice',
+  buyerName: row.buyer.name,
+  buyerIdentification: row.buyer.identificationCode,
+  issueDay: bucharestDateKey(row.issuedAt),
+  netBani: row.netBani,
+  vatBani: row.vatBani,
+  totalBani: row.totalBani,
+});
