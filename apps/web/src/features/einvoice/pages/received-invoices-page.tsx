@@ -1,9 +1,8 @@
-import { billingAddressLine, einvoiceMessages, fiscalIdLabel, RECEIVED_MESSAGES, RECEIVED_PAGE_SIZE, RECEIVED_STATUSES_SHOWN, receivedStatusLabel, type ReceivedInvoiceStatus, type TBillingData } from '@colete/contract';
+import { einvoiceMessages, RECEIVED_MESSAGES, RECEIVED_PAGE_SIZE, RECEIVED_STATUSES_SHOWN, receivedStatusLabel, type ReceivedInvoiceStatus } from '@colete/contract';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { Alert, Box, Button, Card, CardContent, Checkbox, ListItemText, MenuItem, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, ListItemText, MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { Navigate } from 'react-router';
 import { DateField } from '../../../components/date-field/date-field';
 import { ErrorState } from '../../../components/error-state';
 import { ListStates } from '../../../components/list-states';
@@ -13,7 +12,8 @@ import { Paginator } from '../../../components/paginator';
 import { bucharestDay, monthBefore } from '../../../lib/format';
 import { tableParam, useTableQuery, type TableParam } from '../../../lib/use-table-query';
 import { useConnectedCompanies, useReceivedInvoices } from '../api/received-invoices';
-import { ChooseCompanyDialog } from '../components/einvoice-company-dialogs';
+import { CompanyCard } from '../components/company-card';
+import { EInvoiceTabs } from '../components/einvoice-tabs';
 import { useEInvoiceReturn } from '../components/einvoice-connect-dialog';
 import { AddSupplierDialog, MessagesDialog, RejectDialog } from '../components/received-actions';
 import { ReceivedRows, WarningDialog } from '../components/received-rows';
@@ -33,47 +33,6 @@ const TABLE = {
   page: tableParam.page(),
 };
 
-
-/** The company shown: its name, CUI, trade register and address, 'Schimba firma' when another is connected (spec 002 section 2.7). */
-function CompanyCard({ company, others, onChange }: { company: TBillingData; others: TBillingData[]; onChange: (code: string) => void }) {
-  const [choosing, setChoosing] = useState(false);
-  const e = company.entityData;
-  return (
-    <Card sx={{ mb: 2, maxWidth: 1200 }}>
-      <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
-        <Box>
-          <Typography variant="h2" sx={{ fontSize: 18 }}>
-            {e.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {fiscalIdLabel(e.fiscalIdentificationType)} {e.identificationCode}
-            {e.tradeRegister ? ` · ${e.tradeRegister}` : ''} · {billingAddressLine(company.address)}
-          </Typography>
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {others.length > 0 && (
-            <Button size="small" startIcon={<SwapHorizIcon />} onClick={() => setChoosing(true)}>
-              Schimba firma
-            </Button>
-          )}
-          <Button component={RouterLink} to="/profile/invoicing-system/companies/list" size="small">
-            Management firme
-          </Button>
-        </Box>
-      </CardContent>
-      {choosing && (
-        <ChooseCompanyDialog
-          companies={others}
-          onChoose={(code) => {
-            setChoosing(false);
-            onChange(code);
-          }}
-          onClose={() => setChoosing(false)}
-        />
-      )}
-    </Card>
-  );
-}
 
 /** /profile/invoicing-system/system-invoices/received/list: the received invoices of a connected company (issue 25). */
 export default function ReceivedInvoicesPage() {
@@ -108,6 +67,7 @@ export default function ReceivedInvoicesPage() {
   return (
     <>
       <PageHeader title="Facturi primite" subtitle="Facturile primite prin e-Factura (SPV) de firmele conectate, pastrate cu originalul semnat." />
+      <EInvoiceTabs />
       {!company ? (
         // No company connected: the connect page (spec 002 section 2.7).
         <Navigate to="/profile/invoicing-system/connect" replace />

@@ -1,0 +1,25 @@
+import type { TOutgoingListRequest, TOutgoingListResponse, TSentStatusDetailsResponse } from '@colete/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useActingClientId } from '../../../lib/selected-client';
+
+const sentKeys = { all: (acting: number | null) => ['sent-invoices', acting] as const };
+
+/** POST user/invoicing-system/outgoing-list (issue 26): one page of a connected company's sent e-invoices. */
+export function useSentInvoices(request: TOutgoingListRequest | null) {
+  const acting = useActingClientId();
+  return useQuery({
+    queryKey: [...sentKeys.all(acting), request],
+    queryFn: () => api<TOutgoingListResponse>('POST', 'user/invoicing-system/outgoing-list', request),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET user/invoicing-system/status-details/{id}: a sent document's steps and e-Factura's or the rules' findings. */
+export function useSentStatusDetails(id: number) {
+  const acting = useActingClientId();
+  return useQuery({ queryKey: [...sentKeys.all(acting), 'details', id], queryFn: () => api<TSentStatusDetailsResponse>('GET', `user/invoicing-system/status-details/${id}`) });
+}
+
+export const sentDownloadUrl = (processingId: string, kind: 'xml' | 'zip' | 'pdf') => `user/invoicing-system/invoice/download/${processingId}/${kind}`;
