@@ -1,7 +1,10 @@
 import { grossOfNet, splitGross } from '@colete/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { chargeLine, invoiceLines, splitRateTotal, vatByRate } from '../src/modules/invoicing/invoice-lines.js';
+import { invoiceUbl } from '../src/modules/invoicing/invoice-ubl.js';
+import { BUYERS, invoiceRow } from './support/invoice-rows.js';
 
 /*
  * An invoice's VAT per rate, computed once on the rate's total (BR-CO-17), not summed from rounded
@@ -111,4 +114,19 @@ describe('the VAT of a rate on its total', () => {
     );
   });
 
+  it('passes BR-CO-17 as e-Factura runs it where the VAT summed from rounded lines fails it', { timeout: 300_000 }, async () => {
+    const row = invoiceRow({ kind: 'orders', buyer: BUYERS.vatPayer, lines: Array.from({ length: 210 }, (_, i) => ({ description: `Expediere AWB ${i}`, grossBani: 18_00, vatPercent: 21 })) });
+    const now = await checkEInvoice(invoiceUbl(row).xml);
+    expect(now.fatal).toEqual([]);
+    // The same invoice as it was issued before: each line split alone, the VAT their sum (1.21 x 0.397 x 210 bani off).
+    const perLine = splitGross(18_00, 21);
+    const old = {
+      ...row,
+      lines: row.lines.map((l) => ({ ...l, netBani: perLine.netBani, unitNetBani: perLine.netBani, vatBani: perLine.vatBani })),
+      netBani: 210 * perLine.netBani,
+      vatBani: 210 * perLine.vatBani,
+    };
+    const before = await checkEInvoice(invoiceUbl(old).xml);
+    expect(before.fatal.map((f) => f.id)).toContain('BR-CO-17');
+  });
 });

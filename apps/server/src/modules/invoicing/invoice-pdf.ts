@@ -9,7 +9,7 @@ import type { InvoiceRow } from './invoicing-queries.js';
 export const invoiceFullNumber = (row: Pick<InvoiceRow, 'series' | 'number'>) => `${row.series} ${String(row.number).padStart(6, '0')}`;
 export const invoiceFileName = (row: Pick<InvoiceRow, 'series' | 'number'>) => `Factura-${row.series}-${String(row.number).padStart(6, '0')}.pdf`;
 
-const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
+export const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
   prepay: 'Factura de avans (reincarcare cont preplatit)',
   orders: 'Factura servicii de curierat',
   settlement: 'Factura de decontare a contului',
@@ -17,6 +17,16 @@ const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
 };
 
 const dateRo = formatRoDate;
+
+/** How the invoice is paid, as printed under its totals and written in the e-invoice's payment terms. */
+export const paymentNote = (invoice: Pick<InvoiceRow, 'kind' | 'totalBani' | 'seller'>) =>
+  invoice.kind === 'prepay'
+    ? 'Factura achitata cu cardul la data emiterii. Suma este disponibila in contul preplatit.'
+    : invoice.kind === 'credit_note'
+      ? 'Factura storno: valoarea negativa se scade din suma datorata sau se restituie in contul preplatit.'
+      : invoice.totalBani < 0
+        ? 'Valoare negativa: suma se returneaza clientului in contul bancar indicat.'
+        : `Plata prin transfer bancar in contul ${invoice.seller.iban} (${invoice.seller.bank}).`;
 
 const { ink: INK, muted: MUTED, brand: BRAND, rule: RULE } = PDF_COLOURS;
 
@@ -118,14 +128,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   total('Total de plata', invoice.totalBani, true);
 
   y -= 16;
-  const note =
-    invoice.kind === 'prepay'
-      ? 'Factura achitata cu cardul la data emiterii. Suma este disponibila in contul preplatit.'
-      : invoice.kind === 'credit_note'
-        ? 'Factura storno: valoarea negativa se scade din suma datorata sau se restituie in contul preplatit.'
-        : invoice.totalBani < 0
-        ? 'Valoare negativa: suma se returneaza clientului in contul bancar indicat.'
-        : `Plata prin transfer bancar in contul ${invoice.seller.iban} (${invoice.seller.bank}).`;
+  const note = paymentNote(invoice);
   for (const l of wrap(note, regular, 9, W - 2 * M)) {
     text(l, M, y, { color: MUTED });
     y -= 12;
