@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CIUS_RO_CUSTOMIZATION as SIMULATOR_CUSTOMIZATION } from '../src/integrations/e-invoicing/simulator-spv.js';
 import { chargeLine } from '../src/modules/invoicing/invoice-lines.js';
+import { renderInvoicePdf } from '../src/modules/invoicing/invoice-pdf.js';
 import { bucharestSector, InvoiceAddressError, ublAddress } from '../src/modules/invoicing/invoice-ubl-address.js';
 import { CIUS_RO_CUSTOMIZATION, invoiceUbl, NO_CNP, supplyDays, ublText } from '../src/modules/invoicing/invoice-ubl.js';
 import { BUYERS, expectValidUbl, invoiceRow, ORIGINAL } from './support/invoice-rows.js';
+import { pdfText } from './support/pdf-tools.js';
 
 /*
  * The e-invoice of every invoice the platform issues (issue 26): UBL 2.1 / CIUS-RO, checked with the
@@ -130,5 +132,26 @@ describe('the parts of the e-invoice', () => {
       { description: 'c', quantity: 1, unitNetBani: 1, netBani: 1, vatBani: 0, suppliedOn: '2025-09-03' },
     ];
     expect(supplyDays({ issuedAt: at, lines })).toEqual({ from: '2025-09-03', to: '2025-10-01' });
+  });
+});
+
+describe('the PDF says what the e-invoice says', () => {
+  it('prints the delivery date or period, and an individual without a CNP as thirteen zeros', async () => {
+    const period = invoiceRow({
+      kind: 'orders',
+      buyer: BUYERS.individualNoCnp,
+      at: new Date('2025-08-01T08:00:00Z'),
+      lines: [
+        chargeLine({ description: 'Expediere AWB 1', amountBani: 18_00, createdAt: new Date('2025-07-30T10:00:00Z') }),
+        chargeLine({ description: 'Expediere AWB 2', amountBani: 18_00, createdAt: new Date('2025-07-31T21:00:00Z') }),
+      ],
+    });
+    const text = (await pdfText(await renderInvoicePdf(period))).join('\n');
+    expect(text).toContain('Perioada livrarii: 30.07.2025 - 01.08.2025');
+    expect(text).toContain(`CNP: ${NO_CNP}`);
+    const advance = invoiceRow({ kind: 'prepay', buyer: BUYERS.individual, at: new Date('2025-09-30T22:30:00Z'), lines: [{ description: 'Avans', grossBani: 50_00 }] });
+    const second = (await pdfText(await renderInvoicePdf(advance))).join('\n');
+    expect(second).toContain('Data livrarii: 01.10.2025');
+    expect(second).toContain('CNP: 1800101123450');
   });
 });

@@ -2,6 +2,7 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { formatRoDate } from '../../lib/dates.js';
 import { formatBani, formatBaniAmount } from '@colete/contract';
 import { embedPdfFonts, PDF_COLOURS, pdfSafe, textDrawer, wrap } from '../../lib/pdf-text.js';
+import { buyerIds, supplyDays } from './invoice-facts.js';
 import { vatByRate } from './invoice-lines.js';
 import type { InvoiceRow } from './invoicing-queries.js';
 
@@ -54,8 +55,12 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   text(`Seria ${invoice.series} nr. ${String(invoice.number).padStart(6, '0')}`, W - M, y - 2, { size: 11, font: bold, right: true });
   text(`Data emiterii: ${dateRo(invoice.issuedAt)}`, W - M, y - 16, { right: true });
   text(`Cota TVA: ${rates.length ? rates.map((r) => `${r.vatPercent}%`).join(', ') : `${invoice.vatPercent}%`}`, W - M, y - 28, { right: true });
+  // The supply's date, or its period when the lines were supplied on several days (art. 319 (20) of the Fiscal Code).
+  const days = supplyDays(invoice);
+  const day = (key: string) => dateRo(new Date(`${key}T12:00:00Z`));
+  text(days.from === days.to ? `Data livrarii: ${day(days.from)}` : `Perioada livrarii: ${day(days.from)} - ${day(days.to)}`, W - M, y - 40, { right: true });
   text(KIND_TITLE[invoice.kind], M, y - 24, { size: 10, color: MUTED });
-  y -= 56;
+  y -= 62;
 
   // Seller and buyer, side by side.
   const party = (title: string, p: InvoiceRow['buyer'] & { iban?: string; bank?: string }, x: number) => {
@@ -66,7 +71,8 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
       text(l, x, yy, { size: 11, font: bold });
       yy -= 14;
     }
-    const id = p.isCompany ? `CIF: ${p.isVatPayer ? 'RO' : ''}${p.identificationCode}` : `CNP: ${p.identificationCode}`;
+    const ids = buyerIds(p);
+    const id = p.isCompany ? `CIF: ${ids.vatId ?? ids.legalId}` : `CNP: ${ids.legalId}`;
     const rows = [id, p.tradeRegister ? `Nr. Reg. Com.: ${p.tradeRegister}` : null, `Adresa: ${p.address}`, `Judet: ${p.county}`, p.iban ? `IBAN: ${p.iban}` : null, p.bank ? `Banca: ${p.bank}` : null];
     for (const r of rows.filter((v): v is string => !!v)) {
       for (const l of wrap(r, regular, 9, 230)) {

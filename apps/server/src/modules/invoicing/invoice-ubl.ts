@@ -1,4 +1,3 @@
-import { isValidCnp } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
@@ -6,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { invoices, type InvoiceLine, type InvoiceParty } from '../../db/schema.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { UBL_NAMESPACES } from '../../lib/ubl-read.js';
+import { buyerIds, supplyDays } from './invoice-facts.js';
 import { vatByRate } from './invoice-lines.js';
 import { invoiceFullNumber, KIND_TITLE, paymentNote } from './invoice-pdf.js';
 import { ublAddress } from './invoice-ubl-address.js';
@@ -21,12 +21,11 @@ import type { InvoiceRow } from './invoicing-queries.js';
  * without one (the B2C rule since 2025), and go to e-Factura as B2C.
  */
 
+export { NO_CNP, supplyDays } from './invoice-facts.js';
+
 export const CIUS_RO_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
 const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
-/** An individual without a CNP (BT-47/BT-48 of a B2C invoice). */
-export const NO_CNP = '0000000000000';
-
 export type InvoiceUbl = { xml: string; standard: 'UBL' | 'CN'; b2c: boolean };
 /** The invoice a credit note corrects (BT-25, BT-26). */
 export type CreditedInvoice = Pick<InvoiceRow, 'series' | 'number' | 'issuedAt'>;
@@ -40,13 +39,6 @@ export function ublText(value: string, max: number) {
 
 const amount = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
 const money = (parent: XMLBuilder, name: string, bani: number) => parent.ele(CBC, name).att('currencyID', 'RON').txt(amount(bani));
-
-/** The buyer's identification: a company's CUI (its VAT id with RO when it pays VAT), an individual's CNP or thirteen zeros. */
-export function buyerIds(p: InvoiceParty): { vatId: string | null; legalId: string } {
-  if (!p.isCompany) return { vatId: null, legalId: isValidCnp(p.identificationCode.trim()) ? p.identificationCode.trim() : NO_CNP };
-  const cui = p.identificationCode.replace(/^RO/i, '').trim();
-  return { vatId: p.isVatPayer ? `RO${cui}` : null, legalId: cui };
-}
 
 function party(parent: XMLBuilder, p: InvoiceParty, ids: { vatId: string | null; legalId: string }) {
   const node = parent.ele(CAC, 'cac:Party');
@@ -65,17 +57,6 @@ function party(parent: XMLBuilder, p: InvoiceParty, ids: { vatId: string | null;
   const legal = node.ele(CAC, 'cac:PartyLegalEntity');
   legal.ele(CBC, 'cbc:RegistrationName').txt(ublText(p.name, 200));
   legal.ele(CBC, 'cbc:CompanyID').txt(ublText(ids.legalId, 100));
-}
-
-/**
- * When the invoice's supplies happened (BT-72 or BG-14): the days its lines were supplied (a line
- * without one, an advance or a storno, on the invoice's day); one day is the delivery date, more
- * the period from the first to the last.
- */
-export function supplyDays(row: Pick<InvoiceRow, 'lines' | 'issuedAt'>): { from: string; to: string } {
-  const issued = bucharestDateKey(row.issuedAt);
-  const days = row.lines.map((l) => l.suppliedOn ?? issued).sort();
-  return { from: days[0] ?? issued, to: days.at(-1) ?? issued };
 }
 
 function line(root: XMLBuilder, creditNote: boolean, l: InvoiceLine, index: number, sign: number, fallbackRate: number) {
