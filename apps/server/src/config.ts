@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import { isValidRomanianIban, normalizeIban } from '@colete/contract';
 import { z } from 'zod';
+import { SELLER_ENV, sellerOf, sellerProblem, type SellerConfig } from './config-seller.js';
 
 /** A host name (RFC 1123 labels) or an IPv4/IPv6 address. */
 const isHost = (v: string) => isIP(v) !== 0 || /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(v);
@@ -79,13 +80,8 @@ const ZEnv = z.object({
   /** The sender: a Twilio number in E.164 (+40...) or an approved alphanumeric sender id. */
   TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, 'must be +<digits> or an alphanumeric sender of at most 11 characters').optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
-  /** The platform's company as printed on its invoices (the seller), and the invoices' number series. */
-  SELLER_NAME: text(200).default('Colete Online SRL'),
-  SELLER_CUI: z.string().regex(/^\d{2,10}$/, 'digits only, without RO').default('45500006'),
-  SELLER_TRADE_REGISTER: text(40).default('J40/1234/2012'),
-  SELLER_ADDRESS: text(300).default('Str. Fabrica de Glucoza 5, Bucuresti, Sector 2, 020331'),
-  SELLER_COUNTY: text(60).default('Bucuresti'),
-  SELLER_BANK: text(100).default('Banca Transilvania'),
+  /** The platform's company as printed on its invoices (the seller, config-seller.ts), and the invoices' number series. */
+  ...SELLER_ENV,
   INVOICE_SERIES: z.string().regex(/^[A-Z]{1,8}$/, 'one to eight capital letters').default('COL'),
   /** e-Invoicing (e-Factura) consent: 'simulator' (built-in consent page and token endpoint) or 'anaf' (logincert.anaf.ro OAuth). */
   EINVOICE: z.enum(['simulator', 'anaf']).default('simulator'),
@@ -178,6 +174,8 @@ const ZEnv = z.object({
   })
   // Real e-invoicing tokens are never encrypted with the derivable development key; the tax authority needs a fixed callback address.
   .superRefine((e, ctx) => {
+    const seller = sellerProblem(e);
+    if (seller) ctx.addIssue({ code: 'custom', path: ['SELLER_CITY'], message: seller });
     if (e.EINVOICE === 'anaf') {
       for (const name of ['ANAF_OAUTH_CLIENT_ID', 'ANAF_OAUTH_CLIENT_SECRET', 'PUBLIC_URL', 'TOKEN_ENCRYPTION_KEY'] as const) {
         if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when EINVOICE=anaf' });
@@ -219,7 +217,7 @@ export type Config = {
   /** Outgoing SMS: kept in the outbox only, or sent through Twilio (with its account when 'twilio'). */
   sms: 'outbox' | 'twilio';
   twilio?: { accountSid: string; authToken: string; from: string; apiBase: string };
-  seller: { name: string; cui: string; tradeRegister: string; address: string; county: string; bank: string };
+  seller: SellerConfig;
   invoiceSeries: string;
   /** e-Invoicing consent: the built-in simulator or the tax authority's OAuth (with its registered client when 'anaf'). */
   einvoice: 'simulator' | 'anaf';
@@ -291,7 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SMS === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiBase: e.TWILIO_API_BASE.replace(/\/+$/, '') }
         : undefined,
-    seller: { name: e.SELLER_NAME, cui: e.SELLER_CUI, tradeRegister: e.SELLER_TRADE_REGISTER, address: e.SELLER_ADDRESS, county: e.SELLER_COUNTY, bank: e.SELLER_BANK },
+    seller: sellerOf(e),
     invoiceSeries: e.INVOICE_SERIES,
     einvoice: e.EINVOICE,
     anafOAuth:

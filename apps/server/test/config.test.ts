@@ -43,6 +43,10 @@ const BAD: Array<[string, string]> = [
   ['SELLER_ADDRESS', ' '],
   ['SELLER_COUNTY', ' '],
   ['SELLER_BANK', ' '],
+  ['SELLER_STREET', ' '],
+  ['SELLER_CITY', 'Bucuresti'],
+  ['SELLER_COUNTY_CODE', 'RO-B'],
+  ['SELLER_POSTAL_CODE', '20331'],
   ['INVOICE_SERIES', 'col'],
   ['EINVOICE', 'spv'],
   ['ANAF_OAUTH_CLIENT_ID', ' '],
@@ -65,6 +69,9 @@ describe('configuration', () => {
     expect(config.host).toBe('0.0.0.0');
     expect(config.platformIban).toBe('RO49AAAA1B31007593840000');
     expect(config.trustProxy).toBe(false);
+    // The seller's address in parts, the same as its printed line (a Bucharest city is its sector).
+    expect(config.seller).toMatchObject({ address: 'Str. Fabrica de Glucoza 5, Bucuresti, Sector 2, 020331', street: 'Str. Fabrica de Glucoza 5', city: 'Sectorul 2', countyCode: 'B', postalCode: '020331' });
+    expect(loadConfig({ SELLER_CITY: 'Cluj-Napoca', SELLER_COUNTY_CODE: 'CJ' }).seller).toMatchObject({ city: 'Cluj-Napoca', countyCode: 'CJ' });
     // The simulated shops are on Shopify's Standard plan unless STORE_SIM_PLAN says otherwise.
     expect(config.storeSimBucket).toEqual({ maximumAvailable: 2_000, restoreRate: 100 });
     expect(loadConfig({ STORE_SIM_PLAN: 'plus' }).storeSimBucket).toEqual({ maximumAvailable: 20_000, restoreRate: 1_000 });

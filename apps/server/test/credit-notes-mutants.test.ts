@@ -62,7 +62,7 @@ describe('cancelling a shipment\'s charge', () => {
     expect(note).toMatchObject({ userId: alice, kind: 'credit_note', creditsInvoiceId: invoiceId, totalBani: -30_00, netBani: -25_21, vatBani: -4_79, buyer: { name: 'Pop SRL' } });
     const number = `${original!.series} ${String(original!.number).padStart(6, '0')}`;
     expect(note!.lines).toEqual([
-      { description: `Stornare factura ${number} din 05.08.2025: Expediere AWB 123 (expediere anulata)`, quantity: 1, unitNetBani: -25_21, netBani: -25_21, vatBani: -4_79, vatPercent: 19 },
+      { description: `Stornare factura ${number} din 05.08.2025: Expediere AWB 123 (expediere anulata)`, quantity: 1, unitNetBani: -25_21, netBani: -25_21, vatBani: -4_79, vatPercent: 19, suppliedOn: '2025-07-31' },
     ]);
     expect(await chargeOf(reference)).toMatchObject({ invoiceId, creditNoteId: note!.id });
     expect(await cancel(alice, reference)).toBeNull();

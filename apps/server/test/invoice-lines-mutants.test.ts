@@ -42,8 +42,8 @@ describe('invoice lines', () => {
   });
 
   it('charges a shipment at the VAT of its Bucharest day: 19% until 31 July 2025 23:59:59, 21% from 1 August', () => {
-    expect(chargeLine({ description: 'AWB 1', amountBani: 30_00, createdAt: new Date('2025-07-31T20:59:59Z') })).toEqual({ description: 'AWB 1', grossBani: 30_00, vatPercent: 19 });
-    expect(chargeLine({ description: 'AWB 2', amountBani: 30_00, createdAt: new Date('2025-07-31T21:00:00Z') })).toEqual({ description: 'AWB 2', grossBani: 30_00, vatPercent: 21 });
+    expect(chargeLine({ description: 'AWB 1', amountBani: 30_00, createdAt: new Date('2025-07-31T20:59:59Z') })).toEqual({ description: 'AWB 1', grossBani: 30_00, vatPercent: 19, suppliedOn: '2025-07-31' });
+    expect(chargeLine({ description: 'AWB 2', amountBani: 30_00, createdAt: new Date('2025-07-31T21:00:00Z') })).toEqual({ description: 'AWB 2', grossBani: 30_00, vatPercent: 21, suppliedOn: '2025-08-01' });
   });
 });
 

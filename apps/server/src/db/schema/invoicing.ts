@@ -20,9 +20,22 @@ export type InvoiceParty = {
   address: string;
   county: string;
   countryCode: string;
+  /**
+   * The address in parts, as the e-invoice needs it (CIUS-RO: street, city, ISO 3166-2 county):
+   * kept from e-Invoicing 2 on; invoices issued before have only `address` and `county`.
+   * countyCode: 'B', 'CJ'...; city: for Bucharest the sector ('Sectorul 2').
+   */
+  street?: string;
+  city?: string;
+  countyCode?: string;
+  postalCode?: string;
 };
-/** vatPercent: the line's rate (the VAT of its supply date); lines of invoices issued before it was kept take the invoice's. */
-export type InvoiceLine = { description: string; quantity: number; unitNetBani: number; netBani: number; vatBani: number; vatPercent?: number };
+/**
+ * vatPercent: the line's rate (the VAT of its supply date); lines of invoices issued before it was
+ * kept take the invoice's. suppliedOn: the Bucharest day of the supply ('YYYY-MM-DD') when known
+ * (a shipment's charge); without it the supply is dated the invoice's day.
+ */
+export type InvoiceLine = { description: string; quantity: number; unitNetBani: number; netBani: number; vatBani: number; vatPercent?: number; suppliedOn?: string };
 
 /** An issued invoice. Buyer and lines are copied at issue time: later edits of billing data never change it. */
 export const invoices = pgTable(

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
 import type { StoredEvent } from '../../db/outbox.js';
+import { invoices } from '../../db/schema.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { invoiceFullNumber } from './invoice-pdf.js';
+import { invoiceUblOf, type InvoiceUbl } from './invoice-ubl.js';
 import type { InvoiceRow } from './invoicing-queries.js';
 
 /*
@@ -35,3 +39,10 @@ export const invoiceIssuedOf = (row: InvoiceRow): InvoiceIssued => ({
   vatBani: row.vatBani,
   totalBani: row.totalBani,
 });
+
+/** An issued invoice's e-invoice, built from its copy in the database (what e-invoicing sends). */
+export async function invoiceDocumentById(db: Executor, invoiceId: number): Promise<InvoiceUbl> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  if (!row) throw new Error(`invoice ${invoiceId} does not exist`);
+  return invoiceUblOf(db, row);
+}

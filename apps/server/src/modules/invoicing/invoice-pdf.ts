@@ -2,6 +2,7 @@ import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { formatRoDate } from '../../lib/dates.js';
 import { formatBani, formatBaniAmount } from '@colete/contract';
 import { embedPdfFonts, PDF_COLOURS, pdfSafe, textDrawer, wrap } from '../../lib/pdf-text.js';
+import { buyerIds, supplyDays } from './invoice-facts.js';
 import { vatByRate } from './invoice-lines.js';
 import type { InvoiceRow } from './invoicing-queries.js';
 
@@ -9,7 +10,7 @@ import type { InvoiceRow } from './invoicing-queries.js';
 export const invoiceFullNumber = (row: Pick<InvoiceRow, 'series' | 'number'>) => `${row.series} ${String(row.number).padStart(6, '0')}`;
 export const invoiceFileName = (row: Pick<InvoiceRow, 'series' | 'number'>) => `Factura-${row.series}-${String(row.number).padStart(6, '0')}.pdf`;
 
-const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
+export const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
   prepay: 'Factura de avans (reincarcare cont preplatit)',
   orders: 'Factura servicii de curierat',
   settlement: 'Factura de decontare a contului',
@@ -17,6 +18,16 @@ const KIND_TITLE: Record<InvoiceRow['kind'], string> = {
 };
 
 const dateRo = formatRoDate;
+
+/** How the invoice is paid, as printed under its totals and written in the e-invoice's payment terms. */
+export const paymentNote = (invoice: Pick<InvoiceRow, 'kind' | 'totalBani' | 'seller'>) =>
+  invoice.kind === 'prepay'
+    ? 'Factura achitata cu cardul la data emiterii. Suma este disponibila in contul preplatit.'
+    : invoice.kind === 'credit_note'
+      ? 'Factura storno: valoarea negativa se scade din suma datorata sau se restituie in contul preplatit.'
+      : invoice.totalBani < 0
+        ? 'Valoare negativa: suma se returneaza clientului in contul bancar indicat.'
+        : `Plata prin transfer bancar in contul ${invoice.seller.iban} (${invoice.seller.bank}).`;
 
 const { ink: INK, muted: MUTED, brand: BRAND, rule: RULE } = PDF_COLOURS;
 
@@ -44,8 +55,12 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   text(`Seria ${invoice.series} nr. ${String(invoice.number).padStart(6, '0')}`, W - M, y - 2, { size: 11, font: bold, right: true });
   text(`Data emiterii: ${dateRo(invoice.issuedAt)}`, W - M, y - 16, { right: true });
   text(`Cota TVA: ${rates.length ? rates.map((r) => `${r.vatPercent}%`).join(', ') : `${invoice.vatPercent}%`}`, W - M, y - 28, { right: true });
+  // The supply's date, or its period when the lines were supplied on several days (art. 319 (20) of the Fiscal Code).
+  const days = supplyDays(invoice);
+  const day = (key: string) => dateRo(new Date(`${key}T12:00:00Z`));
+  text(days.from === days.to ? `Data livrarii: ${day(days.from)}` : `Perioada livrarii: ${day(days.from)} - ${day(days.to)}`, W - M, y - 40, { right: true });
   text(KIND_TITLE[invoice.kind], M, y - 24, { size: 10, color: MUTED });
-  y -= 56;
+  y -= 62;
 
   // Seller and buyer, side by side.
   const party = (title: string, p: InvoiceRow['buyer'] & { iban?: string; bank?: string }, x: number) => {
@@ -56,7 +71,8 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
       text(l, x, yy, { size: 11, font: bold });
       yy -= 14;
     }
-    const id = p.isCompany ? `CIF: ${p.isVatPayer ? 'RO' : ''}${p.identificationCode}` : `CNP: ${p.identificationCode}`;
+    const ids = buyerIds(p);
+    const id = p.isCompany ? `CIF: ${ids.vatId ?? ids.legalId}` : `CNP: ${ids.legalId}`;
     const rows = [id, p.tradeRegister ? `Nr. Reg. Com.: ${p.tradeRegister}` : null, `Adresa: ${p.address}`, `Judet: ${p.county}`, p.iban ? `IBAN: ${p.iban}` : null, p.bank ? `Banca: ${p.bank}` : null];
     for (const r of rows.filter((v): v is string => !!v)) {
       for (const l of wrap(r, regular, 9, 230)) {
@@ -118,14 +134,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Uint8Array>
   total('Total de plata', invoice.totalBani, true);
 
   y -= 16;
-  const note =
-    invoice.kind === 'prepay'
-      ? 'Factura achitata cu cardul la data emiterii. Suma este disponibila in contul preplatit.'
-      : invoice.kind === 'credit_note'
-        ? 'Factura storno: valoarea negativa se scade din suma datorata sau se restituie in contul preplatit.'
-        : invoice.totalBani < 0
-        ? 'Valoare negativa: suma se returneaza clientului in contul bancar indicat.'
-        : `Plata prin transfer bancar in contul ${invoice.seller.iban} (${invoice.seller.bank}).`;
+  const note = paymentNote(invoice);
   for (const l of wrap(note, regular, 9, W - 2 * M)) {
     text(l, M, y, { color: MUTED });
     y -= 12;

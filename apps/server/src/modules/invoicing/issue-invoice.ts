@@ -32,6 +32,11 @@ const buyerOf = (e: Entity): InvoiceParty => ({
   address: [e.street && `${e.street}${e.number ? ` ${e.number}` : ''}`, e.additionalInfo, e.city, e.postalCode].filter(Boolean).join(', '),
   county: e.county,
   countryCode: e.countryCode,
+  // The parts the e-invoice needs (the street line with its number and what else the client wrote).
+  street: [e.street && `${e.street}${e.number ? ` ${e.number}` : ''}`, e.additionalInfo].filter(Boolean).join(', '),
+  city: e.city,
+  countyCode: e.countyCode,
+  postalCode: e.postalCode,
 });
 
 export const invoiceSummary = (row: InvoiceRow): TInvoiceSummary => ({
@@ -91,6 +96,10 @@ export async function issueInvoice(
       address: deps.seller.address,
       county: deps.seller.county,
       countryCode: 'RO',
+      street: deps.seller.street,
+      city: deps.seller.city,
+      countyCode: deps.seller.countyCode,
+      postalCode: deps.seller.postalCode,
       iban: deps.platformIban,
       bank: deps.seller.bank,
     },
