@@ -85,6 +85,8 @@ const ZEnv = z.object({
   INVOICE_SERIES: z.string().regex(/^[A-Z]{1,8}$/, 'one to eight capital letters').default('COL'),
   /** e-Invoicing (e-Factura) consent: 'simulator' (built-in consent page and token endpoint) or 'anaf' (logincert.anaf.ro OAuth). */
   EINVOICE: z.enum(['simulator', 'anaf']).default('simulator'),
+  /** Whether the platform's own invoices are reported to e-Factura (issue 26); the e2e servers turn it off but for the spec that tests it. */
+  EINVOICE_SEND: z.enum(['true', 'false']).default('true'),
   /** The application registered with the tax authority (required when EINVOICE=anaf). */
   ANAF_OAUTH_CLIENT_ID: text(200).optional(),
   ANAF_OAUTH_CLIENT_SECRET: text(500).optional(),
@@ -221,6 +223,7 @@ export type Config = {
   invoiceSeries: string;
   /** e-Invoicing consent: the built-in simulator or the tax authority's OAuth (with its registered client when 'anaf'). */
   einvoice: 'simulator' | 'anaf';
+  einvoiceSend: boolean;
   anafOAuth?: { clientId: string; clientSecret: string };
   /** e-Factura's REST environment for the real adapter: https://api.anaf.ro/{test|prod}/FCTEL/rest. */
   anafEFacturaEnv: 'test' | 'prod';
@@ -292,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seller: sellerOf(e),
     invoiceSeries: e.INVOICE_SERIES,
     einvoice: e.EINVOICE,
+    einvoiceSend: e.EINVOICE_SEND === 'true',
     anafOAuth:
       e.EINVOICE === 'anaf' && e.ANAF_OAUTH_CLIENT_ID && e.ANAF_OAUTH_CLIENT_SECRET
         ? { clientId: e.ANAF_OAUTH_CLIENT_ID, clientSecret: e.ANAF_OAUTH_CLIENT_SECRET }

@@ -10,7 +10,8 @@ import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repa
 import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
 import { seedDemoEInvoices } from './db/seed-einvoice.js';
-import { seedPlatformEInvoices } from './db/seed-einvoice-platform.js';
+import { seedPlatformEInvoices, sendPlatformDemoInvoices } from './db/seed-einvoice-platform.js';
+import { deliverLifecycleEvents } from './jobs/lifecycle-events.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
 
@@ -43,6 +44,7 @@ export async function createServer(config: Config): Promise<Server> {
       await seedDemoEInvoices(app, database);
       // The platform's own company, with its couriers' invoices for the demo's AWBs (the 'Internal' account).
       await seedPlatformEInvoices(app, database, config.seller);
+      if (config.einvoiceSend) await sendPlatformDemoInvoices(app, () => deliverLifecycleEvents(database));
     }
   }
   // Before the jobs start: the dump holds the migrated, seeded database and nothing after.

@@ -5,7 +5,7 @@ import { companyCheckFor } from './integrations/company-check/index.js';
 import type { CourierNetwork } from './integrations/couriers/courier-network.js';
 import { COURIER_SIM_PREFIX, codReportsClient, courierNetworkFor, courierReportSimulatorRoutes, injectFetch, simCourierApiKey } from './integrations/couriers/index.js';
 import { BANK_SIM_PREFIX, bankSimulatorRoutes, bankStatementsClient, SIM_BANK_CONSENT, simBankToken } from './integrations/bank/index.js';
-import { dbLimiter, eFacturaRestFor, eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
+import { checkEInvoice, dbLimiter, eFacturaRestFor, eInvoiceAuthFor } from './integrations/e-invoicing/index.js';
 import { efacturaSimulatorRoutes } from './integrations/e-invoicing/simulator.js';
 import { mailTransportFor } from './integrations/mail/index.js';
 import { paymentGateway, paymentRoutes } from './integrations/payments/index.js';
@@ -15,10 +15,10 @@ import { addressesService } from './modules/addresses/index.js';
 import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
-import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService } from './modules/einvoice/index.js';
+import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService, einvoiceSender } from './modules/einvoice/index.js';
 import { addressCorrectionService, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
-import { invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
+import { invoiceDocumentById, invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
 import { balanceService } from './modules/balance/index.js';
 import { balanceBani } from './modules/ledger/index.js';
 import { mailDelivery, mailOutboxService, type AttachmentResolver } from './modules/mail/index.js';
@@ -92,6 +92,8 @@ export function buildServices(
   const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui, couriers: courierNames });
   const einvoiceCompanies = einvoiceCompaniesService({ database, einvoice, log });
   const sentInvoices = sentInvoicesService({ database, platformCui: config.seller.cui });
+  // The platform's invoices reported to e-Factura through its own company's connection (issue 26).
+  const einvoiceSend = einvoiceSender({ database, rest: efacturaRest, einvoice, platformCui: config.seller.cui, document: (_source, id) => invoiceDocumentById(database.db, id), check: checkEInvoice, log });
 
   /* Accounts. */
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
@@ -206,6 +208,7 @@ export function buildServices(
     einvoiceSync: einvoiceSyncer,
     receivedInvoices,
     sentInvoices,
+    einvoiceSend,
     receivedMessages,
     einvoiceCompanies,
     auth,

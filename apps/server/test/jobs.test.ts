@@ -84,6 +84,7 @@ describe('background jobs (pg-boss in the same database)', () => {
     { queue: 'repayment-payouts', cron: '0 14 * * 1-5', timezone: 'Europe/Bucharest', policy: 'standard', why: 'the repayments’ payout (sheets and the pain.001 file) on working days at 14:00 in Bucharest' },
     { queue: 'einvoice-sync', cron: '*/15 * * * *', timezone: 'UTC', policy: 'stately', why: 'each connected company’s received e-invoices since its last sync, every 15 minutes' },
     { queue: 'einvoice-messages', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the comments of rejections sent to the suppliers through e-Factura, every minute and nudged when one is queued' },
+    { queue: 'einvoice-send', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the platform’s invoices reported to e-Factura and followed to its verdict, every minute' },
     { queue: 'efactura-sim-suppliers', cron: '0 9 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the e-Factura simulator’s suppliers issue the day’s invoice to each connected company, 09:00 in Bucharest (EINVOICE=simulator only)' },
     { queue: 'store-sim-orders', cron: '0 8-20/4 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the Shopify simulator’s shops get new orders, every four hours from 8 to 20 (STORE=simulator only)' },
   ];

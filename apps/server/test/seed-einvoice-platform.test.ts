@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEntities, eInvoiceReceived, eInvoiceSuppliers, efacturaSimUploads, users } from '../src/db/schema.js';
+import { billingEntities, eInvoiceReceived, eInvoiceSent, eInvoiceSuppliers, efacturaSimUploads, invoices, users } from '../src/db/schema.js';
 import { seedDemo } from '../src/db/seed.js';
-import { PLATFORM_ACCOUNT_EMAIL, seedPlatformEInvoices } from '../src/db/seed-einvoice-platform.js';
+import { PLATFORM_ACCOUNT_EMAIL, seedPlatformEInvoices, sendPlatformDemoInvoices } from '../src/db/seed-einvoice-platform.js';
+import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { SIM_COURIER_COMPANIES } from '../src/integrations/e-invoicing/simulator-courier-invoices.js';
@@ -55,4 +56,17 @@ describe('the platform’s company in the demo', () => {
     await seedPlatformEInvoices(ctx.app, ctx.database, ctx.config.seller);
     expect(await db.select({ id: eInvoiceReceived.id }).from(eInvoiceReceived).where(eq(eInvoiceReceived.billingEntityId, entity!.id))).toHaveLength(rows.length);
   }, 180_000);
+
+  it('reports every demo invoice of the platform to e-Factura: each passes the official rules and is accepted', async () => {
+    await sendPlatformDemoInvoices(ctx.app, () => deliverLifecycleEvents(ctx.database));
+    const db = ctx.database.db;
+    const issued = await db.select({ id: invoices.id }).from(invoices);
+    const sent = await db.select().from(eInvoiceSent);
+    expect(issued.length).toBeGreaterThan(3);
+    expect(sent.map((x) => x.sourceId).sort((a, b) => a - b)).toEqual(issued.map((x) => x.id).sort((a, b) => a - b));
+    for (const x of sent) expect([x.number, x.status, x.findings, x.lastError]).toEqual([x.number, 'success', [], null]);
+    // Each uploaded once.
+    const uploads = await db.select({ xml: efacturaSimUploads.xml }).from(efacturaSimUploads).where(eq(efacturaSimUploads.cif, ctx.config.seller.cui));
+    expect(uploads).toHaveLength(sent.length);
+  }, 300_000);
 });

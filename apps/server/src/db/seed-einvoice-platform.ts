@@ -114,3 +114,23 @@ export async function seedPlatformEInvoices(app: FastifyInstance, database: Data
   );
   await app.services.einvoiceSync.syncCompany(entity.id, now);
 }
+
+/**
+ * The demo's platform invoices reported to e-Factura at once (issue 26), as the sending job would:
+ * the invoicing events delivered (each invoice queued), then each document checked, uploaded and
+ * followed to e-Factura's verdict. Only when sending is on (EINVOICE_SEND).
+ */
+export async function sendPlatformDemoInvoices(app: FastifyInstance, deliver: () => Promise<unknown>, now = new Date()) {
+  await deliver();
+  // Rounds a couple of minutes apart by the sender's clock: uploads, then e-Factura's verdicts (and a retry's next try).
+  for (let round = 0; round < 10; round++) {
+    const at = new Date(now.getTime() + round * 2 * 60_000);
+    let claimed = 0;
+    for (let batch = 0; batch < 100; batch++) {
+      const r = await app.services.einvoiceSend.sendDue(at);
+      if (r.claimed === 0) break;
+      claimed += r.claimed;
+    }
+    if (claimed === 0 && round > 0) break;
+  }
+}

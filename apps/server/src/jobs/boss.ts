@@ -4,6 +4,7 @@ import type { Services } from '../services.js';
 import { registerAutoTopUp } from './auto-topup.js';
 import { registerCompanyVerification } from './company-verification.js';
 import { registerEInvoiceMessages } from './einvoice-messages.js';
+import { registerEInvoiceSend } from './einvoice-send.js';
 import { registerEInvoiceSync } from './einvoice-sync.js';
 import { registerMailSender } from './mail-sender.js';
 import { registerMonthlyInvoices } from './monthly-invoices.js';
@@ -79,6 +80,7 @@ export async function startJobs(
   await registerRepaymentPayouts(boss, services.payouts, log);
   await registerEInvoiceSync(boss, services.einvoiceSync, log);
   await registerEInvoiceMessages(boss, services.receivedMessages, log);
+  if (config.einvoiceSend) await registerEInvoiceSend(boss, services.einvoiceSend, log);
   if (config.einvoice === 'simulator') await registerEFacturaSimSuppliers(boss, database, log);
   if (config.store === 'simulator') await registerStoreSimOrders(boss, database, config.tokenEncryptionKey, host, log, config.publicUrl);
   let stopped: Promise<void> | undefined;

@@ -10,6 +10,7 @@ import { SIM_AUTHORIZE_PATH, SIM_REST_BASE, SIM_TOKEN_PATH } from './simulator.j
 import { SIM_CLIENT_ID, simClientSecret } from './simulator-store.js';
 
 export { dbLimiter, EFACTURA_QUOTAS, type EFacturaLimiter } from './anaf-limits.js';
+export { checkEInvoice } from './cius-ro-rules.js';
 
 /** Calls into this server's own routes without the network: how the simulator's token endpoint is reached. */
 export function injectFetch(app: FastifyInstance): FetchLike {

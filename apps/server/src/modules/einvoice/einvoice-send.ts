@@ -161,7 +161,12 @@ export function einvoiceSender(deps: {
           return 'found';
         }
       }
-      const doc = await deps.document('platform', row.sourceId);
+      // A document that cannot be built (an address the rules cannot state) is as invalid as one the rules refuse.
+      const doc = await deps.document('platform', row.sourceId).catch((err: unknown) => ({ error: errorText(err) }));
+      if ('error' in doc) {
+        await move(db, row.id, 'initial', 'error', SENT_TEXTS.invalid, { findings: [{ id: 'DOCUMENT', text: doc.error }], attemptedAt: null, lastError: null });
+        return 'invalid';
+      }
       const report = await deps.check(doc.xml);
       const findings = [...report.schemaErrors.map((text) => ({ id: 'UBL-XSD', text })), ...report.fatal.map((f) => ({ id: f.id, text: f.text }))];
       if (findings.length > 0) {

@@ -98,7 +98,6 @@ export default function SentInvoicesPage() {
               label="Mesaje"
               value={messageFilter ?? ''}
               disabled={!values.status.includes(SUCCESS)}
-              helperText={values.status.includes(SUCCESS) ? undefined : 'Doar cu statusul Transmisa'}
               onChange={(e) => update({ messages: (e.target.value || undefined) as 'unread' | 'read' | undefined })}
             >
               <MenuItem value="">Toate</MenuItem>

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeDay } from './support/fixtures';
+
+/*
+ * Issue 26: the platform reports its own invoices to e-Factura. On this spec's own server the demo's
+ * invoices were sent at start (EINVOICE_SEND on): an admin chooses the platform's account and reads
+ * them in e-Factura > Facturi trimise; a client's company sends nothing through the platform.
+ */
+
+test.use({ serverEnv: { EINVOICE_SEND: 'true' } });
+
+const ddmmyyyy = (at: Date) => at.toISOString().slice(0, 10).split('-').reverse().join('.');
+
+test('an admin reads the platform’s invoices reported to e-Factura: status, deadline, the steps, the accepted XML', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.admin);
+  await page.getByRole('combobox', { name: 'Client selectat' }).fill('firma@demo');
+  await page.getByRole('option', { name: 'Colete Online SRL (firma@demo.ro)' }).click();
+  await page.goto('/profile/invoicing-system/system-invoices/received/list');
+  await page.getByRole('tab', { name: 'Facturi trimise' }).click();
+  await expect(page).toHaveURL(/\/system-invoices\/sent\/list/);
+  await expect(page.getByRole('heading', { name: 'Facturi trimise' })).toBeVisible();
+
+  const filters = page.getByRole('search', { name: 'Filtre facturi trimise' });
+  await typeDay(filters.getByLabel('De la'), ddmmyyyy(new Date(Date.now() - 120 * 86_400_000)));
+  const table = page.getByRole('table', { name: 'Facturi trimise' });
+  const rows = table.getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  const count = (await rows.count()) - 1;
+  expect(count).toBeGreaterThan(3);
+  // Every demo invoice was accepted by e-Factura; each shows the buyer and its deadline.
+  await expect(table.getByText('Transmisa', { exact: true })).toHaveCount(count);
+  await expect(rows.nth(1)).toContainText('Demo Logistic SRL');
+  await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  await screenshotAtWidths(page, 'einvoice-sent');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAccessible(page);
+
+  // The message filter needs the success status; with it set, the dates are not used.
+  await expect(filters.getByLabel('Mesaje')).toBeDisabled();
+  await filters.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Eroare' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Nicio factura trimisa in perioada si cu filtrele alese.')).toBeVisible();
+  await filters.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Eroare' }).click();
+  await page.getByRole('option', { name: 'Transmisa' }).click();
+  await page.keyboard.press('Escape');
+  await expect(rows).toHaveCount(count + 1);
+  await expect(filters.getByLabel('Mesaje')).toBeEnabled();
+  await filters.getByLabel('Mesaje').click();
+  await page.getByRole('option', { name: 'Necitite' }).click();
+  await expect(filters.getByLabel('De la')).toBeDisabled();
+  await expect(page.getByText('Nicio factura trimisa in perioada si cu filtrele alese.')).toBeVisible();
+  await filters.getByLabel('Mesaje').click();
+  await page.getByRole('option', { name: 'Toate' }).click();
+  await expect(rows).toHaveCount(count + 1);
+
+  // The steps of one, then its XML as sent.
+  const first = rows.nth(1);
+  const number = (await first.getByRole('cell').first().innerText()).trim();
+  await first.getByRole('button', { name: `Starea facturii ${number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Starea facturii ${number}` });
+  const steps = dialog.getByRole('list', { name: 'Pasii trimiterii' }).getByRole('listitem');
+  await expect(steps).toHaveCount(3);
+  await expect(steps.nth(0)).toContainText('In asteptare');
+  await expect(steps.nth(1)).toContainText(/Incarcata: .* index \d+/s);
+  await expect(steps.nth(2)).toContainText('Acceptata: e-Factura a acceptat documentul.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Inchide' }).click();
+  await first.getByRole('button', { name: `Descarca factura ${number}` }).click();
+  const [xml] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'XML (trimis)' }).click()]);
+  const text = fs.readFileSync((await xml.path())!, 'utf8');
+  expect(text).toContain(`<cbc:ID>${number}</cbc:ID>`);
+  expect(text).toContain('urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1');
+});
+
+test('a client’s own company sends nothing through the platform: its sent list is empty, without a status filter', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.client);
+  await page.goto('/profile/invoicing-system/system-invoices/sent/list');
+  await expect(page.getByRole('heading', { name: 'Facturi trimise' })).toBeVisible();
+  await expect(page.getByText('Nicio factura trimisa in perioada si cu filtrele alese.')).toBeVisible();
+  await expect(page.getByRole('search', { name: 'Filtre facturi trimise' }).getByLabel('Status')).toHaveCount(0);
+  await expectAccessible(page);
+});
