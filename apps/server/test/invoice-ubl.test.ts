@@ -121,6 +121,7 @@ describe('the parts of the e-invoice', () => {
     expect(ublText('a\u0000b\u0007\tc\n d', 100)).toBe('a b c d');
     expect(ublText('ăîșț'.repeat(30), 100)).toHaveLength(100);
     expect(ublText('😀'.repeat(3), 2)).toBe('😀😀');
+    expect(ublText('\u0001 \u0002', 10)).toBe('-');
   });
 
   it('dates the supply: the lines\' days, a line without one on the invoice\'s Bucharest day', () => {
