@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableCharges, billingEntities, invoices, ledgerEntries, users } from '../src/db/schema.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
+import { seedDemo } from '../src/db/seed.js';
 import { startOfMonthInBucharest } from '../src/jobs/monthly-invoices.js';
 import { readUbl } from '../src/lib/ubl-read.js';
 import { readXmlTree } from '../src/lib/xml-tree.js';
@@ -93,5 +94,14 @@ describe('the e-invoices of issued invoices', () => {
       expect(ubl.b2c).toBe(true);
       expect(doc.buyer).toMatchObject({ identification: '1800101123450', city: 'SECTOR3', street: 'Bulevardul Unirii 15, bl. 7, ap. 12' });
     }
+  });
+
+  it('the demo\'s invoices: every one written, one of each kind checked', { timeout: 300_000 }, async () => {
+    expect(await seedDemo(ctx.database, { invoicing: invoicing() })).toBe(true);
+    const rows = await ctx.database.db.select().from(invoices).orderBy(invoices.id);
+    const written = await Promise.all(rows.map(async (row) => ({ row, ubl: await invoiceUblOf(ctx.database.db, row) })));
+    const kinds = new Map(written.map((w) => [`${w.row.kind}|${w.ubl.b2c}`, w.row]));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of kinds.values()) await expectValid(row);
   });
 });
