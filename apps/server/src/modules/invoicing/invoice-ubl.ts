@@ -37,8 +37,9 @@ export function ublText(value: string, max: number) {
   return Array.from(clean).slice(0, max).join('') || '-';
 }
 
-const amount = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
-const money = (parent: XMLBuilder, name: string, bani: number) => parent.ele(CBC, name).att('currencyID', 'RON').txt(amount(bani));
+/** Integer bani as a UBL amount in lei with two decimals, without floating point: -5 -> '-0.05'. */
+export const ublAmount = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
+const money = (parent: XMLBuilder, name: string, bani: number) => parent.ele(CBC, name).att('currencyID', 'RON').txt(ublAmount(bani));
 
 function party(parent: XMLBuilder, p: InvoiceParty, ids: { vatId: string | null; legalId: string }) {
   const node = parent.ele(CAC, 'cac:Party');
