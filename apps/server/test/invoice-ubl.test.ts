@@ -3,7 +3,7 @@ import { CIUS_RO_CUSTOMIZATION as SIMULATOR_CUSTOMIZATION } from '../src/integra
 import { chargeLine } from '../src/modules/invoicing/invoice-lines.js';
 import { renderInvoicePdf } from '../src/modules/invoicing/invoice-pdf.js';
 import { bucharestSector, InvoiceAddressError, ublAddress } from '../src/modules/invoicing/invoice-ubl-address.js';
-import { CIUS_RO_CUSTOMIZATION, invoiceUbl, NO_CNP, supplyDays, ublText } from '../src/modules/invoicing/invoice-ubl.js';
+import { CIUS_RO_CUSTOMIZATION, invoiceUbl, NO_CNP, supplyDays, ublAmount, ublText } from '../src/modules/invoicing/invoice-ubl.js';
 import { BUYERS, expectValidUbl, invoiceRow, ORIGINAL } from './support/invoice-rows.js';
 import { pdfText } from './support/pdf-tools.js';
 
@@ -117,10 +117,16 @@ describe('the parts of the e-invoice', () => {
     expect(ublAddress({ ...BUYERS.vatPayer, countryCode: 'DE', countyCode: undefined })).toMatchObject({ country: 'DE', countrySubentity: null });
   });
 
+  it('writes amounts in lei with two decimals from integer bani, either sign', () => {
+    expect([0, 1, 5, 10, 99, 100, 101, 1_000_00, 123_456_789_01].map(ublAmount)).toEqual(['0.00', '0.01', '0.05', '0.10', '0.99', '1.00', '1.01', '1000.00', '123456789.01']);
+    expect([-1, -5, -99, -100, -82_64].map(ublAmount)).toEqual(['-0.01', '-0.05', '-0.99', '-1.00', '-82.64']);
+  });
+
   it('writes text an element may hold: no control characters, at most the rule\'s length in characters', () => {
     expect(ublText('a\u0000b\u0007\tc\n d', 100)).toBe('a b c d');
     expect(ublText('ăîșț'.repeat(30), 100)).toHaveLength(100);
     expect(ublText('😀'.repeat(3), 2)).toBe('😀😀');
+    expect(ublText('\u0001 \u0002', 10)).toBe('-');
   });
 
   it('dates the supply: the lines\' days, a line without one on the invoice\'s Bucharest day', () => {

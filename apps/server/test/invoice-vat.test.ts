@@ -68,7 +68,7 @@ describe('the VAT of a rate on its total', () => {
     ]);
   });
 
-  it('states the VAT of 210 shipments of 18 lei on their total, where adding rounded lines was 0.83 lei short', () => {
+  it('states the VAT of 210 shipments of 18 lei on their total, where adding rounded lines stated 0.83 lei less', () => {
     const many = lines(Array.from({ length: 210 }, () => 18_00));
     const [rate] = vatByRate({ lines: many, vatPercent: 21 });
     expect(rate).toEqual({ vatPercent: 21, netBani: 3123_97, vatBani: 656_03 });

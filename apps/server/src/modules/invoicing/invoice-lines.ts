@@ -32,7 +32,9 @@ export function splitRateTotal(grossBani: number, vatPercent: number) {
  */
 function allocateNets(grosses: number[], vatPercent: number, taxableBani: number): number[] {
   const divisor = 100 + vatPercent;
-  // Integers throughout: gross x 100 and its remainder by 100 + rate are exact.
+  // Integers throughout: gross x 100 and its remainder by 100 + rate are exact. The bani to add are
+  // never more than the lines with a remainder (the taxable amount is the exact sum rounded), so a
+  // line with none never takes one.
   const floors = grosses.map((g) => Math.floor((g * 100) / divisor));
   const remainders = grosses.map((g, i) => g * 100 - floors[i]! * divisor);
   let left = taxableBani - floors.reduce((a, b) => a + b, 0);
@@ -40,7 +42,6 @@ function allocateNets(grosses: number[], vatPercent: number, taxableBani: number
   const nets = [...floors];
   for (const i of order) {
     if (left <= 0) break;
-    if (remainders[i] === 0) continue;
     nets[i]! += 1;
     left -= 1;
   }

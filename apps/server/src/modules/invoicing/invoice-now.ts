@@ -1,5 +1,6 @@
 import { balanceAdminMessages } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { bucharestDateKey } from '../../lib/dates.js';
 import { conflict } from '../../lib/errors.js';
 import { vatPercentAt } from '../../lib/vat.js';
 import { lockUser } from '../billing/index.js';
@@ -71,7 +72,8 @@ export async function invoiceAdvancesNow(database: Database, deps: InvoicingDeps
       userId,
       entity,
       kind: 'prepay',
-      lines: topUps.map((t) => ({ description: `Avans servicii de curierat - ${t.description}`, grossBani: t.amountBani, vatPercent: vatPercentAt(t.createdAt) })),
+      // Each advance dated the day it was collected (the invoice's delivery period runs from the first).
+      lines: topUps.map((t) => ({ description: `Avans servicii de curierat - ${t.description}`, grossBani: t.amountBani, vatPercent: vatPercentAt(t.createdAt), suppliedOn: bucharestDateKey(t.createdAt) })),
     });
     for (const t of topUps) await attachInvoice(tx, t.id, invoice.id);
     return invoice;

@@ -30,15 +30,16 @@ export type InvoiceUbl = { xml: string; standard: 'UBL' | 'CN'; b2c: boolean };
 /** The invoice a credit note corrects (BT-25, BT-26). */
 export type CreditedInvoice = Pick<InvoiceRow, 'series' | 'number' | 'issuedAt'>;
 
-/** Text as an XML element may hold it: no control characters, single spaces, at most `max` characters (the CIUS-RO lengths). */
+/** Text as an XML element may hold it: no control characters, single spaces, at most `max` characters (the CIUS-RO lengths), never empty ('-'). */
 export function ublText(value: string, max: number) {
   // eslint-disable-next-line no-control-regex
   const clean = value.replace(/[\u0000-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, ' ').replace(/\s+/g, ' ').trim();
-  return Array.from(clean).slice(0, max).join('');
+  return Array.from(clean).slice(0, max).join('') || '-';
 }
 
-const amount = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
-const money = (parent: XMLBuilder, name: string, bani: number) => parent.ele(CBC, name).att('currencyID', 'RON').txt(amount(bani));
+/** Integer bani as a UBL amount in lei with two decimals, without floating point: -5 -> '-0.05'. */
+export const ublAmount = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
+const money = (parent: XMLBuilder, name: string, bani: number) => parent.ele(CBC, name).att('currencyID', 'RON').txt(ublAmount(bani));
 
 function party(parent: XMLBuilder, p: InvoiceParty, ids: { vatId: string | null; legalId: string }) {
   const node = parent.ele(CAC, 'cac:Party');
