@@ -85,7 +85,6 @@ const ZEnv = z.object({
   INVOICE_SERIES: z.string().regex(/^[A-Z]{1,8}$/, 'one to eight capital letters').default('COL'),
   /** e-Invoicing (e-Factura) consent: 'simulator' (built-in consent page and token endpoint) or 'anaf' (logincert.anaf.ro OAuth). */
   EINVOICE: z.enum(['simulator', 'anaf']).default('simulator'),
-  /** Whether the platform's own invoices are reported to e-Factura (issue 26); the e2e servers turn it off but for the spec that tests it. */
   EINVOICE_SEND: z.enum(['true', 'false']).default('true'),
   /** The application registered with the tax authority (required when EINVOICE=anaf). */
   ANAF_OAUTH_CLIENT_ID: text(200).optional(),
