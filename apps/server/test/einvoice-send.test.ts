@@ -238,4 +238,29 @@ describe("the platform's sent list ('Facturi trimise')", () => {
     expect([no.statusCode, no.json().message]).toEqual([409, 'Factura poate fi descarcata doar dupa ce e-Factura a acceptat-o.']);
     expect((await as(ctx, stranger, { method: 'GET', url: `/api/user/invoicing-system/invoice/download/${ok}/xml` })).statusCode).toBe(404);
   });
+
+  it("'Retrimite': a refused document, once mended, is built, checked and uploaded again with a new index; only from error", async () => {
+    const all = (await list(owner, PLATFORM)).json().list as { invoicingSystemId: number; invoiceNumber: string; processingId: { eInvoice: string | null } }[];
+    const refused = all.find((r) => r.invoiceNumber === 'CO-1004')!;
+    const oldIndex = refused.processingId.eInvoice!;
+    // Not another client's, and not a document that is not in error.
+    expect((await as(ctx, stranger, { method: 'POST', url: `/api/user/invoicing-system/status-details/${refused.invoicingSystemId}/reprocess` })).statusCode).toBe(404);
+    const accepted = all.find((r) => r.invoiceNumber === 'CO-1001')!;
+    const notInError = await as(ctx, owner, { method: 'POST', url: `/api/user/invoicing-system/status-details/${accepted.invoicingSystemId}/reprocess` });
+    expect([notInError.statusCode, notInError.json().message]).toEqual([409, 'Doar o factura in Eroare poate fi trimisa din nou.']);
+    // The mend: the document now names the platform as its seller.
+    const row = await rowOf(refused.invoicingSystemId);
+    documents.set(row.sourceId, { ...documents.get(row.sourceId)!, sellerCui: PLATFORM });
+    const again = await as(ctx, owner, { method: 'POST', url: `/api/user/invoicing-system/status-details/${refused.invoicingSystemId}/reprocess` });
+    expect([again.statusCode, again.json().message]).toEqual([200, 'Factura a fost pusa din nou la trimis: va fi construita si verificata din nou.']);
+    const twice = await as(ctx, owner, { method: 'POST', url: `/api/user/invoicing-system/status-details/${refused.invoicingSystemId}/reprocess` });
+    expect(twice.statusCode).toBe(409);
+    const at = new Date(Date.now() + 120 * MIN);
+    await sender().sendDue(at);
+    await sender().sendDue(new Date(at.getTime() + 2 * MIN));
+    const done = await rowOf(refused.invoicingSystemId);
+    expect(done.status).toBe('success');
+    expect(done.uploadIndex).not.toBe(oldIndex);
+    expect(await history(refused.invoicingSystemId)).toEqual(['initial', 'pending', 'error', 'initial', 'pending', 'success']);
+  }, 60_000);
 });

@@ -47,6 +47,9 @@ export const SENT_TEXTS = {
   queued: 'Documentul asteapta trimiterea in e-Factura.',
   notFound: einvoiceMessages.receivedNotFound,
   notDownloadable: einvoiceMessages.sentNotDownloadable,
+  reprocessed: einvoiceMessages.sentReprocessed,
+  notInError: einvoiceMessages.sentNotInError,
+  requeued: 'Pusa din nou la trimis dupa corectare.',
 } as const;
 
 /** Spec 002 section 9: the sent list's page size. */

@@ -29,6 +29,8 @@ export const einvoiceMessages = {
   commentTooLong: 'Comentariul poate avea cel mult 1000 de caractere.',
   invalidDate: 'Data este invalida.',
   startAfterEnd: 'Data de inceput este dupa data de sfarsit.',
+  sentReprocessed: 'Factura a fost pusa din nou la trimis: va fi construita si verificata din nou.',
+  sentNotInError: 'Doar o factura in Eroare poate fi trimisa din nou.',
   sentNotDownloadable: 'Factura poate fi descarcata doar dupa ce e-Factura a acceptat-o.',
   supplierAdded: 'Furnizorul a fost adaugat, iar factura a fost acceptata.',
   unknownCourier: 'Curierul ales nu exista.',

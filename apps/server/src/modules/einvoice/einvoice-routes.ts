@@ -23,6 +23,7 @@ import {
   ZSentDownloadParams,
   ZSentInvoiceParams,
   ZSentStatusDetailsResponse,
+  SENT_TEXTS,
 } from '@colete/contract';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -130,6 +131,14 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
         '/api/user/invoicing-system/status-details/:invoiceId',
         { schema: { tags, params: ZSentInvoiceParams, response: { 200: ZSentStatusDetailsResponse } } },
         async (req) => opts.sent.statusDetails(acting(req).client, req.params.invoiceId),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/user/invoicing-system/status-details/:invoiceId/reprocess',
+        { schema: { tags, params: ZSentInvoiceParams, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } } },
+        async (req) => {
+          await opts.sent.reprocess(acting(req).client, req.params.invoiceId);
+          return { success: true as const, message: SENT_TEXTS.reprocessed };
+        },
       );
       scope.withTypeProvider<ZodTypeProvider>().get(
         '/api/user/invoicing-system/invoice/download/:processingId/:kind',

@@ -106,6 +106,23 @@ export function sentInvoicesService(deps: { database: Database; platformCui: str
       };
     },
 
+    /**
+     * 'Retrimite' (issue 26): a document in error goes back to be sent, built and checked again from
+     * today's data (a conditional move: 409 when it is not in error); its old upload stays in its history.
+     */
+    async reprocess(client: UserRow, id: number) {
+      const doc = await ownDocument(client, eq(s.id, id));
+      await db.transaction(async (tx) => {
+        const moved = await tx
+          .update(s)
+          .set({ status: 'initial', uploadIndex: null, answerZip: null, findings: [], attemptedAt: null, attempts: 0, nextAt: new Date(), leaseUntil: null, lastError: null, doneAt: null })
+          .where(and(eq(s.id, doc.id), eq(s.status, 'error')))
+          .returning({ id: s.id });
+        if (moved.length === 0) throw conflict(SENT_TEXTS.notInError, 'notInError');
+        await tx.insert(eInvoiceSentEvents).values({ sentId: doc.id, status: 'initial', text: SENT_TEXTS.requeued });
+      });
+    },
+
     /** An accepted document's XML as sent, e-Factura's signed answer, or its PDF drawn from the XML; only on success. */
     async download(client: UserRow, processingId: string, kind: 'xml' | 'zip' | 'pdf') {
       const doc = await ownDocument(client, eq(s.uploadIndex, processingId));

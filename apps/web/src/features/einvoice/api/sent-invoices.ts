@@ -1,5 +1,5 @@
 import type { TOutgoingListRequest, TOutgoingListResponse, TSentStatusDetailsResponse } from '@colete/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
 
@@ -23,3 +23,13 @@ export function useSentStatusDetails(id: number) {
 }
 
 export const sentDownloadUrl = (processingId: string, kind: 'xml' | 'zip' | 'pdf') => `user/invoicing-system/invoice/download/${processingId}/${kind}`;
+
+/** POST user/invoicing-system/status-details/{id}/reprocess: a document in error sent again (built and checked anew). */
+export function useReprocessSent() {
+  const client = useQueryClient();
+  const acting = useActingClientId();
+  return useMutation({
+    mutationFn: (id: number) => api<{ success: true; message: string }>('POST', `user/invoicing-system/status-details/${id}/reprocess`),
+    onSettled: () => client.invalidateQueries({ queryKey: sentKeys.all(acting) }),
+  });
+}

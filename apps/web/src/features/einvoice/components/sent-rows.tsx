@@ -7,7 +7,8 @@ import { LoadingState } from '../../../components/loading-state';
 import { downloadFile } from '../../../lib/download-file';
 import { bucharestDay, formatDate, formatDateTime } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
-import { sentDownloadUrl, useSentStatusDetails } from '../api/sent-invoices';
+import { ApiError } from '../../../lib/api-client';
+import { sentDownloadUrl, useReprocessSent, useSentStatusDetails } from '../api/sent-invoices';
 
 /* The sent e-invoices' rows (a table, cards on a phone), their downloads and status details (issue 26; spec 002 sections 2.7, 4.9). */
 
@@ -68,6 +69,16 @@ const DETAIL_LABELS: Record<string, string> = { queued: 'In asteptare', uploadSu
 /** A document's steps and the findings that stopped it (the status view of an error). */
 export function StatusDetailsDialog({ invoice, onClose }: { invoice: TSentInvoice; onClose: () => void }) {
   const details = useSentStatusDetails(invoice.invoicingSystemId);
+  const reprocess = useReprocessSent();
+  const { enqueueSnackbar } = useSnackbar();
+  const again = () =>
+    reprocess.mutate(invoice.invoicingSystemId, {
+      onSuccess: (r) => {
+        enqueueSnackbar(r.message, { variant: 'success' });
+        onClose();
+      },
+      onError: (err) => enqueueSnackbar(err instanceof ApiError ? err.message : 'A aparut o eroare!', { variant: 'error' }),
+    });
   return (
     <Dialog open onClose={onClose} aria-labelledby="sent-status-title" fullWidth maxWidth="md">
       <DialogTitle id="sent-status-title">Starea facturii {numberOf(invoice)}</DialogTitle>
@@ -98,6 +109,11 @@ export function StatusDetailsDialog({ invoice, onClose }: { invoice: TSentInvoic
         )}
       </DialogContent>
       <DialogActions>
+        {statusOf(invoice.status) === 'error' && (
+          <Button variant="contained" disabled={reprocess.isPending} onClick={again}>
+            Retrimite dupa corectare
+          </Button>
+        )}
         <Button onClick={onClose}>Inchide</Button>
       </DialogActions>
     </Dialog>
