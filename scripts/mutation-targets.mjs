@@ -24,7 +24,9 @@ export const MUTATION_TARGETS = [
   { file: `${m}/einvoice/received-pdf.ts`, tests: t('einvoice-received-page') },
   { file: `${m}/einvoice/einvoice-sync.ts`, tests: t('einvoice-sync') },
   { file: `${m}/store/store-activation-draft.ts`, tests: t('store-activation-draft-mutants') },
-  { file: `${m}/store/store-activation-queries.ts`, tests: t('store-activation', 'store-activation-mutants') },
-  { file: `${m}/store/store-activation-routes.ts`, tests: t('store-activation', 'store-activation-mutants') },
-  { file: `${m}/store/store-activation.ts`, tests: t('store-activation', 'store-activation-mutants') },
+  // The store activation's files with their direct tests over a shop in memory (store-activation.test.ts
+  // runs the simulator's shop through the app: over a minute a mutant).
+  { file: `${m}/store/store-activation-queries.ts`, tests: t('store-activation-queries-mutants', 'store-activation-mutants', 'store-fulfil-mutants') },
+  { file: `${m}/store/store-activation-routes.ts`, tests: t('store-activation-routes-mutants') },
+  { file: `${m}/store/store-activation.ts`, tests: t('store-activation-mutants', 'store-fulfil-mutants') },
 ];
