@@ -16,7 +16,8 @@ export const MUTATION_TARGETS = [
   { file: `${m}/repayments/payouts.ts`, tests: t('repayment-money', 'payouts-property', 'repayments-mutants') },
   { file: `${m}/invoicing/invoice-lines.ts`, tests: t('invoice-lines-mutants') },
   { file: `${m}/invoicing/credit-notes.ts`, tests: t('credit-notes-mutants') },
-  { file: `${m}/invoicing/issue-invoice.ts`, tests: t('invoicing', 'invoice-content', 'invoicing-mutants') },
+  // Its direct tests only: the API tests (invoicing, invoice-content) start the whole app for each mutant.
+  { file: `${m}/invoicing/issue-invoice.ts`, tests: t('invoicing-mutants') },
   { file: `${lib}/ubl-read.ts`, tests: t('ubl-read') },
   { file: `${m}/einvoice/ubl-warnings.ts`, tests: t('ubl-read') },
   { file: `${m}/einvoice/einvoice-received.ts`, tests: t('einvoice-sync', 'einvoice-status', 'einvoice-received-page') },
@@ -25,7 +26,9 @@ export const MUTATION_TARGETS = [
   { file: `${lib}/ubl-pdf.ts`, tests: t('einvoice-received-page', 'efactura-sim-transform') },
   { file: `${m}/einvoice/einvoice-sync.ts`, tests: t('einvoice-sync') },
   { file: `${m}/store/store-activation-draft.ts`, tests: t('store-activation-draft-mutants') },
-  { file: `${m}/store/store-activation-queries.ts`, tests: t('store-activation', 'store-activation-mutants') },
-  { file: `${m}/store/store-activation-routes.ts`, tests: t('store-activation', 'store-activation-mutants') },
-  { file: `${m}/store/store-activation.ts`, tests: t('store-activation', 'store-activation-mutants') },
+  // The store activation's files with their direct tests over a shop in memory (store-activation.test.ts
+  // runs the simulator's shop through the app: over a minute a mutant).
+  { file: `${m}/store/store-activation-queries.ts`, tests: t('store-activation-queries-mutants', 'store-activation-mutants', 'store-fulfil-mutants') },
+  { file: `${m}/store/store-activation-routes.ts`, tests: t('store-activation-routes-mutants') },
+  { file: `${m}/store/store-activation.ts`, tests: t('store-activation-mutants', 'store-fulfil-mutants') },
 ];

@@ -64,19 +64,33 @@ describe('a CSV report', () => {
     expect(await read(bom, 2)).toHaveLength(1);
   });
 
+  it('finds the delimiter on the header line alone, also when the rows after it have many more of the other one', async () => {
+    const semi = 'awbNumber;amountCollected;transferDate;reimbursementAwbNumber\n2300000001;1;2026-11-20;R,1,2,3,4,5,6,7,8\n';
+    expect(await read(semi)).toEqual([{ awb: '2300000001', amountBani: 100, transferDate: '2026-11-20', reference: 'R,1,2,3,4,5,6,7,8' }]);
+  });
+
+  it('trims the header\'s names and every field, a transfer day given as a serial number too', async () => {
+    const header = ' awbNumber , amountCollected ,transferDate, reimbursementAwbNumber ';
+    expect(await read(`${header}\n 2300000001 , 1 , 46346 , R1 \n`)).toEqual([{ awb: '2300000001', amountBani: 100, transferDate: '2026-11-20', reference: 'R1' }]);
+  });
+
+  it('a row without its AWB is a bad row, not a blank one', async () => {
+    await expect(read(`${FAN}\n,1,2026-11-20,R1\n`)).rejects.toMatchObject({ statusCode: 400, code: 'badReportLine', message: t.badLine(2) });
+  });
+
   it('leaves blank lines out', async () => {
     expect(await read(`${FAN}\n\n2300000001,1,2026-11-20,R1\n\n\n2300000002,2,2026-11-21,R2\n\n`)).toHaveLength(2);
   });
 
   it('says which row is bad by its line in the file (the header is line 1)', async () => {
-    await expect(read(`${FAN}\n2300000001,1,2026-11-20,R1\n2300000002,abc,2026-11-20,R2\n`)).rejects.toMatchObject({ statusCode: 400, message: t.badLine(3) });
+    await expect(read(`${FAN}\n2300000001,1,2026-11-20,R1\n2300000002,abc,2026-11-20,R2\n`)).rejects.toMatchObject({ statusCode: 400, message: t.badLine(3), code: 'badReportLine', errors: { file: t.badLine(3) } });
     await expect(read(`${FAN}\n2300000002,1,2026-02-30,R2\n`)).rejects.toMatchObject({ message: t.badLine(2) });
   });
 
   it('refuses a file without the columns, an empty one, one with only its header, and one with a NUL', async () => {
-    await expect(read('awb,amount\n1,2\n')).rejects.toMatchObject({ statusCode: 400, message: notReport, code: 'notReport' });
+    await expect(read('awb,amount\n1,2\n')).rejects.toMatchObject({ statusCode: 400, message: notReport, code: 'notReport', errors: { file: notReport } });
     await expect(read('')).rejects.toMatchObject({ message: notReport });
-    await expect(read(`${FAN}\n`)).rejects.toMatchObject({ statusCode: 400, message: t.empty });
+    await expect(read(`${FAN}\n`)).rejects.toMatchObject({ statusCode: 400, message: t.empty, code: 'emptyReport', errors: { file: t.empty } });
     await expect(read(Buffer.concat([Buffer.from(`${FAN}\n2300000001,1,2026-11-20,R1\n`), Buffer.from([0]), Buffer.from('x\n')]))).rejects.toMatchObject({ message: notReport });
   });
 
@@ -85,6 +99,8 @@ describe('a CSV report', () => {
     const seen: number[] = [];
     expect(await read(`${FAN}\n${body}\n`, 4096, (n) => seen.push(n))).toHaveLength(2500);
     expect(seen).toEqual([1000, 2000, 2500]);
+    // Without a counter, a thousand rows read are read all the same.
+    expect(await read(`${FAN}\n${body}\n`, 4096)).toHaveLength(2500);
   });
 });
 

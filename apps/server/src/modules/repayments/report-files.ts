@@ -57,7 +57,8 @@ async function* rowsOf(file: FileStream, notReport: () => AppError): AsyncGenera
   };
   const done = pipeline(Readable.from(text()), csv);
   done.catch(() => undefined); // its failure is read from the rows' stream below
-  for await (const row of csv as AsyncIterable<string[]>) if (row.length > 1 || row[0] !== '') yield row;
+  // Blank rows (only delimiters and spaces) are fast-csv's to drop (ignoreEmpty): every row here has a value.
+  for await (const row of csv as AsyncIterable<string[]>) yield row;
   await done;
 }
 

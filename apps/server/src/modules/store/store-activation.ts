@@ -213,7 +213,8 @@ export function storeActivationService(deps: StoreActivationDeps) {
               await record(after);
               return true;
             }
-            throw new ShopRefusal({ kind, message: created.userErrors.map((e) => e.message).join(' ').slice(0, 500), hold: kind === 'onHold' ? (fo.holds[0] ?? null) : null });
+            // No hold to show: the fulfillment order was read without one (a held one is refused above), one placed since is unknown here.
+            throw new ShopRefusal({ kind, message: created.userErrors.map((e) => e.message).join(' ').slice(0, 500), hold: null });
           }
           throw new Error(`fulfillment refused: ${JSON.stringify(created.userErrors)}`);
         }
