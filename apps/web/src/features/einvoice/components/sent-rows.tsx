@@ -1,4 +1,4 @@
-import { formatBaniAmount, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentInvoice } from '@colete/contract';
+import { formatBani, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { sentDownloadUrl, useReprocessSent, useSentStatusDetails } from '../api/
 
 const statusOf = (code: number): SentStatus => SENT_STATUSES.find((s) => SENT_STATUS_CODES[s] === code) ?? 'initial';
 const TONE: Record<SentStatus, 'default' | 'info' | 'error' | 'success'> = { initial: 'default', pending: 'info', error: 'error', success: 'success', notApplicable: 'default' };
-const lei = (bani: number) => `${formatBaniAmount(bani)} lei`;
+const lei = (bani: number) => formatBani(bani);
 const numberOf = (i: TSentInvoice) => `${i.serial} ${i.invoiceNumber}`.trim();
 
 export function SentStatusChip({ code }: { code: number }) {
