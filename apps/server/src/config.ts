@@ -221,8 +221,7 @@ export type Config = {
   seller: SellerConfig;
   invoiceSeries: string;
   /** e-Invoicing consent: the built-in simulator or the tax authority's OAuth (with its registered client when 'anaf'). */
-  einvoice: 'simulator' | 'anaf';
-  einvoiceSend: boolean;
+  einvoice: 'simulator' | 'anaf'; einvoiceSend: boolean;
   anafOAuth?: { clientId: string; clientSecret: string };
   /** e-Factura's REST environment for the real adapter: https://api.anaf.ro/{test|prod}/FCTEL/rest. */
   anafEFacturaEnv: 'test' | 'prod';
