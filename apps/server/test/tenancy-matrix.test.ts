@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { USER_TYPE, initialPacking, storeMovePath, type TStoreOrderDetail } from '@colete/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { billableCharges, billingEntities, eInvoiceConnections, eInvoiceReceived, shipments, users } from '../src/db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { billableCharges, billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceSent, shipments, users } from '../src/db/schema.js';
 import { zipOf } from '../src/lib/zip.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { enqueueMail } from '../src/modules/mail/mail-service.js';
@@ -192,6 +192,26 @@ const makeReceived = async (u: TestUser) => {
   return { receivedInvoiceId: row!.id };
 };
 
+/**
+ * A document the platform's company sent through e-Factura, accepted: the user holds the platform's
+ * company (its CUI, connected), whose sent documents only its holder sees.
+ */
+const makeSent = async (u: TestUser) => {
+  const db = ctx.database.db;
+  const company = { name: 'Colete Online SRL', isCompany: true, isVatPayer: true, identificationCode: ctx.config.seller.cui, fiscalIdentificationType: 1, verifyStatus: 'verified' as const };
+  const place = { countryCode: 'RO', countyCode: 'B', county: 'București', city: 'Sectorul 2', postalCode: '020331', street: 'Strada Fabrica de Glucoza', number: '5' };
+  await db.insert(billingEntities).values({ userId: u.id, ...company, ...place }).onConflictDoNothing();
+  const [entity] = await db.select({ id: billingEntities.id }).from(billingEntities).where(and(eq(billingEntities.userId, u.id), eq(billingEntities.identificationCode, ctx.config.seller.cui)));
+  const year = new Date(Date.now() + 365 * 86_400_000);
+  await db.insert(eInvoiceConnections).values({ billingEntityId: entity!.id, userId: u.id, state: 'ACTIVE', accessTokenEnc: 'x', refreshTokenEnc: 'x', accessExpiresAt: year, refreshExpiresAt: year }).onConflictDoNothing();
+  const uploadIndex = String(5_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+  const [row] = await db
+    .insert(eInvoiceSent)
+    .values({ source: 'platform', sourceId: Math.floor(Math.random() * 1_000_000_000), billingEntityId: entity!.id, number: 'CO 000001', kind: 'invoice', buyerName: 'Pop SRL', buyerIdentification: '14399840', issueDate: '2026-11-27', deadline: '2026-12-08', taxExcludedBani: 100, taxBani: 21, totalBani: 121, status: 'success', xml: '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>', uploadIndex, answerZip: await zipOf([{ name: 'r.xml', data: '<r/>' }]) })
+    .returning({ id: eInvoiceSent.id });
+  return { invoiceId: row!.id, processingId: uploadIndex };
+};
+
 const makeInvoice = async (u: TestUser) => {
   await activeCompany(u);
   // Something to invoice: a charge left open (the shipment flow's own record of what is owed).
@@ -375,6 +395,21 @@ const ROUTES: Record<string, Entry> = {
     kind: 'client',
     make: makeReceived,
     request: (o) => ({ method: 'GET', url: `/api/user/invoicing-system/received-invoice/download/${o.receivedInvoiceId}/zip` }),
+  },
+  'GET /api/user/invoicing-system/status-details/{invoiceId}': {
+    kind: 'client',
+    make: makeSent,
+    request: (o) => ({ method: 'GET', url: `/api/user/invoicing-system/status-details/${o.invoiceId}` }),
+  },
+  'POST /api/user/invoicing-system/status-details/{invoiceId}/reprocess': {
+    kind: 'client',
+    make: makeSent,
+    request: (o) => ({ method: 'POST', url: `/api/user/invoicing-system/status-details/${o.invoiceId}/reprocess` }),
+  },
+  'GET /api/user/invoicing-system/invoice/download/{processingId}/{kind}': {
+    kind: 'client',
+    make: makeSent,
+    request: (o) => ({ method: 'GET', url: `/api/user/invoicing-system/invoice/download/${o.processingId}/xml` }),
   },
   'GET /api/user/invoices/{id}/pdf': { kind: 'client', make: makeInvoice, request: (o) => ({ method: 'GET', url: `/api/user/invoices/${o.id}/pdf` }) },
   'GET /api/invoice/print/{id}': { kind: 'client', make: makeInvoice, request: (o) => ({ method: 'GET', url: `/api/invoice/print/${o.id}` }) },
