@@ -147,6 +147,8 @@ describe('the public tracking page', () => {
     expect(over.json()).toMatchObject({ message: sa.tooManyRequests });
     expect((await get('10.0.1.2')).statusCode).toBe(200);
     // Counted in the database under the page's own scope, shared by every instance.
-    expect((await database.db.select().from(rateWindows).where(eq(rateWindows.key, '10.0.1.1'))).map((r) => [r.scope, r.hits])).toEqual([['public-tracking', 3]]);
+    const counted = await database.db.select().from(rateWindows).where(eq(rateWindows.key, '10.0.1.1'));
+    expect([...new Set(counted.map((r) => r.scope))]).toEqual(['public-tracking']);
+    expect(counted.reduce((sum, r) => sum + r.hits, 0)).toBe(3); // in one minute's row, or two across its end
   });
 });
