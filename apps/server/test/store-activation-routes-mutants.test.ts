@@ -1,8 +1,10 @@
 import { messages, USER_TYPE, type TPublicTracking } from '@colete/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { rateWindows } from '../src/db/schema.js';
 import { registerErrorHandler } from '../src/plugins/errors.js';
 import type { StoreActivationService } from '../src/modules/store/store-activation.js';
 import { PUBLIC_TRACKING_PER_MINUTE, publicTrackingRoutes, storeActivationRoutes } from '../src/modules/store/store-activation-routes.js';
@@ -13,8 +15,10 @@ import { storeCardBody } from './support/store-activation.js';
 /**
  * The store activation's routes (store-activation-routes.ts) over a stand-in service, at the edges
  * their mutants showed untested (npm run mutate): each route's path, what it hands the service
- * (the acting client, the store account from the path, the body), its answer and message, the
- * path's account id bounds, and the public tracking page (404, no-store, its limit per address).
+ * (the acting client, the store account from the path, the body), its answer and message (only
+ * the response schema's fields), the path's account id bounds, and the public tracking page (404,
+ * no-store, its limit per address). The app is built in each test: npm run mutate switches a
+ * mutant on for a test, not for a beforeAll, and the routes' mutants are in their registration.
  */
 const sa = messages.storeActivation;
 let database: Database;
@@ -22,6 +26,8 @@ let app: FastifyInstance;
 const calls: { name: string; args: unknown[] }[] = [];
 const client = { id: 7, userType: USER_TYPE.client, name: 'Alice' } as unknown as UserRow;
 const refusal = { message: 'gata', storeUpdated: true, refusal: null };
+/** A field no response schema has: the answers leave it out. */
+const extra = { internal: 'x' };
 const record =
   <T>(name: string, answer: T) =>
   async (...args: unknown[]) => {
@@ -30,16 +36,18 @@ const record =
   };
 const service = {
   offers: record('offers', []),
-  activate: record('activate', { uniqueId: 'U1', awb: 'AWB1', storeUpdated: true }),
+  activate: record('activate', { uniqueId: 'U1', awb: 'AWB1', storeUpdated: true, ...extra }),
   save: record('save', undefined),
-  cancelRefusedAwb: record('cancelRefusedAwb', refusal),
-  retryRefused: record('retryRefused', { ...refusal, storeUpdated: false }),
+  cancelRefusedAwb: record('cancelRefusedAwb', { ...refusal, ...extra }),
+  retryRefused: record('retryRefused', { ...refusal, storeUpdated: false, ...extra }),
   pickCodPart: record('pickCodPart', undefined),
 } as unknown as StoreActivationService;
-const tracking: Omit<TPublicTracking, 'success'> = { awb: 'AWB1', courierName: 'Curier', status: { text: 'In tranzit', color: 'blue' }, destinationCity: 'Cluj-Napoca', estimatedDelivery: null, events: [] } as unknown as Omit<TPublicTracking, 'success'>;
+const tracking = { awb: 'AWB1', courierName: 'Curier', status: { text: 'In tranzit', color: 'blue' }, destinationCity: 'Cluj-Napoca', estimatedDelivery: null, events: [] } as unknown as Omit<TPublicTracking, 'success'>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+});
+beforeEach(async () => {
   app = Fastify();
   app.decorate('deps', { database } as never);
   app.decorateRequest('user', null);
@@ -51,13 +59,11 @@ beforeAll(async () => {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(storeActivationRoutes(service));
-  await app.register(publicTrackingRoutes(async (awb) => (awb === 'AWB1' ? tracking : null), { perMinute: 3 }));
+  await app.register(publicTrackingRoutes(async (awb) => (awb === 'AWB1' ? { ...tracking, ...extra } : null), { perMinute: 3 }));
   await app.ready();
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterEach(async () => app?.close());
+afterAll(async () => database?.close());
 
 const card = storeCardBody();
 const parts = { shopifyOrderId: card.shopifyOrderId, shopifyFulfillmentOrderId: card.shopifyFulfillmentOrderId };
@@ -140,5 +146,9 @@ describe('the public tracking page', () => {
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ message: sa.tooManyRequests });
     expect((await get('10.0.1.2')).statusCode).toBe(200);
+    // Counted in the database under the page's own scope, shared by every instance.
+    const counted = await database.db.select().from(rateWindows).where(eq(rateWindows.key, '10.0.1.1'));
+    expect([...new Set(counted.map((r) => r.scope))]).toEqual(['public-tracking']);
+    expect(counted.reduce((sum, r) => sum + r.hits, 0)).toBe(3); // in one minute's row, or two across its end
   });
 });
