@@ -14,7 +14,7 @@ export const MUTATION_TARGETS = [
   { file: `${m}/repayments/reconcile.ts`, tests: t('reconcile-mutants') },
   { file: `${m}/repayments/bank-statements.ts`, tests: t('bank-statements-mutants', 'repayment-money', 'iso20022', 'bank-bookings', 'camt-statements', 'money-bugs', 'report-lines-once') },
   { file: `${m}/repayments/payouts.ts`, tests: t('repayment-money', 'payouts-property', 'repayments-mutants') },
-  { file: `${m}/invoicing/invoice-lines.ts`, tests: t('invoice-lines-mutants') },
+  { file: `${m}/invoicing/invoice-lines.ts`, tests: t('invoice-lines-mutants', 'invoice-vat') },
   { file: `${m}/invoicing/credit-notes.ts`, tests: t('credit-notes-mutants') },
   // Its direct tests only: the API tests (invoicing, invoice-content) start the whole app for each mutant.
   { file: `${m}/invoicing/issue-invoice.ts`, tests: t('invoicing-mutants') },
