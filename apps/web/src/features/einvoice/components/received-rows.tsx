@@ -1,7 +1,7 @@
 import { RECEIVED_MESSAGES, formatBaniAmount, receivedStatusLabel, receivedStatusTone, type EInvoiceAccountType, type ReceivedInvoiceStatus, type TReceivedInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { downloadFile } from '../../../lib/download-file';
@@ -155,52 +155,55 @@ export function ReceivedRows({ rows, type, onSeller, onWarning, onDialog, onMess
     );
   }
   return (
-    <Table size="small" aria-label="Facturi primite">
-      <TableHead>
-        <TableRow>
-          <TableCell>Furnizor</TableCell>
-          <TableCell>Data facturii</TableCell>
-          <TableCell>Data e-Factura</TableCell>
-          <TableCell>Numar factura</TableCell>
-          <TableCell>Status</TableCell>
-          <TableCell align="right">TVA</TableCell>
-          <TableCell align="right">Total</TableCell>
-          <TableCell>Avertismente</TableCell>
-          <TableCell>Actiuni</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((i) => (
-          <TableRow key={i.receivedInvoiceId} sx={highlight(i)} data-warning={i.warnings.status === 1 ? 'open' : undefined}>
-            <TableCell sx={{ minWidth: 150 }}>{seller(i)}</TableCell>
-            <TableCell>{formatDate(i.generalData.invoiceDate)}</TableCell>
-            <TableCell>{formatDateTime(i.eInvoiceData.date)}</TableCell>
-            <TableCell>
-              <Link component={RouterLink} to={receivedInvoicePath(i.receivedInvoiceId)} aria-label={`Deschide factura ${i.generalData.invoiceIdentification}`}>
-                {i.generalData.invoiceIdentification}
-              </Link>
-              {i.kind === 'creditNote' && <Chip size="small" sx={{ ml: 1 }} label="Storno" />}
-            </TableCell>
-            <TableCell>{status(i)}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {money(i.amounts.tax, i.amounts.currency)}
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-              {money(i.amounts.total, i.amounts.currency)}
-            </TableCell>
-            <TableCell>
-              <WarningButton invoice={i} onOpen={() => onWarning(i)} />
-            </TableCell>
-            <TableCell>
-              <Stack sx={{ gap: 0.5, alignItems: 'stretch', minWidth: 120 }}>
-                <Downloads invoice={i} />
-                <ReceivedActions invoice={i} type={type} onDialog={(kind, label) => onDialog(i, kind, label)} />
-                <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
-              </Stack>
-            </TableCell>
+    // Scrolls sideways rather than cut the last columns when the screen is narrower than the table.
+    <TableContainer>
+      <Table size="small" aria-label="Facturi primite">
+        <TableHead>
+          <TableRow>
+            <TableCell>Furnizor</TableCell>
+            <TableCell>Data facturii</TableCell>
+            <TableCell>Data e-Factura</TableCell>
+            <TableCell>Numar factura</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">TVA</TableCell>
+            <TableCell align="right">Total</TableCell>
+            <TableCell>Avertismente</TableCell>
+            <TableCell>Actiuni</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((i) => (
+            <TableRow key={i.receivedInvoiceId} sx={highlight(i)} data-warning={i.warnings.status === 1 ? 'open' : undefined}>
+              <TableCell sx={{ minWidth: 150 }}>{seller(i)}</TableCell>
+              <TableCell>{formatDate(i.generalData.invoiceDate)}</TableCell>
+              <TableCell>{formatDateTime(i.eInvoiceData.date)}</TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={receivedInvoicePath(i.receivedInvoiceId)} aria-label={`Deschide factura ${i.generalData.invoiceIdentification}`}>
+                  {i.generalData.invoiceIdentification}
+                </Link>
+                {i.kind === 'creditNote' && <Chip size="small" sx={{ ml: 1 }} label="Storno" />}
+              </TableCell>
+              <TableCell>{status(i)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(i.amounts.tax, i.amounts.currency)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {money(i.amounts.total, i.amounts.currency)}
+              </TableCell>
+              <TableCell>
+                <WarningButton invoice={i} onOpen={() => onWarning(i)} />
+              </TableCell>
+              <TableCell>
+                <Stack sx={{ gap: 0.5, alignItems: 'stretch', minWidth: 120 }}>
+                  <Downloads invoice={i} />
+                  <ReceivedActions invoice={i} type={type} onDialog={(kind, label) => onDialog(i, kind, label)} />
+                  <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { formatBani, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
@@ -155,60 +155,63 @@ export function SentRows({ rows, ownCompany, onStatus }: { rows: TSentInvoice[];
     );
   }
   return (
-    <Table size="small" aria-label="Facturi trimise">
-      <TableHead>
-        <TableRow>
-          <TableCell>Serie si numar</TableCell>
-          <TableCell>Cumparator</TableCell>
-          <TableCell>Status</TableCell>
-          <TableCell>Data</TableCell>
-          <TableCell>Termen e-Factura</TableCell>
-          <TableCell align="right">Valoare fara TVA</TableCell>
-          <TableCell align="right">TVA</TableCell>
-          <TableCell align="right">Total</TableCell>
-          <TableCell>Mesaje</TableCell>
-          <TableCell>Descarcare</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((i) => (
-          <TableRow key={i.invoicingSystemId}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {numberOf(i)}
-              {i.kind === 'creditNote' && <Chip size="small" sx={{ ml: 1 }} label="Storno" />}
-            </TableCell>
-            <TableCell sx={{ minWidth: 150 }}>
-              {i.buyer.name}
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                {i.buyer.identification}
-              </Typography>
-            </TableCell>
-            <TableCell>
-              <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
-                <SentStatusChip code={i.status} />
-                {ownCompany && <StatusButton invoice={i} onOpen={() => onStatus(i)} />}
-              </Stack>
-            </TableCell>
-            <TableCell>{formatDate(i.date)}</TableCell>
-            <TableCell>
-              <Deadline invoice={i} />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {lei(i.amounts.taxExcluded)}
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {lei(i.amounts.tax)}
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-              {lei(i.amounts.total)}
-            </TableCell>
-            <TableCell>{i.message.length > 0 ? i.message.length : '-'}</TableCell>
-            <TableCell>
-              <SentDownloads invoice={i} />
-            </TableCell>
+    // Scrolls sideways rather than cut the last columns when the screen is narrower than the table.
+    <TableContainer>
+      <Table size="small" aria-label="Facturi trimise">
+        <TableHead>
+          <TableRow>
+            <TableCell>Serie si numar</TableCell>
+            <TableCell>Cumparator</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Data</TableCell>
+            <TableCell>Termen e-Factura</TableCell>
+            <TableCell align="right">Valoare fara TVA</TableCell>
+            <TableCell align="right">TVA</TableCell>
+            <TableCell align="right">Total</TableCell>
+            <TableCell>Mesaje</TableCell>
+            <TableCell>Descarcare</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((i) => (
+            <TableRow key={i.invoicingSystemId}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {numberOf(i)}
+                {i.kind === 'creditNote' && <Chip size="small" sx={{ ml: 1 }} label="Storno" />}
+              </TableCell>
+              <TableCell sx={{ minWidth: 150 }}>
+                {i.buyer.name}
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                  {i.buyer.identification}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
+                  <SentStatusChip code={i.status} />
+                  {ownCompany && <StatusButton invoice={i} onOpen={() => onStatus(i)} />}
+                </Stack>
+              </TableCell>
+              <TableCell>{formatDate(i.date)}</TableCell>
+              <TableCell>
+                <Deadline invoice={i} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {lei(i.amounts.taxExcluded)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {lei(i.amounts.tax)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {lei(i.amounts.total)}
+              </TableCell>
+              <TableCell>{i.message.length > 0 ? i.message.length : '-'}</TableCell>
+              <TableCell>
+                <SentDownloads invoice={i} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
