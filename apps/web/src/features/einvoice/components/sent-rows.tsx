@@ -1,6 +1,6 @@
 import { formatBani, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
@@ -37,7 +37,7 @@ function Deadline({ invoice }: { invoice: TSentInvoice }) {
 }
 
 /** XML, ZIP and PDF: only once e-Factura accepted the document (spec 002 section 4.9). */
-function SentDownloads({ invoice }: { invoice: TSentInvoice }) {
+function SentDownloads({ invoice, compact = false }: { invoice: TSentInvoice; compact?: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { enqueueSnackbar } = useSnackbar();
   const index = invoice.processingId.eInvoice;
@@ -52,9 +52,15 @@ function SentDownloads({ invoice }: { invoice: TSentInvoice }) {
   };
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} aria-label={`Descarca factura ${numberOf(invoice)}`} onClick={(e) => setAnchor(e.currentTarget)}>
-        Descarca
-      </Button>
+      {compact ? (
+        <IconButton size="small" color="primary" aria-label={`Descarca factura ${numberOf(invoice)}`} title="Descarca" onClick={(e) => setAnchor(e.currentTarget)}>
+          <DownloadIcon fontSize="small" />
+        </IconButton>
+      ) : (
+        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} aria-label={`Descarca factura ${numberOf(invoice)}`} onClick={(e) => setAnchor(e.currentTarget)}>
+          Descarca
+        </Button>
+      )}
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => void get('xml')}>XML (trimis)</MenuItem>
         <MenuItem onClick={() => void get('zip')}>ZIP (raspunsul semnat e-Factura)</MenuItem>
@@ -206,7 +212,7 @@ export function SentRows({ rows, ownCompany, onStatus }: { rows: TSentInvoice[];
               </TableCell>
               <TableCell>{i.message.length > 0 ? i.message.length : '-'}</TableCell>
               <TableCell>
-                <SentDownloads invoice={i} />
+                <SentDownloads invoice={i} compact />
               </TableCell>
             </TableRow>
           ))}
