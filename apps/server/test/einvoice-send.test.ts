@@ -208,6 +208,15 @@ describe("the platform's sent list ('Facturi trimise')", () => {
     expect((await list(stranger, PLATFORM)).statusCode).toBe(404);
   });
 
+  it('refuses a bad filter with its Romanian message (400): a start after the end, a day that is not one, a status that does not exist', async () => {
+    const after = await list(owner, PLATFORM, { dateFrom: '2026-11-30', dateTo: '2026-11-01' });
+    expect([after.statusCode, JSON.stringify(after.json())]).toEqual([400, expect.stringContaining('Data de inceput este dupa data de sfarsit.')]);
+    const notADay = await list(owner, PLATFORM, { dateFrom: '30.11.2026' });
+    expect([notADay.statusCode, JSON.stringify(notADay.json())]).toEqual([400, expect.stringContaining('Data este invalida.')]);
+    expect((await list(owner, PLATFORM, { status: [9] })).statusCode).toBe(400);
+    expect((await as(ctx, owner, { method: 'GET', url: '/api/user/invoicing-system/invoice/download/abc/xml' })).statusCode).toBe(400);
+  });
+
   it('a refused document’s status details carry e-Factura’s reasons; an invalid one its rules; another client gets 404', async () => {
     const all = (await list(owner, PLATFORM)).json().list as { invoicingSystemId: number; invoiceNumber: string }[];
     const refused = all.find((r) => r.invoiceNumber === 'CO-1004')!;
