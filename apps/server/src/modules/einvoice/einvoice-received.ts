@@ -19,7 +19,7 @@ import {
   rejectionStatus,
   SUPPLIER_MESSAGES,
 } from '@colete/contract';
-import { and, asc, between, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, between, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedDays, eInvoiceReceivedMessages } from '../../db/schema.js';
@@ -53,7 +53,11 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
   const r = eInvoiceReceived;
   const accountTypeOf = (code: string): EInvoiceAccountType => (normalizeCui(code) === normalizeCui(deps.platformCui) ? 'internal' : 'customer');
 
-  /** A list row's columns, and the row as the list answers it with its messages to the supplier (one query a page). */
+  /**
+   * A list row's columns, its messages to the supplier among them (a JSON aggregate over their index,
+   * so a page is one query), and the row as the list answers it.
+   */
+  type MessageJson = { message: string; status: string; createdAt: string; sentAt: string | null };
   const listColumns = {
     id: r.id,
     sellerName: r.sellerName,
@@ -69,31 +73,29 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
     warningStatus: r.warningStatus,
     kind: r.kind,
     hasPdf: r.hasPdf,
+    // Written with its tables named: a one-table select leaves its own columns unqualified.
+    messages: sql<MessageJson[]>`(SELECT coalesce(json_agg(json_build_object('message', mm.message, 'status', mm.status, 'createdAt', mm.created_at, 'sentAt', mm.sent_at) ORDER BY mm.id), '[]') FROM einvoice_received_messages mm WHERE mm.received_invoice_id = einvoice_received.id)`,
   };
-  type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['data'] };
-  async function withMessages(rows: ListRow[]): Promise<TReceivedInvoice[]> {
-    const m = eInvoiceReceivedMessages;
-    const sent = rows.length
-      ? await db
-          .select({ invoiceId: m.receivedInvoiceId, message: m.message, status: m.status, createdAt: m.createdAt, sentAt: m.sentAt })
-          .from(m)
-          .where(inArray(m.receivedInvoiceId, rows.map((x) => x.id)))
-          .orderBy(asc(m.id))
-      : [];
-    const messagesOf = (id: number) =>
-      sent.filter((x) => x.invoiceId === id).map((x) => ({ message: x.message, sentDateTime: (x.sentAt ?? x.createdAt).toISOString(), status: x.status as ReceivedMessageStatus }));
-    return rows.map((x) => ({
-      receivedInvoiceId: x.id,
-      seller: { name: x.sellerName, identification: x.sellerIdentification },
-      generalData: { invoiceDate: x.issueDate, invoiceIdentification: x.number, message: messagesOf(x.id) },
-      eInvoiceData: { date: x.messageAt.toISOString() },
-      amounts: { tax: x.taxBani, total: x.totalBani, currency: x.currency },
-      status: x.status as ReceivedInvoiceStatus,
-      warnings: { status: x.warningStatus, text: x.warnings },
-      kind: x.kind,
-      hasPdf: x.hasPdf === 1,
-    }));
-  }
+  type ListRow = Pick<typeof r.$inferSelect, Exclude<keyof typeof listColumns, 'messages'>> & { messages: MessageJson[] | string };
+  const listed = (x: ListRow): TReceivedInvoice => ({
+    receivedInvoiceId: x.id,
+    seller: { name: x.sellerName, identification: x.sellerIdentification },
+    generalData: {
+      invoiceDate: x.issueDate,
+      invoiceIdentification: x.number,
+      message: (typeof x.messages === 'string' ? (JSON.parse(x.messages) as MessageJson[]) : x.messages).map((y: MessageJson) => ({
+        message: y.message,
+        sentDateTime: new Date(y.sentAt ?? y.createdAt).toISOString(),
+        status: y.status as ReceivedMessageStatus,
+      })),
+    },
+    eInvoiceData: { date: x.messageAt.toISOString() },
+    amounts: { tax: x.taxBani, total: x.totalBani, currency: x.currency },
+    status: x.status as ReceivedInvoiceStatus,
+    warnings: { status: x.warningStatus, text: x.warnings },
+    kind: x.kind,
+    hasPdf: x.hasPdf === 1,
+  });
 
   /** The acting client's connected company with this fiscal code, and its account type. */
   async function company(client: UserRow, identificationCode: string) {
@@ -144,7 +146,7 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
       const statuses = (f.status.length > 0 ? f.status : shown).filter((s) => shown.includes(s));
       const where: (SQL | undefined)[] = [
         eq(r.billingEntityId, id),
-        inArray(r.status, statuses.length > 0 ? statuses : ['-']),
+        sql`${r.status} = ANY(${sql.param(statuses)}::text[])`,
         req.usedDate === 'invoiceDate'
           ? and(gte(r.issueDate, f.date.fromDate), lte(r.issueDate, f.date.toDate))
           : between(r.messageAt, bucharestDayStart(f.date.fromDate), new Date(bucharestDayStart(nextDay(f.date.toDate)).getTime() - 1)),
@@ -154,38 +156,36 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
       const condition = and(...where);
       // The range's daily counts summed (per seller, so its filters apply): a year is a few hundred rows, not its invoices.
       const d = eInvoiceReceivedDays;
-      const [{ count }] = (await db
+      const counted = db
         .select({ count: sql<number>`coalesce(sum(${d.n}), 0)::int` })
         .from(d)
         .where(
           and(
             eq(d.billingEntityId, id),
             eq(d.dateKind, req.usedDate),
-            inArray(d.status, statuses.length > 0 ? statuses : ['-']),
+            sql`${d.status} = ANY(${sql.param(statuses)}::text[])`,
             gte(d.day, f.date.fromDate),
             lte(d.day, f.date.toDate),
             f.seller.name ? like(d.sellerSearch, `%${literal(normalizeText(f.seller.name))}%`) : undefined,
             f.seller.identification ? like(d.sellerIdentification, `${literal(normalizeCui(f.seller.identification))}%`) : undefined,
           ),
-        )) as [{ count: number }];
-      const totalPages = Math.max(1, Math.ceil(count / RECEIVED_PAGE_SIZE));
-      const page = Math.min(f.pagination, totalPages);
+        );
       const order = [req.usedDate === 'invoiceDate' ? desc(r.issueDate) : desc(r.messageAt), desc(r.id)];
       // The page's ids first, from the list's index alone (its columns cover the filters and the order),
       // then only those rows: a later page does not read the rows it skips.
-      const pageIds = db
-        .select({ id: r.id })
-        .from(r)
-        .where(condition)
-        .orderBy(...order)
-        .limit(RECEIVED_PAGE_SIZE)
-        .offset((page - 1) * RECEIVED_PAGE_SIZE);
-      const rows = await db
-        .select(listColumns)
-        .from(r)
-        .where(inArray(r.id, pageIds))
-        .orderBy(...order);
-      const list = await withMessages(rows);
+      const pageRows = (page: number) =>
+        db
+          .select({ ...listColumns, total: sql<number>`(${counted})` })
+          .from(r)
+          .where(inArray(r.id, db.select({ id: r.id }).from(r).where(condition).orderBy(...order).limit(RECEIVED_PAGE_SIZE).offset((page - 1) * RECEIVED_PAGE_SIZE)))
+          .orderBy(...order);
+      // The asked page carries the count (one round trip); an empty one, or one past the last, asks again.
+      const asked = await pageRows(f.pagination);
+      const count = asked.length > 0 ? Number(asked[0]!.total) : (await counted)[0]!.count;
+      const totalPages = Math.max(1, Math.ceil(count / RECEIVED_PAGE_SIZE));
+      const page = Math.min(f.pagination, totalPages);
+      const rows = page === f.pagination ? asked : await pageRows(page);
+      const list = rows.map(listed);
       return { success: true, accountType, list, pagination: { page, totalPages, totalCount: count }, lastSync: lastSyncAt?.toISOString() ?? null, couriers: couriersOf(accountType) };
     },
 
@@ -209,9 +209,9 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
         .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
         .limit(1);
       if (!row) throw notFound(RECEIVED_MESSAGES.notFound);
-      const [invoice] = await withMessages([row]);
+      const invoice = listed(row);
       const accountType = accountTypeOf(row.code);
-      return { success: true, accountType, invoice: invoice!, document: row.document as TReceivedDocument, courierCheck: accountType === 'internal' ? row.courierCheck : null, couriers: couriersOf(accountType) };
+      return { success: true, accountType, invoice, document: row.document as TReceivedDocument, courierCheck: accountType === 'internal' ? row.courierCheck : null, couriers: couriersOf(accountType) };
     },
 
     /**
