@@ -16,9 +16,9 @@ import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
 import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService, einvoiceSender } from './modules/einvoice/index.js';
-import { addressCorrectionService, geoService } from './modules/geo/index.js';
+import { addressCorrectionService, countyName, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
-import { invoiceDocumentById, invoicingDepsOf, invoicingService, shipmentBilling } from './modules/invoicing/index.js';
+import { invoiceDocumentById, invoicingDepsOf, invoicingService, setInvoiceBuyerAddressParts, shipmentBilling } from './modules/invoicing/index.js';
 import { balanceService } from './modules/balance/index.js';
 import { balanceBani } from './modules/ledger/index.js';
 import { mailDelivery, mailOutboxService, type AttachmentResolver } from './modules/mail/index.js';
@@ -91,7 +91,12 @@ export function buildServices(
   const receivedMessages = receivedMessageSender({ database, rest: efacturaRest, einvoice, log });
   const receivedInvoices = receivedInvoicesService({ database, platformCui: config.seller.cui, couriers: courierNames });
   const einvoiceCompanies = einvoiceCompaniesService({ database, einvoice, log });
-  const sentInvoices = sentInvoicesService({ database, platformCui: config.seller.cui });
+  const sentInvoices = sentInvoicesService({
+    database,
+    platformCui: config.seller.cui,
+    setBuyerAddress: setInvoiceBuyerAddressParts,
+    countyExists: async (code) => (await countyName(database.db, code)) !== null,
+  });
   // The platform's invoices reported to e-Factura through its own company's connection (issue 26).
   const einvoiceSend = einvoiceSender({ database, rest: efacturaRest, einvoice, platformCui: config.seller.cui, document: (_source, id) => invoiceDocumentById(database.db, id), check: checkEInvoice, log });
 

@@ -50,6 +50,7 @@ export const SENT_TEXTS = {
   reprocessed: einvoiceMessages.sentReprocessed,
   notInError: einvoiceMessages.sentNotInError,
   requeued: 'Pusa din nou la trimis dupa corectare.',
+  requeuedAddress: 'Adresa cumparatorului corectata; pusa din nou la trimis.',
 } as const;
 
 /** Spec 002 section 9: the sent list's page size. */
@@ -111,7 +112,31 @@ export const ZSentStatusDetail = z.object({
   status: z.object({ status: z.enum(SENT_DETAIL_STATUSES) }),
   text: z.string(),
 });
-export const ZSentStatusDetailsResponse = z.object({ success: z.literal(true), list: z.array(ZSentStatusDetail), findings: z.array(z.object({ id: z.string(), text: z.string() })) });
+export const ZSentStatusDetailsResponse = z.object({
+  success: z.literal(true),
+  list: z.array(ZSentStatusDetail),
+  findings: z.array(z.object({ id: z.string(), text: z.string() })),
+  /** In error because the buyer's kept address could not be stated: 'Retrimite' takes the address in parts. */
+  canMendBuyerAddress: z.boolean(),
+});
 export type TSentStatusDetailsResponse = z.infer<typeof ZSentStatusDetailsResponse>;
 export const ZSentInvoiceParams = z.object({ invoiceId: z.coerce.number().int().positive().max(2_147_483_647) });
+/**
+ * 'Retrimite' (issue 26): a document in error is built and checked again; with `buyerAddress`, the
+ * buyer's address as the e-invoice states it (street, locality, county code, postal code) is mended
+ * first: an invoice issued before the address was kept in parts, whose line names no county or, in
+ * Bucharest, no sector, cannot be stated by the rules until a person says it.
+ */
+export const ZSentBuyerAddress = z
+  .object({
+    street: z.string().trim().min(1, einvoiceMessages.sentAddressStreet).max(150, einvoiceMessages.sentAddressStreet),
+    city: z.string().trim().min(1, einvoiceMessages.sentAddressCity).max(50, einvoiceMessages.sentAddressCity),
+    countyCode: z.string().trim().regex(/^[A-Z]{1,2}$/, einvoiceMessages.sentAddressCounty),
+    postalCode: z.union([z.literal(''), z.string().trim().regex(/^\d{6}$/, einvoiceMessages.sentAddressPostalCode)]).default(''),
+  })
+  .strict()
+  .refine((a) => a.countyCode !== 'B' || /^Sectorul [1-6]$/.test(a.city), { error: einvoiceMessages.sentAddressSector, path: ['city'] });
+export type TSentBuyerAddress = z.input<typeof ZSentBuyerAddress>;
+export const ZSentReprocessRequest = z.object({ buyerAddress: ZSentBuyerAddress.optional() }).strict().nullish();
+
 export const ZSentDownloadParams = z.object({ processingId: z.string().regex(/^\d{1,18}$/), kind: z.enum(['xml', 'zip', 'pdf']) });

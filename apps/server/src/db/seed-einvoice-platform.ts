@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { USER_TYPE } from '@colete/contract';
+import { normalizeText, USER_TYPE } from '@colete/contract';
 import { and, asc, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_COMPANIES } from '../integrations/company-check/simulator.js';
@@ -9,7 +9,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { newReferralCode } from '../lib/tokens.js';
 import type { Config } from '../config.js';
 import type { Database } from './client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceSuppliers, shipments, users } from './schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSuppliers, invoices, shipments, users } from './schema.js';
 import { connectThroughSimulator } from './seed-einvoice.js';
 
 const DAY_MS = 86_400_000;
@@ -115,14 +115,43 @@ export async function seedPlatformEInvoices(app: FastifyInstance, database: Data
   await app.services.einvoiceSync.syncCompany(entity.id, now);
 }
 
+/** The demo client's first two invoices went to its individual billing data, kept then as one line without Bucharest's sector. */
+const OLDER_BUYER = { name: 'Mihai Pop', identificationCode: '1800101123450', isCompany: false, isVatPayer: false, tradeRegister: null, address: 'Calea Victoriei 120, Bucuresti', county: 'Bucuresti', countryCode: 'RO' };
+/** What an admin says of that address to mend the first one: the sector and the postal code. */
+const OLDER_BUYER_MENDED = { street: 'Calea Victoriei 120', city: 'Sectorul 1', countyCode: 'B', postalCode: '010093' };
+
 /**
  * The demo's platform invoices reported to e-Factura at once (issue 26), as the sending job would:
  * the invoicing events delivered (each invoice queued), then each document checked, uploaded and
- * followed to e-Factura's verdict. Only when sending is on (EINVOICE_SEND).
+ * followed to e-Factura's verdict. Only when sending is on (EINVOICE_SEND). The demo client's two
+ * oldest invoices were issued to a Bucharest address without its sector, which the rules cannot
+ * state: both stop in error; the first is mended as an admin would ('Retrimite' with the address in
+ * parts) and accepted, the second waits for an admin.
  */
 export async function sendPlatformDemoInvoices(app: FastifyInstance, deliver: () => Promise<unknown>, now = new Date()) {
+  const { db } = app.deps.database;
+  const [client] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'client@demo.ro')).limit(1);
+  const older = client ? await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.userId, client.id), eq(invoices.kind, 'prepay'))).orderBy(asc(invoices.issuedAt), asc(invoices.id)).limit(2) : [];
+  if (older.length > 0) await db.update(invoices).set({ buyer: OLDER_BUYER }).where(inArray(invoices.id, older.map((o) => o.id)));
   await deliver();
-  // Rounds a couple of minutes apart by the sender's clock: uploads, then e-Factura's verdicts (and a retry's next try).
+  // Their events were written at issue with the company as buyer: the sent list names who the documents say.
+  if (older.length > 0) {
+    await db
+      .update(eInvoiceSent)
+      .set({ buyerName: OLDER_BUYER.name, buyerSearch: normalizeText(OLDER_BUYER.name), buyerIdentification: OLDER_BUYER.identificationCode })
+      .where(and(eq(eInvoiceSent.source, 'platform'), inArray(eInvoiceSent.sourceId, older.map((o) => o.id))));
+  }
+  await sendRounds(app, now);
+  const [platform] = await db.select().from(users).where(eq(users.email, PLATFORM_ACCOUNT_EMAIL)).limit(1);
+  const [first] = older.length > 0 ? await db.select({ id: eInvoiceSent.id }).from(eInvoiceSent).where(and(eq(eInvoiceSent.source, 'platform'), eq(eInvoiceSent.sourceId, older[0]!.id), eq(eInvoiceSent.status, 'error'))) : [];
+  if (platform && first) {
+    await app.services.sentInvoices.reprocess(platform, first.id, OLDER_BUYER_MENDED);
+    await sendRounds(app, new Date(now.getTime() + 30 * 60_000));
+  }
+}
+
+/** Rounds a couple of minutes apart by the sender's clock: uploads, then e-Factura's verdicts (and a retry's next try). */
+async function sendRounds(app: FastifyInstance, now: Date) {
   for (let round = 0; round < 10; round++) {
     const at = new Date(now.getTime() + round * 2 * 60_000);
     let claimed = 0;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { EInvoiceSender } from '../modules/einvoice/index.js';
+import { onSentQueued, type EInvoiceSender } from '../modules/einvoice/index.js';
 import { defineJob } from './define-job.js';
 
 export const EINVOICE_SEND_QUEUE = 'einvoice-send';
@@ -19,4 +19,9 @@ export async function registerEInvoiceSend(boss: PgBoss, sender: EInvoiceSender,
     work: () => sender.sendDue(),
     report: { message: 'e-invoices sent to e-Factura', when: (r) => r.claimed > 0 },
   });
+  // A document queued again ('Retrimite') leaves in seconds (the move is committed before the nudge).
+  const stop = onSentQueued(() => {
+    boss.send(EINVOICE_SEND_QUEUE, {}).catch((err: unknown) => log.warn({ err }, 'e-invoice send nudge failed'));
+  });
+  boss.on('stopped', stop);
 }

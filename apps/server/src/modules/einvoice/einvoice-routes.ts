@@ -22,6 +22,7 @@ import {
   ZOutgoingListResponse,
   ZSentDownloadParams,
   ZSentInvoiceParams,
+  ZSentReprocessRequest,
   ZSentStatusDetailsResponse,
   SENT_TEXTS,
 } from '@colete/contract';
@@ -134,9 +135,9 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
       );
       scope.withTypeProvider<ZodTypeProvider>().post(
         '/api/user/invoicing-system/status-details/:invoiceId/reprocess',
-        { schema: { tags, params: ZSentInvoiceParams, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } } },
+        { schema: { tags, params: ZSentInvoiceParams, body: ZSentReprocessRequest, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } } },
         async (req) => {
-          await opts.sent.reprocess(acting(req).client, req.params.invoiceId);
+          await opts.sent.reprocess(acting(req).client, req.params.invoiceId, req.body?.buyerAddress);
           return { success: true as const, message: SENT_TEXTS.reprocessed };
         },
       );

@@ -1,9 +1,9 @@
-import { normalizeCui, normalizeText, RECEIVED_MESSAGES, SENT_PAGE_SIZE, SENT_STATUS_CODES, SENT_STATUSES, SENT_TEXTS, type SentStatus, type TOutgoingListResponse, type TSentStatusDetailsResponse, type ZOutgoingListRequest } from '@colete/contract';
+import { einvoiceMessages, normalizeCui, normalizeText, RECEIVED_MESSAGES, SENT_PAGE_SIZE, SENT_STATUS_CODES, SENT_STATUSES, SENT_TEXTS, type SentStatus, type TOutgoingListResponse, type TSentBuyerAddress, type TSentStatusDetailsResponse, type ZOutgoingListRequest } from '@colete/contract';
 import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { renderUblPdf } from '../../lib/ubl-pdf.js';
 import { readUbl } from '../../lib/ubl-read.js';
 import { readXmlTree } from '../../lib/xml-tree.js';
@@ -19,7 +19,23 @@ import type { UserRow } from '../../types.js';
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const codeOf = (status: string) => SENT_STATUS_CODES[status as SentStatus] ?? 1;
 
-export function sentInvoicesService(deps: { database: Database; platformCui: string }) {
+/** Wakes the sending job after a document is queued again, so it leaves in seconds rather than at the next minute. */
+const queuedListeners = new Set<() => void>();
+export function onSentQueued(listener: () => void) {
+  queuedListeners.add(listener);
+  return () => void queuedListeners.delete(listener);
+}
+
+type BuyerAddressParts = { street: string; city: string; countyCode: string; postalCode: string };
+
+export function sentInvoicesService(deps: {
+  database: Database;
+  platformCui: string;
+  /** The invoicing module's: the buyer's address in parts on the issued invoice the document reports. */
+  setBuyerAddress?: (db: Executor, invoiceId: number, parts: BuyerAddressParts) => Promise<void>;
+  /** The geo module's: whether a county code names a Romanian county. */
+  countyExists?: (code: string) => Promise<boolean>;
+}) {
   const { db } = deps.database;
   const s = eInvoiceSent;
   const isPlatform = (code: string) => normalizeCui(code) === normalizeCui(deps.platformCui);
@@ -103,6 +119,8 @@ export function sentInvoicesService(deps: { database: Database; platformCui: str
         success: true,
         list: events.map((e) => ({ processingId: e.uploadIndex, downloadId: null, createdAt: e.at.toISOString(), finishedAt: e.status === 'success' || e.status === 'error' ? e.at.toISOString() : null, status: { status: detail(e.status, e.text) }, text: e.text })),
         findings: doc.findings,
+        // A platform invoice whose kept address the rules could not state: a person says it, then it goes again.
+        canMendBuyerAddress: doc.status === 'error' && doc.source === 'platform' && doc.findings.some((f) => f.id === 'DOCUMENT'),
       };
     },
 
@@ -110,8 +128,11 @@ export function sentInvoicesService(deps: { database: Database; platformCui: str
      * 'Retrimite' (issue 26): a document in error goes back to be sent, built and checked again from
      * today's data (a conditional move: 409 when it is not in error); its old upload stays in its history.
      */
-    async reprocess(client: UserRow, id: number) {
+    async reprocess(client: UserRow, id: number, buyerAddress?: TSentBuyerAddress) {
       const doc = await ownDocument(client, eq(s.id, id));
+      const address = buyerAddress ? { street: buyerAddress.street, city: buyerAddress.city, countyCode: buyerAddress.countyCode, postalCode: buyerAddress.postalCode ?? '' } : null;
+      if (address && (doc.source !== 'platform' || !deps.setBuyerAddress)) throw badRequest(einvoiceMessages.sentAddressNotForThis);
+      if (address && !(await deps.countyExists?.(address.countyCode))) throw badRequest(einvoiceMessages.sentAddressCounty);
       await db.transaction(async (tx) => {
         const moved = await tx
           .update(s)
@@ -119,8 +140,10 @@ export function sentInvoicesService(deps: { database: Database; platformCui: str
           .where(and(eq(s.id, doc.id), eq(s.status, 'error')))
           .returning({ id: s.id });
         if (moved.length === 0) throw conflict(SENT_TEXTS.notInError, 'notInError');
-        await tx.insert(eInvoiceSentEvents).values({ sentId: doc.id, status: 'initial', text: SENT_TEXTS.requeued });
+        if (address) await deps.setBuyerAddress!(tx, doc.sourceId, address);
+        await tx.insert(eInvoiceSentEvents).values({ sentId: doc.id, status: 'initial', text: address ? SENT_TEXTS.requeuedAddress : SENT_TEXTS.requeued });
       });
+      queuedListeners.forEach((l) => l());
     },
 
     /** An accepted document's XML as sent, e-Factura's signed answer, or its PDF drawn from the XML; only on success. */

@@ -18,5 +18,5 @@ export { einvoiceCompaniesService } from './einvoice-companies.js';
 export type { EInvoiceCompaniesService } from './einvoice-companies.js';
 export { einvoiceSender, invoiceIssuedListener } from './einvoice-send.js';
 export type { EInvoiceSender, SentDocument } from './einvoice-send.js';
-export { sentInvoicesService } from './einvoice-sent-list.js';
+export { onSentQueued, sentInvoicesService } from './einvoice-sent-list.js';
 export type { SentInvoicesService } from './einvoice-sent-list.js';

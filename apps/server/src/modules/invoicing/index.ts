@@ -6,7 +6,7 @@ export { invoiceSummary, invoicingDepsOf, invoicingService, invoicingSettings, i
 export type { InvoicingDeps, InvoicingService } from './invoicing-service.js';
 export { shipmentBilling } from './shipment-billing.js';
 export { invoiceOpenCharges } from './invoice-now.js';
-export { INVOICE_ISSUED, invoiceDocumentById } from './invoice-events.js';
+export { INVOICE_ISSUED, invoiceDocumentById, setInvoiceBuyerAddressParts } from './invoice-events.js';
 export type { InvoiceIssued, InvoiceIssuedEvent } from './invoice-events.js';
 export { CIUS_RO_CUSTOMIZATION, invoiceUbl, invoiceUblOf, NO_CNP, type CreditedInvoice, type InvoiceUbl } from './invoice-ubl.js';
 export { InvoiceAddressError } from './invoice-ubl-address.js';

@@ -46,3 +46,17 @@ export async function invoiceDocumentById(db: Executor, invoiceId: number): Prom
   if (!row) throw new Error(`invoice ${invoiceId} does not exist`);
   return invoiceUblOf(db, row);
 }
+
+/**
+ * The buyer's address in the parts the e-invoice states (issue 26), said by a person for an invoice
+ * whose kept address line the rules cannot read (no county, a Bucharest address without its sector).
+ * The printed line stays as issued; the parts are what the e-invoice writes from now on.
+ */
+export async function setInvoiceBuyerAddressParts(db: Executor, invoiceId: number, parts: { street: string; city: string; countyCode: string; postalCode: string }) {
+  const [row] = await db.select({ buyer: invoices.buyer }).from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  if (!row) throw new Error(`invoice ${invoiceId} does not exist`);
+  await db
+    .update(invoices)
+    .set({ buyer: { ...row.buyer, street: parts.street, city: parts.city, countyCode: parts.countyCode, ...(parts.postalCode ? { postalCode: parts.postalCode } : {}) } })
+    .where(eq(invoices.id, invoiceId));
+}

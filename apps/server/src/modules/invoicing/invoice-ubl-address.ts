@@ -56,11 +56,11 @@ export function ublAddress(p: InvoiceParty): UblAddress {
   const kept = p.city ? { street: p.street || p.city, city: p.city, postalCode: p.postalCode || null } : splitLine(p.address);
   if (country !== 'RO') return { ...kept, countrySubentity: null, country };
   const countyCode = p.countyCode || countyCodeByName(p.county);
-  if (!countyCode) throw new InvoiceAddressError(`no county code for '${p.county}' (${p.name})`);
+  if (!countyCode) throw new InvoiceAddressError(`Adresa cumparatorului ${p.name} nu numeste un judet recunoscut ('${p.county}'): corectati adresa si retrimiteti.`);
   let city = kept.city;
   if (countyCode === 'B') {
     const sector = bucharestSector(kept.city, kept.postalCode);
-    if (!sector) throw new InvoiceAddressError(`a Bucharest address without its sector (${p.name}: ${p.address})`);
+    if (!sector) throw new InvoiceAddressError(`Adresa din Bucuresti a cumparatorului ${p.name} nu are sectorul (${p.address}): corectati adresa si retrimiteti.`);
     city = `SECTOR${sector}`;
   }
   return { street: kept.street || city, city, postalCode: kept.postalCode, countrySubentity: `RO-${countyCode}`, country };

@@ -1,4 +1,4 @@
-import type { TOutgoingListRequest, TOutgoingListResponse, TSentStatusDetailsResponse } from '@colete/contract';
+import type { TOutgoingListRequest, TOutgoingListResponse, TSentBuyerAddress, TSentStatusDetailsResponse } from '@colete/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
@@ -24,12 +24,16 @@ export function useSentStatusDetails(id: number) {
 
 export const sentDownloadUrl = (processingId: string, kind: 'xml' | 'zip' | 'pdf') => `user/invoicing-system/invoice/download/${processingId}/${kind}`;
 
-/** POST user/invoicing-system/status-details/{id}/reprocess: a document in error sent again (built and checked anew). */
+/**
+ * POST user/invoicing-system/status-details/{id}/reprocess: a document in error sent again (built and
+ * checked anew); with the buyer's address in parts when the rules could not state the kept one.
+ */
 export function useReprocessSent() {
   const client = useQueryClient();
   const acting = useActingClientId();
   return useMutation({
-    mutationFn: (id: number) => api<{ success: true; message: string }>('POST', `user/invoicing-system/status-details/${id}/reprocess`),
+    mutationFn: ({ id, buyerAddress }: { id: number; buyerAddress?: TSentBuyerAddress }) =>
+      api<{ success: true; message: string }>('POST', `user/invoicing-system/status-details/${id}/reprocess`, buyerAddress ? { buyerAddress } : undefined),
     onSettled: () => client.invalidateQueries({ queryKey: sentKeys.all(acting) }),
   });
 }

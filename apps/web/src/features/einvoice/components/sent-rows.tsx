@@ -1,4 +1,4 @@
-import { formatBani, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentInvoice } from '@colete/contract';
+import { formatBani, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentBuyerAddress, type TSentInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { bucharestDay, formatDate, formatDateTime } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError } from '../../../lib/api-client';
 import { sentDownloadUrl, useReprocessSent, useSentStatusDetails } from '../api/sent-invoices';
+import { SentBuyerAddressFields, useBuyerAddressForm } from './sent-buyer-address';
 
 /* The sent e-invoices' rows (a table, cards on a phone), their downloads and status details (issue 26; spec 002 sections 2.7, 4.9). */
 
@@ -77,14 +78,25 @@ export function StatusDetailsDialog({ invoice, onClose }: { invoice: TSentInvoic
   const details = useSentStatusDetails(invoice.invoicingSystemId);
   const reprocess = useReprocessSent();
   const { enqueueSnackbar } = useSnackbar();
-  const again = () =>
-    reprocess.mutate(invoice.invoicingSystemId, {
-      onSuccess: (r) => {
-        enqueueSnackbar(r.message, { variant: 'success' });
-        onClose();
+  const address = useBuyerAddressForm();
+  const mend = details.data?.canMendBuyerAddress === true;
+  const send = (buyerAddress?: TSentBuyerAddress) =>
+    reprocess.mutate(
+      { id: invoice.invoicingSystemId, buyerAddress },
+      {
+        onSuccess: (r) => {
+          enqueueSnackbar(r.message, { variant: 'success' });
+          onClose();
+        },
+        onError: (err) => {
+          // The server's field messages go by their fields; anything else in the snackbar.
+          const fields = err instanceof ApiError ? Object.entries(err.errors ?? {}).filter(([k]) => k.startsWith('buyerAddress.')) : [];
+          fields.forEach(([k, text]) => address.setError(k.slice('buyerAddress.'.length) as keyof TSentBuyerAddress, { message: text }));
+          if (fields.length === 0) enqueueSnackbar(err instanceof ApiError ? err.message : 'A aparut o eroare!', { variant: 'error' });
+        },
       },
-      onError: (err) => enqueueSnackbar(err instanceof ApiError ? err.message : 'A aparut o eroare!', { variant: 'error' }),
-    });
+    );
+  const again = () => (mend ? void address.handleSubmit((values) => send(values))() : send());
   return (
     <Dialog open onClose={onClose} aria-labelledby="sent-status-title" fullWidth maxWidth="md">
       <DialogTitle id="sent-status-title">Starea facturii {numberOf(invoice)}</DialogTitle>
@@ -111,6 +123,7 @@ export function StatusDetailsDialog({ invoice, onClose }: { invoice: TSentInvoic
                 </ListItem>
               ))}
             </List>
+            {mend && statusOf(invoice.status) === 'error' && <SentBuyerAddressFields form={address} disabled={reprocess.isPending} />}
           </>
         )}
       </DialogContent>
