@@ -29,8 +29,10 @@ test('an admin reads the platform’s invoices reported to e-Factura: status, de
   await expect(rows.nth(1)).toBeVisible();
   const count = (await rows.count()) - 1;
   expect(count).toBeGreaterThan(3);
-  // Every demo invoice was accepted by e-Factura; each shows the buyer and its deadline.
-  await expect(table.getByText('Transmisa', { exact: true })).toHaveCount(count);
+  // Every demo invoice was accepted by e-Factura but the older one waiting for its buyer's address; each shows the buyer and its deadline.
+  const waiting = await table.getByText('Eroare', { exact: true }).count();
+  expect(waiting).toBeLessThanOrEqual(1);
+  await expect(table.getByText('Transmisa', { exact: true })).toHaveCount(count - waiting);
   await expect(rows.nth(1)).toContainText('Demo Logistic SRL');
   await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
   await screenshotAtWidths(page, 'einvoice-sent');
@@ -42,12 +44,12 @@ test('an admin reads the platform’s invoices reported to e-Factura: status, de
   await filters.getByLabel('Status').click();
   await page.getByRole('option', { name: 'Eroare' }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByText('Nicio factura trimisa in perioada si cu filtrele alese.')).toBeVisible();
+  await expect(rows).toHaveCount(waiting + 1);
   await filters.getByLabel('Status').click();
   await page.getByRole('option', { name: 'Eroare' }).click();
   await page.getByRole('option', { name: 'Transmisa' }).click();
   await page.keyboard.press('Escape');
-  await expect(rows).toHaveCount(count + 1);
+  await expect(rows).toHaveCount(count - waiting + 1);
   await expect(filters.getByLabel('Mesaje')).toBeEnabled();
   await filters.getByLabel('Mesaje').click();
   await page.getByRole('option', { name: 'Necitite' }).click();
@@ -55,7 +57,7 @@ test('an admin reads the platform’s invoices reported to e-Factura: status, de
   await expect(page.getByText('Nicio factura trimisa in perioada si cu filtrele alese.')).toBeVisible();
   await filters.getByLabel('Mesaje').click();
   await page.getByRole('option', { name: 'Toate' }).click();
-  await expect(rows).toHaveCount(count + 1);
+  await expect(rows).toHaveCount(count - waiting + 1);
 
   // The steps of one, then its XML as sent.
   const first = rows.nth(1);
@@ -74,6 +76,69 @@ test('an admin reads the platform’s invoices reported to e-Factura: status, de
   const text = fs.readFileSync((await xml.path())!, 'utf8');
   expect(text).toContain(`<cbc:ID>${number}</cbc:ID>`);
   expect(text).toContain('urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1');
+});
+
+test('an admin mends an older invoice the rules could not send (its buyer’s Bucharest address without a sector) and sends it again', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.admin);
+  await page.getByRole('combobox', { name: 'Client selectat' }).fill('firma@demo');
+  await page.getByRole('option', { name: 'Colete Online SRL (firma@demo.ro)' }).click();
+  await page.goto('/profile/invoicing-system/system-invoices/sent/list');
+  const filters = page.getByRole('search', { name: 'Filtre facturi trimise' });
+  await typeDay(filters.getByLabel('De la'), ddmmyyyy(new Date(Date.now() - 730 * 86_400_000)));
+  await filters.getByLabel('Cumparator', { exact: true }).fill('mihai');
+  const table = page.getByRole('table', { name: 'Facturi trimise' });
+  const rows = table.getByRole('row');
+  // The demo's two older invoices to Mihai Pop: the seed mended the first, the second waits in error.
+  await expect(rows).toHaveCount(3);
+  await expect(table.getByText('Transmisa', { exact: true })).toHaveCount(1);
+  const refused = rows.filter({ hasText: 'Eroare' });
+  const number = (await refused.getByRole('cell').first().innerText()).trim();
+  await refused.getByRole('button', { name: `Starea facturii ${number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Starea facturii ${number}` });
+  await expect(dialog).toContainText('Adresa din Bucuresti a cumparatorului Mihai Pop nu are sectorul (Calea Victoriei 120, Bucuresti): corectati adresa si retrimiteti.');
+  const address = dialog.getByRole('group', { name: 'Adresa cumparatorului in factura electronica' });
+  await expect(address).toBeVisible();
+  await screenshotAtWidths(page, 'einvoice-sent-mend');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAccessible(page);
+
+  // Bad parts: each field says what is wrong; nothing is sent.
+  await dialog.getByRole('button', { name: 'Retrimite dupa corectare' }).click();
+  await expect(address.getByText('Alegeti judetul din lista.')).toBeVisible();
+  await expect(address.getByText('Strada si numarul sunt obligatorii (cel mult 150 de caractere).')).toBeVisible();
+  await address.getByLabel('Judet').fill('Bucur');
+  await page.getByRole('option', { name: /^Bucure/ }).first().click();
+  await address.getByLabel('Strada si numar').fill('Calea Victoriei 120');
+  await address.getByLabel('Cod postal').fill('0100');
+  await dialog.getByRole('button', { name: 'Retrimite dupa corectare' }).click();
+  await expect(address.getByText('In Bucuresti alegeti sectorul (Sectorul 1-6).')).toBeVisible();
+  await expect(address.getByText('Codul postal are 6 cifre.')).toBeVisible();
+  await address.getByLabel('Sector').click();
+  await page.getByRole('option', { name: 'Sectorul 1' }).click();
+  await address.getByLabel('Cod postal').fill('010093');
+  await dialog.getByRole('button', { name: 'Retrimite dupa corectare' }).click();
+  await expect(page.getByText('Factura a fost pusa din nou la trimis: va fi construita si verificata din nou.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The sending job was woken: it is uploaded at once, then accepted at e-Factura's verdict.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await typeDay(filters.getByLabel('De la'), ddmmyyyy(new Date(Date.now() - 730 * 86_400_000)));
+        await filters.getByLabel('Cumparator', { exact: true }).fill('mihai');
+        await expect(rows).toHaveCount(3);
+        return rows.filter({ hasText: number }).getByText('Transmisa', { exact: true }).count();
+      },
+      { timeout: 120_000, intervals: [2_000, 5_000, 10_000] },
+    )
+    .toBe(1);
+  await rows.filter({ hasText: number }).getByRole('button', { name: `Starea facturii ${number}` }).click();
+  const steps = dialog.getByRole('list', { name: 'Pasii trimiterii' }).getByRole('listitem');
+  await expect(steps.nth(2)).toContainText('Adresa cumparatorului corectata; pusa din nou la trimis.');
+  await expect(steps.last()).toContainText('Acceptata: e-Factura a acceptat documentul.');
 });
 
 test('a client’s own company sends nothing through the platform: its sent list is empty, without a status filter', async ({ page }) => {

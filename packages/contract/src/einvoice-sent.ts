@@ -130,12 +130,16 @@ export const ZSentInvoiceParams = z.object({ invoiceId: z.coerce.number().int().
 export const ZSentBuyerAddress = z
   .object({
     street: z.string().trim().min(1, einvoiceMessages.sentAddressStreet).max(150, einvoiceMessages.sentAddressStreet),
-    city: z.string().trim().min(1, einvoiceMessages.sentAddressCity).max(50, einvoiceMessages.sentAddressCity),
+    city: z.string().trim().max(50, einvoiceMessages.sentAddressCity),
     countyCode: z.string().trim().regex(/^[A-Z]{1,2}$/, einvoiceMessages.sentAddressCounty),
     postalCode: z.union([z.literal(''), z.string().trim().regex(/^\d{6}$/, einvoiceMessages.sentAddressPostalCode)]).default(''),
   })
   .strict()
-  .refine((a) => a.countyCode !== 'B' || /^Sectorul [1-6]$/.test(a.city), { error: einvoiceMessages.sentAddressSector, path: ['city'] });
+  // The locality (in Bucharest its sector) is judged even while another field is wrong, so each field says what is wrong at once.
+  .superRefine((a, ctx) => {
+    if (a.countyCode === 'B' ? !/^Sectorul [1-6]$/.test(a.city) : a.city.length === 0)
+      ctx.addIssue({ code: 'custom', message: a.countyCode === 'B' ? einvoiceMessages.sentAddressSector : einvoiceMessages.sentAddressCity, path: ['city'] });
+  }, { when: (p) => typeof p.value === 'object' && p.value !== null && typeof (p.value as { city?: unknown }).city === 'string' });
 export type TSentBuyerAddress = z.input<typeof ZSentBuyerAddress>;
 export const ZSentReprocessRequest = z.object({ buyerAddress: ZSentBuyerAddress.optional() }).strict().nullish();
 
