@@ -23,20 +23,20 @@ const INVOICES = 100_000;
 const BUYER = '14399840';
 const SELLERS = ['4221306', '15900825', '12345674'];
 
-/** A client whose company is connected to the simulator as a user connects it (billing data, consent, callback). */
-async function connected(ctx: ScenarioContext, label: string) {
+/** A client whose company (by default the demo buyer) is connected to the simulator as a user connects it (billing data, consent, callback). */
+export async function connected(ctx: ScenarioContext, label: string, company = { cui: BUYER, name: 'Demo Logistic SRL' }) {
   await loadNomenclature(ctx.database);
   const client = await signedInClient(ctx, label);
   const entry = await ctx.app.inject({
     method: 'POST',
     url: '/api/user/billing/data',
     headers: client.headers,
-    payload: { entityData: { name: 'Demo Logistic SRL', isCompany: true, identificationCode: BUYER }, address: { countyCode: 'CJ', city: 'cluj-napoca', postalCode: '400114', street: 'Memorandumului', number: '28' } },
+    payload: { entityData: { name: company.name, isCompany: true, identificationCode: company.cui }, address: { countyCode: 'CJ', city: 'cluj-napoca', postalCode: '400114', street: 'Memorandumului', number: '28' } },
   });
   const id = entry.json().data.fiscalSubaccountNumber as number;
-  const prepared = await ctx.app.inject({ method: 'POST', url: '/api/user/invoicing-system/connect/prepare', headers: client.headers, payload: { fiscalSubaccountNumber: id, identificationCode: BUYER } });
+  const prepared = await ctx.app.inject({ method: 'POST', url: '/api/user/invoicing-system/connect/prepare', headers: client.headers, payload: { fiscalSubaccountNumber: id, identificationCode: company.cui } });
   const params = Object.fromEntries(new URL(prepared.json().url as string, 'http://localhost').searchParams);
-  const consent = await ctx.app.inject({ method: 'POST', url: SIM_AUTHORIZE_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...params, decision: 'allow', certificate: `sim-cert-${BUYER}` }).toString() });
+  const consent = await ctx.app.inject({ method: 'POST', url: SIM_AUTHORIZE_PATH, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ ...params, decision: 'allow', certificate: `sim-cert-${company.cui}` }).toString() });
   const back = new URL(String(consent.headers.location));
   await ctx.app.inject({ method: 'GET', url: `${EINVOICE_CALLBACK_PATH}${back.search}`, headers: client.headers });
   return { ...client, entityId: id };

@@ -3,6 +3,7 @@ import { balanceScenarios } from './balance.js';
 import { bare } from './bare.js';
 import { courierScenarios } from './couriers.js';
 import { einvoiceScenarios } from './einvoice.js';
+import { einvoiceSendScenarios } from './einvoice-send.js';
 import { geoScenarios } from './geo.js';
 import { shipmentScenarios } from './shipments.js';
 import { repaymentScenarios } from './repayments.js';
@@ -15,4 +16,4 @@ import { uploadsScenario } from './uploads.js';
  * object (see lib/types.ts): its name, how it prepares its data, the requests it rotates
  * through and its p95 target.
  */
-export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario, ...einvoiceScenarios];
+export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario, ...einvoiceScenarios, ...einvoiceSendScenarios];
