@@ -15,6 +15,7 @@ import { useConnectedCompanies } from '../api/received-invoices';
 import { useSentInvoices } from '../api/sent-invoices';
 import { CompanyCard } from '../components/company-card';
 import { EInvoiceTabs } from '../components/einvoice-tabs';
+import { SentMessagesDialog } from '../components/sent-messages';
 import { SentRows, StatusDetailsDialog } from '../components/sent-rows';
 
 /* /profile/invoicing-system/system-invoices/sent/list: the e-invoices a connected company sent (issue 26; spec 002 sections 2.7, 4.9, 5). */
@@ -62,6 +63,8 @@ export default function SentInvoicesPage() {
   const rows = list.data?.list ?? [];
   const own = list.data?.ownCompany ?? false;
   const shown = rows.find((r) => r.invoicingSystemId === detailsId);
+  const [messagesId, setMessagesId] = useState<number | null>(null);
+  const talking = rows.find((r) => r.invoicingSystemId === messagesId);
 
   if (billing.isPending) return <LoadingState label="Se incarca firmele conectate..." />;
   if (billing.isError) return <ErrorState message={einvoiceMessages.companiesFailed} onRetry={() => void billing.refetch()} />;
@@ -108,10 +111,11 @@ export default function SentInvoicesPage() {
             <TextField label="CUI/CNP cumparator" value={input.buyerId} onChange={(e) => setInput('buyerId', e.target.value)} />
           </Box>
           <ListStates query={list} loadingLabel="Se incarca facturile..." errorMessage={einvoiceMessages.receivedListFailed} maxWidth={1200} empty={{ when: rows.length === 0, icon: <OutboxOutlinedIcon aria-hidden />, text: 'Nicio factura trimisa in perioada si cu filtrele alese.' }}>
-            <SentRows rows={rows} ownCompany={own} onStatus={(i) => setDetailsId(i.invoicingSystemId)} />
+            <SentRows rows={rows} ownCompany={own} onStatus={(i) => setDetailsId(i.invoicingSystemId)} onMessages={(i) => setMessagesId(i.invoicingSystemId)} />
             <Paginator page={values.page} pageSize={SENT_PAGE_SIZE} count={list.data?.pagination.totalCount ?? 0} onChange={(page) => update({ page })} />
           </ListStates>
           {shown && <StatusDetailsDialog invoice={shown} onClose={() => setDetailsId(null)} />}
+          {talking && <SentMessagesDialog invoice={talking} onClose={() => setMessagesId(null)} />}
         </>
       )}
     </>
