@@ -1,5 +1,6 @@
 import { einvoiceMessages, SENT_MESSAGE_STATUS, type TSentInvoice } from '@colete/contract';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import { useState } from 'react';
 import { Badge, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { formatDate } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -29,12 +30,16 @@ export function MessagesButton({ invoice, onOpen }: { invoice: TSentInvoice; onO
 export function SentMessagesDialog({ invoice, onClose }: { invoice: TSentInvoice; onClose: () => void }) {
   const mark = useMarkSentMessagesRead();
   const { enqueueSnackbar } = useSnackbar();
-  const unread = unreadOf(invoice);
-  const markOne = (messageId: number) => mark.mutate({ messageId }, { onError: () => enqueueSnackbar(einvoiceMessages.sentMessageReadFailed, { variant: 'error', autoHideDuration: FAILURE_MS }) });
+  // Marked here: read at once, even when the list's filter then leaves the document out.
+  const [marked, setMarked] = useState<number[]>([]);
+  const read = (ids: number[]) => setMarked((was) => [...was, ...ids]);
+  const unread = unreadOf(invoice).filter((m) => !marked.includes(m.id));
+  const markOne = (messageId: number) => mark.mutate({ messageId }, { onSuccess: () => read([messageId]), onError: () => enqueueSnackbar(einvoiceMessages.sentMessageReadFailed, { variant: 'error', autoHideDuration: FAILURE_MS }) });
   // Spec 002 section 5: with no unread message, 'mark all' does nothing (no request).
   const markAll = () => {
     if (unread.length === 0) return;
-    mark.mutate({ messageIds: unread.map((m) => m.id) }, { onError: () => enqueueSnackbar(einvoiceMessages.sentMessagesReadFailed, { variant: 'error', autoHideDuration: FAILURE_MS }) });
+    const ids = unread.map((m) => m.id);
+    mark.mutate({ messageIds: ids }, { onSuccess: () => read(ids), onError: () => enqueueSnackbar(einvoiceMessages.sentMessagesReadFailed, { variant: 'error', autoHideDuration: FAILURE_MS }) });
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="sent-messages-title" fullWidth maxWidth="sm">
@@ -42,7 +47,7 @@ export function SentMessagesDialog({ invoice, onClose }: { invoice: TSentInvoice
       <DialogContent>
         <List dense aria-label="Mesaje">
           {invoice.message.map((m) => {
-            const isUnread = m.status === SENT_MESSAGE_STATUS.unread;
+            const isUnread = m.status === SENT_MESSAGE_STATUS.unread && !marked.includes(m.id);
             return (
               <ListItem key={m.id} divider sx={{ alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' }, gap: 1 }}>
                 <ListItemText
