@@ -19,7 +19,12 @@ export function MessagesButton({ invoice, onOpen }: { invoice: TSentInvoice; onO
   const unread = unreadOf(invoice).length;
   return (
     <IconButton size="small" color="primary" onClick={onOpen} aria-label={`Mesajele facturii ${numberOf(invoice)}: ${invoice.message.length}, necitite ${unread}`} title="Mesaje">
-      <Badge badgeContent={unread > 0 ? unread : invoice.message.length} color={unread > 0 ? 'error' : 'default'} showZero={false}>
+      <Badge
+        badgeContent={unread > 0 ? unread : invoice.message.length}
+        color={unread > 0 ? 'error' : 'default'}
+        // All read: the count on a quiet grey, the unread count in red.
+        sx={unread > 0 ? undefined : { '& .MuiBadge-badge': { bgcolor: 'grey.300', color: 'text.primary' } }}
+      >
         <ChatBubbleOutlineIcon fontSize="small" />
       </Badge>
     </IconButton>
