@@ -55,7 +55,10 @@ test('an admin reads the buyer’s messages of a sent invoice and marks one, the
   await expectAccessible(page);
   await page.route(MARK_ONE, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"x"}' }));
   await dialog.getByRole('button', { name: /^Marcheaza ca citit/ }).click();
-  await expect(page.getByText('A aparut o eroare la marcarea mesajului ca citit')).toBeVisible();
+  const failure = page.getByText('A aparut o eroare la marcarea mesajului ca citit');
+  await expect(failure).toBeVisible();
+  // Shown 2 seconds (spec 002 section 8), not the app's usual 5.
+  await expect(failure).toBeHidden({ timeout: 4_000 });
   await page.unroute(MARK_ONE);
   await dialog.getByRole('button', { name: /^Marcheaza ca citit/ }).click();
   await expect(dialog.getByText('Citit', { exact: true })).toBeVisible();
