@@ -10,7 +10,7 @@ import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repa
 import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
 import { seedDemoEInvoices } from './db/seed-einvoice.js';
-import { seedPlatformEInvoices, sendPlatformDemoInvoices } from './db/seed-einvoice-platform.js';
+import { seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoices } from './db/seed-einvoice-platform.js';
 import { deliverLifecycleEvents } from './jobs/lifecycle-events.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
@@ -44,7 +44,11 @@ export async function createServer(config: Config): Promise<Server> {
       await seedDemoEInvoices(app, database);
       // The platform's own company, with its couriers' invoices for the demo's AWBs (the 'Internal' account).
       await seedPlatformEInvoices(app, database, config.seller);
-      if (config.einvoiceSend) await sendPlatformDemoInvoices(app, () => deliverLifecycleEvents(database));
+      if (config.einvoiceSend) {
+        await sendPlatformDemoInvoices(app, () => deliverLifecycleEvents(database));
+        // The demo client's messages about two of them, in the platform's sent list (issue 26).
+        await seedPlatformBuyerMessages(app, database, config.seller.cui);
+      }
     }
   }
   // Before the jobs start: the dump holds the migrated, seeded database and nothing after.

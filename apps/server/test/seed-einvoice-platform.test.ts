@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEntities, eInvoiceReceived, eInvoiceSent, eInvoiceSentEvents, eInvoiceSuppliers, efacturaSimUploads, invoices, users } from '../src/db/schema.js';
+import { billingEntities, eInvoiceReceived, eInvoiceSent, eInvoiceSentEvents, eInvoiceSentMessages, eInvoiceSuppliers, efacturaSimUploads, invoices, users } from '../src/db/schema.js';
 import { seedDemo } from '../src/db/seed.js';
-import { PLATFORM_ACCOUNT_EMAIL, seedPlatformEInvoices, sendPlatformDemoInvoices } from '../src/db/seed-einvoice-platform.js';
+import { PLATFORM_ACCOUNT_EMAIL, seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoices } from '../src/db/seed-einvoice-platform.js';
+import { seedDemoEInvoices } from '../src/db/seed-einvoice.js';
 import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
@@ -81,4 +82,16 @@ describe('the platform’s company in the demo', () => {
     const uploads = await db.select({ xml: efacturaSimUploads.xml }).from(efacturaSimUploads).where(eq(efacturaSimUploads.cif, ctx.config.seller.cui));
     expect(uploads).toHaveLength(sent.length - 1);
   }, 300_000);
+
+  it("the demo client's company writes about two of them: the platform's sync keeps both, unread, once", async () => {
+    await seedDemoEInvoices(ctx.app, ctx.database);
+    await seedPlatformBuyerMessages(ctx.app, ctx.database, ctx.config.seller.cui);
+    const kept = await ctx.database.db.select().from(eInvoiceSentMessages);
+    expect(kept.map((k) => [k.sender, k.status])).toEqual([
+      ['client', 1],
+      ['client', 1],
+    ]);
+    await seedPlatformBuyerMessages(ctx.app, ctx.database, ctx.config.seller.cui);
+    expect(await ctx.database.db.select().from(eInvoiceSentMessages)).toHaveLength(2);
+  }, 120_000);
 });

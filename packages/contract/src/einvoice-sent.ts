@@ -51,6 +51,7 @@ export const SENT_TEXTS = {
   notInError: einvoiceMessages.sentNotInError,
   requeued: 'Pusa din nou la trimis dupa corectare.',
   requeuedAddress: 'Adresa cumparatorului corectata; pusa din nou la trimis.',
+  messageNotFound: einvoiceMessages.sentMessageNotFound,
 } as const;
 
 /** Spec 002 section 9: the sent list's page size. */
@@ -87,7 +88,8 @@ export const ZSentInvoice = z.object({
   date: z.string(),
   deadline: z.string(),
   amounts: z.object({ taxExcluded: z.number().int(), tax: z.number().int(), total: z.number().int() }),
-  message: z.array(z.object({ id: z.number().int(), text: z.string(), sender: z.enum(['client', 'supplier']), status: z.number().int() })),
+  /** The buyer's messages about it (spec 002 section 3), oldest first, with the day e-Factura received each (ISO). */
+  message: z.array(z.object({ id: z.number().int(), text: z.string(), sender: z.enum(['client', 'supplier']), status: z.number().int(), date: z.string() })),
   processingId: z.object({ eInvoice: z.string().nullable() }),
   findings: z.array(z.object({ id: z.string(), text: z.string() })),
   kind: z.enum(['invoice', 'creditNote']),
@@ -144,3 +146,14 @@ export type TSentBuyerAddress = z.input<typeof ZSentBuyerAddress>;
 export const ZSentReprocessRequest = z.object({ buyerAddress: ZSentBuyerAddress.optional() }).strict().nullish();
 
 export const ZSentDownloadParams = z.object({ processingId: z.string().regex(/^\d{1,18}$/), kind: z.enum(['xml', 'zip', 'pdf']) });
+
+/** Spec 002 section 3: a buyer's message is 1 unread or 2 read. */
+export const SENT_MESSAGE_STATUS = { unread: 1, read: 2 } as const;
+const messageId = z.number({ error: einvoiceMessages.sentMessageIdInvalid }).int(einvoiceMessages.sentMessageIdInvalid).positive(einvoiceMessages.sentMessageIdInvalid).max(2_147_483_647, einvoiceMessages.sentMessageIdInvalid);
+/** PUT user/invoicing-system/outgoing-list/mark-message-as-read (spec 002 section 7). */
+export const ZMarkSentMessageRequest = z.object({ messageId }).strict();
+/** PUT user/invoicing-system/outgoing-list/mark-message-as-read/bulk (spec 002 section 7). */
+export const ZMarkSentMessagesRequest = z
+  .object({ messageIds: z.array(messageId, { error: einvoiceMessages.sentMessageIdsInvalid }).min(1, einvoiceMessages.sentMessageIdsInvalid).max(500, einvoiceMessages.sentMessageIdsInvalid) })
+  .strict();
+export const ZMarkSentMessageResponse = z.object({ success: z.literal(true) });

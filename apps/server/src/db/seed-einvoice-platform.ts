@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeText, USER_TYPE } from '@colete/contract';
-import { and, asc, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_COMPANIES } from '../integrations/company-check/simulator.js';
 import { SIM_COURIER_COMPANIES, issueCourierInvoice, type BilledAwb } from '../integrations/e-invoicing/simulator-courier-invoices.js';
 import { demoVat, issueSupplierDocument } from '../integrations/e-invoicing/simulator-suppliers.js';
+import { eFacturaRest } from '../integrations/e-invoicing/anaf-rest.js';
+import { injectFetch } from '../integrations/e-invoicing/index.js';
+import { raspXml } from '../integrations/e-invoicing/rasp.js';
+import { SIM_REST_BASE } from '../integrations/e-invoicing/simulator-rest.js';
 import { hashPassword } from '../lib/passwords.js';
 import { newReferralCode } from '../lib/tokens.js';
 import type { Config } from '../config.js';
 import type { Database } from './client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSuppliers, invoices, shipments, users } from './schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentMessages, eInvoiceSuppliers, invoices, shipments, users } from './schema.js';
 import { connectThroughSimulator } from './seed-einvoice.js';
 
 const DAY_MS = 86_400_000;
@@ -162,4 +166,37 @@ async function sendRounds(app: FastifyInstance, now: Date) {
     }
     if (claimed === 0 && round > 0) break;
   }
+}
+
+/** The demo client's questions about the platform's invoices, newest invoice first. */
+const BUYER_QUESTIONS = ['Buna ziua, va rugam sa trimiteti si anexa cu AWB-urile facturate.', 'Putem primi factura defalcata pe puncte de lucru?'];
+
+/**
+ * The demo's buyers' messages (issue 26): the demo client's company, a buyer of the platform's
+ * invoices, writes about the two newest accepted ones through the simulator's SPV (a RASP uploaded
+ * from its connection), then the platform's company syncs: its sent list shows them unread.
+ * Seeded once (nothing when a buyer message is already kept, or when no invoice was accepted).
+ */
+export async function seedPlatformBuyerMessages(app: FastifyInstance, database: Database, sellerCui: string) {
+  const { db } = database;
+  if ((await db.select({ id: eInvoiceSentMessages.id }).from(eInvoiceSentMessages).limit(1)).length > 0) return;
+  const [buyer] = await db
+    .select({ id: billingEntities.id, code: billingEntities.identificationCode })
+    .from(billingEntities)
+    .innerJoin(users, eq(users.id, billingEntities.userId))
+    .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
+    .where(and(eq(users.email, 'client@demo.ro'), ne(billingEntities.identificationCode, sellerCui)))
+    .limit(1);
+  if (!buyer) return;
+  const sent = await db
+    .select({ uploadIndex: eInvoiceSent.uploadIndex, entityId: eInvoiceSent.billingEntityId })
+    .from(eInvoiceSent)
+    .where(and(eq(eInvoiceSent.status, 'success'), eq(eInvoiceSent.buyerIdentification, buyer.code), isNotNull(eInvoiceSent.uploadIndex)))
+    .orderBy(desc(eInvoiceSent.issueDate), desc(eInvoiceSent.id))
+    .limit(BUYER_QUESTIONS.length);
+  if (sent.length === 0) return;
+  const rest = eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(app) });
+  const token = await app.services.einvoice.accessToken(buyer.id);
+  for (const [k, doc] of sent.entries()) await rest.upload(token, buyer.code, raspXml(doc.uploadIndex!, BUYER_QUESTIONS[k]!), { standard: 'RASP' });
+  await app.services.einvoiceSync.syncCompany(sent[0]!.entityId!);
 }

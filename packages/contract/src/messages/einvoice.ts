@@ -41,4 +41,10 @@ export const einvoiceMessages = {
   supplierAdded: 'Furnizorul a fost adaugat, iar factura a fost acceptata.',
   unknownCourier: 'Curierul ales nu exista.',
   courierOnlyWithSupplier: 'Curierul se alege doar cand adaugati furnizorul.',
+  // Issue 26, the buyers' messages about sent invoices: spec 002 section 8's failures letter for letter, then ours.
+  sentMessageReadFailed: 'A aparut o eroare la marcarea mesajului ca citit',
+  sentMessagesReadFailed: 'A aparut o eroare la marcarea mesajelor ca citite',
+  sentMessageNotFound: 'Mesajul nu a fost gasit.',
+  sentMessageIdInvalid: 'Identificatorul mesajului este invalid.',
+  sentMessageIdsInvalid: 'Alegeti intre 1 si 500 de mesaje.',
 } as const;

@@ -233,6 +233,8 @@ export const eInvoiceSent = pgTable(
     index('einvoice_sent_due_idx').on(t.nextAt).where(sql`${t.status} in ('initial', 'pending')`),
     index('einvoice_sent_list_idx').on(t.billingEntityId, t.issueDate, t.id),
     index('einvoice_sent_deadline_idx').on(t.deadline).where(sql`${t.status} in ('initial', 'pending', 'error')`),
+    // A buyer's message names its document by the upload index.
+    index('einvoice_sent_upload_idx').on(t.uploadIndex).where(sql`${t.uploadIndex} is not null`),
   ],
 );
 
@@ -250,4 +252,33 @@ export const eInvoiceSentEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('einvoice_sent_events_sent_idx').on(t.sentId, t.id)],
+);
+
+/**
+ * A buyer's message about a sent document (issue 26; e-Factura's 'MESAJ CUMPARATOR', a RASP the
+ * buyer uploaded naming the document's upload index), kept once by the sync of the company that
+ * received it: 1 unread, 2 read (spec 002 section 4.9).
+ */
+export const eInvoiceSentMessages = pgTable(
+  'einvoice_sent_messages',
+  {
+    id: serial('id').primaryKey(),
+    sentId: integer('sent_id')
+      .notNull()
+      .references(() => eInvoiceSent.id, { onDelete: 'cascade' }),
+    billingEntityId: integer('billing_entity_id')
+      .notNull()
+      .references(() => billingEntities.id, { onDelete: 'cascade' }),
+    /** SPV's message id (what descarcare takes). */
+    messageId: text('message_id').notNull(),
+    /** The RASP's own upload index. */
+    uploadIndex: text('upload_index').notNull(),
+    text: text('text').notNull(),
+    sender: text('sender', { enum: ['client', 'supplier'] }).notNull().default('client'),
+    status: smallint('status').notNull().default(1),
+    messageAt: timestamp('message_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('einvoice_sent_messages_message_key').on(t.billingEntityId, t.messageId), index('einvoice_sent_messages_sent_idx').on(t.sentId, t.status)],
 );

@@ -25,6 +25,9 @@ import {
   ZSentReprocessRequest,
   ZSentStatusDetailsResponse,
   SENT_TEXTS,
+  ZMarkSentMessageRequest,
+  ZMarkSentMessagesRequest,
+  ZMarkSentMessageResponse,
 } from '@colete/contract';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -127,6 +130,23 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
         '/api/user/invoicing-system/outgoing-list',
         { schema: { tags, body: ZOutgoingListRequest, response: { 200: ZOutgoingListResponse } } },
         async (req) => opts.sent.list(acting(req).client, req.body),
+      );
+      // Spec 002 section 7: a buyer's message, or several, marked read (only the acting client's company's).
+      scope.withTypeProvider<ZodTypeProvider>().put(
+        '/api/user/invoicing-system/outgoing-list/mark-message-as-read',
+        { schema: { tags, body: ZMarkSentMessageRequest, response: { 200: ZMarkSentMessageResponse } } },
+        async (req) => {
+          await opts.sent.markRead(acting(req).client, [req.body.messageId]);
+          return { success: true as const };
+        },
+      );
+      scope.withTypeProvider<ZodTypeProvider>().put(
+        '/api/user/invoicing-system/outgoing-list/mark-message-as-read/bulk',
+        { schema: { tags, body: ZMarkSentMessagesRequest, response: { 200: ZMarkSentMessageResponse } } },
+        async (req) => {
+          await opts.sent.markRead(acting(req).client, req.body.messageIds);
+          return { success: true as const };
+        },
       );
       scope.withTypeProvider<ZodTypeProvider>().get(
         '/api/user/invoicing-system/status-details/:invoiceId',

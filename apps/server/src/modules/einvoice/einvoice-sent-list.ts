@@ -8,6 +8,7 @@ import { renderUblPdf } from '../../lib/ubl-pdf.js';
 import { readUbl } from '../../lib/ubl-read.js';
 import { readXmlTree } from '../../lib/xml-tree.js';
 import type { UserRow } from '../../types.js';
+import { hasMessage, markMessagesRead, messagesOf } from './einvoice-sent-messages.js';
 
 /*
  * The sent e-invoices of a client's connected company (issue 26; spec 002 sections 2.7, 3, 4.9, 7):
@@ -69,7 +70,7 @@ export function sentInvoicesService(deps: {
 
   return {
     async list(client: UserRow, req: z.output<typeof ZOutgoingListRequest>): Promise<TOutgoingListResponse> {
-      const { own } = await company(client, req.identificationCode);
+      const { own, id: companyId } = await company(client, req.identificationCode);
       const f = req.filters;
       // Only the platform's company sends through the platform today: another company's list is empty.
       if (!own) return { success: true, ownCompany: false, list: [], pagination: { page: 1, totalPages: 1, totalCount: 0 } };
@@ -80,8 +81,8 @@ export function sentInvoicesService(deps: {
         f.status.length > 0 ? inArray(s.status, statuses.length > 0 ? statuses : ['-']) : undefined,
         f.dateFrom ? gte(s.issueDate, f.dateFrom) : undefined,
         f.dateTo ? lte(s.issueDate, f.dateTo) : undefined,
-        // Buyers' messages are not kept yet: a message filter finds none.
-        f.messageStatus !== undefined ? eq(s.id, -1) : undefined,
+        // The documents having a buyer's message in this state (kept for this company).
+        f.messageStatus !== undefined ? hasMessage(companyId, f.messageStatus) : undefined,
         buyerName ? like(s.buyerSearch, `%${literal(buyerName)}%`) : undefined,
         f.buyer?.identification ? like(s.buyerIdentification, `${literal(normalizeCui(f.buyer.identification))}%`) : undefined,
       );
@@ -89,6 +90,7 @@ export function sentInvoicesService(deps: {
       const totalPages = Math.max(1, Math.ceil(n / SENT_PAGE_SIZE));
       const page = Math.min(req.page, totalPages);
       const rows = await db.select().from(s).where(where).orderBy(desc(s.issueDate), desc(s.id)).limit(SENT_PAGE_SIZE).offset((page - 1) * SENT_PAGE_SIZE);
+      const messages = await messagesOf(deps.database, companyId, rows.map((r) => r.id));
       const list = rows.map((r) => {
         const [serial = '', number = r.number] = r.number.includes(' ') ? r.number.split(' ') : ['', r.number];
         return {
@@ -100,7 +102,7 @@ export function sentInvoicesService(deps: {
           date: r.issueDate,
           deadline: r.deadline,
           amounts: { taxExcluded: r.taxExcludedBani, tax: r.taxBani, total: r.totalBani },
-          message: [],
+          message: messages.get(r.id) ?? [],
           processingId: { eInvoice: r.uploadIndex },
           findings: r.findings,
           kind: r.kind,
@@ -158,6 +160,9 @@ export function sentInvoicesService(deps: {
       const pdf = await renderUblPdf(read, { createdAt: doc.doneAt ?? doc.createdAt, note: `Factura ${doc.number}, transmisa in e-Factura cu indexul ${processingId} si acceptata.` });
       return { fileName: `${base}.pdf`, type: 'application/pdf', data: Buffer.from(pdf) };
     },
+
+    /** Buyers' messages marked read (spec 002 section 4.9): only the acting client's company's (404 otherwise). */
+    markRead: (client: UserRow, ids: number[]) => markMessagesRead(deps.database, client, ids),
   };
 }
 export type SentInvoicesService = ReturnType<typeof sentInvoicesService>;

@@ -9,6 +9,7 @@ import type { EInvoiceService } from './einvoice-service.js';
 import { entityById, findConnection } from './einvoice-queries.js';
 import { checkCourierInvoice, recordBilledAwbs, type CourierNames } from './courier-invoice-check.js';
 import { notifyReceived } from './einvoice-received-mail.js';
+import { syncBuyerMessages } from './einvoice-sent-messages.js';
 import { RECEIVED_WARNINGS, warningsOf } from './ubl-warnings.js';
 
 /** SPV keeps a message about 60 days: a sync never asks further back (a few minutes inside, for the clock's sake). */
@@ -130,6 +131,8 @@ export function einvoiceSync(deps: {
           }
         }
       }
+      // The buyers' messages about the documents the company sent (issue 26), over the same window.
+      result.failed += (await syncBuyerMessages(deps, { billingEntityId, cif, token, start, end })).failed;
     } catch (err) {
       await db.update(eInvoiceConnections).set({ lastSyncError: String(err instanceof Error ? err.message : err).slice(0, 500) }).where(eq(eInvoiceConnections.billingEntityId, billingEntityId));
       throw err;

@@ -37,3 +37,17 @@ export function useReprocessSent() {
     onSettled: () => client.invalidateQueries({ queryKey: sentKeys.all(acting) }),
   });
 }
+
+/**
+ * PUT user/invoicing-system/outgoing-list/mark-message-as-read (one: `messageId`) and .../bulk
+ * (several: `messageIds`): buyers' messages marked read (spec 002 sections 4.9, 7); the list reloads.
+ */
+export function useMarkSentMessagesRead() {
+  const client = useQueryClient();
+  const acting = useActingClientId();
+  return useMutation({
+    mutationFn: (body: { messageId: number } | { messageIds: number[] }) =>
+      api<{ success: true }>('PUT', `user/invoicing-system/outgoing-list/mark-message-as-read${'messageIds' in body ? '/bulk' : ''}`, body),
+    onSettled: () => client.invalidateQueries({ queryKey: sentKeys.all(acting) }),
+  });
+}

@@ -10,6 +10,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError } from '../../../lib/api-client';
 import { sentDownloadUrl, useReprocessSent, useSentStatusDetails } from '../api/sent-invoices';
 import { SentBuyerAddressFields, useBuyerAddressForm } from './sent-buyer-address';
+import { MessagesButton } from './sent-messages';
 
 /* The sent e-invoices' rows (a table, cards on a phone), their downloads and status details (issue 26; spec 002 sections 2.7, 4.9). */
 
@@ -147,7 +148,7 @@ function StatusButton({ invoice, onOpen }: { invoice: TSentInvoice; onOpen: () =
   );
 }
 
-export function SentRows({ rows, ownCompany, onStatus }: { rows: TSentInvoice[]; ownCompany: boolean; onStatus: (i: TSentInvoice) => void }) {
+export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSentInvoice[]; ownCompany: boolean; onStatus: (i: TSentInvoice) => void; onMessages: (i: TSentInvoice) => void }) {
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   if (!wide) {
     return (
@@ -167,6 +168,7 @@ export function SentRows({ rows, ownCompany, onStatus }: { rows: TSentInvoice[];
             <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
               <SentDownloads invoice={i} />
               {ownCompany && <StatusButton invoice={i} onOpen={() => onStatus(i)} />}
+              {i.message.length > 0 && <MessagesButton invoice={i} onOpen={() => onMessages(i)} />}
             </Stack>
           </Box>
         ))}
@@ -223,7 +225,9 @@ export function SentRows({ rows, ownCompany, onStatus }: { rows: TSentInvoice[];
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                 {lei(i.amounts.total)}
               </TableCell>
-              <TableCell>{i.message.length > 0 ? i.message.length : '-'}</TableCell>
+              <TableCell>
+                <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
+              </TableCell>
               <TableCell>
                 <SentDownloads invoice={i} compact />
               </TableCell>

@@ -1,4 +1,4 @@
-import { einvoiceMessages, SENT_PAGE_SIZE, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type TOutgoingListRequest } from '@colete/contract';
+import { einvoiceMessages, SENT_PAGE_SIZE, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type TOutgoingListRequest, type TSentInvoice } from '@colete/contract';
 import OutboxOutlinedIcon from '@mui/icons-material/OutboxOutlined';
 import { Box, Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { useConnectedCompanies } from '../api/received-invoices';
 import { useSentInvoices } from '../api/sent-invoices';
 import { CompanyCard } from '../components/company-card';
 import { EInvoiceTabs } from '../components/einvoice-tabs';
+import { SentMessagesDialog } from '../components/sent-messages';
 import { SentRows, StatusDetailsDialog } from '../components/sent-rows';
 
 /* /profile/invoicing-system/system-invoices/sent/list: the e-invoices a connected company sent (issue 26; spec 002 sections 2.7, 4.9, 5). */
@@ -62,6 +63,9 @@ export default function SentInvoicesPage() {
   const rows = list.data?.list ?? [];
   const own = list.data?.ownCompany ?? false;
   const shown = rows.find((r) => r.invoicingSystemId === detailsId);
+  // The document whose messages are open: as the list now has it, or as it was (a filter may leave it out once read).
+  const [messagesOf, setMessagesOf] = useState<TSentInvoice | null>(null);
+  const talking = messagesOf ? (rows.find((r) => r.invoicingSystemId === messagesOf.invoicingSystemId) ?? messagesOf) : null;
 
   if (billing.isPending) return <LoadingState label="Se incarca firmele conectate..." />;
   if (billing.isError) return <ErrorState message={einvoiceMessages.companiesFailed} onRetry={() => void billing.refetch()} />;
@@ -108,10 +112,11 @@ export default function SentInvoicesPage() {
             <TextField label="CUI/CNP cumparator" value={input.buyerId} onChange={(e) => setInput('buyerId', e.target.value)} />
           </Box>
           <ListStates query={list} loadingLabel="Se incarca facturile..." errorMessage={einvoiceMessages.receivedListFailed} maxWidth={1200} empty={{ when: rows.length === 0, icon: <OutboxOutlinedIcon aria-hidden />, text: 'Nicio factura trimisa in perioada si cu filtrele alese.' }}>
-            <SentRows rows={rows} ownCompany={own} onStatus={(i) => setDetailsId(i.invoicingSystemId)} />
+            <SentRows rows={rows} ownCompany={own} onStatus={(i) => setDetailsId(i.invoicingSystemId)} onMessages={setMessagesOf} />
             <Paginator page={values.page} pageSize={SENT_PAGE_SIZE} count={list.data?.pagination.totalCount ?? 0} onChange={(page) => update({ page })} />
           </ListStates>
           {shown && <StatusDetailsDialog invoice={shown} onClose={() => setDetailsId(null)} />}
+          {talking && <SentMessagesDialog invoice={talking} onClose={() => setMessagesOf(null)} />}
         </>
       )}
     </>
