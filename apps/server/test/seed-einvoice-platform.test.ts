@@ -63,7 +63,7 @@ describe('the platform’s company in the demo', () => {
     const issued = await db.select({ id: invoices.id }).from(invoices);
     const sent = await db.select().from(eInvoiceSent);
     expect(issued.length).toBeGreaterThan(3);
-    expect(sent.map((x) => x.sourceId).sort((a, b) => a - b)).toEqual(issued.map((x) => x.id).sort((a, b) => a - b));
+    expect(sent.map((x) => x.sourceId).sort((a, b) => a! - b!)).toEqual(issued.map((x) => x.id).sort((a, b) => a - b));
     for (const x of sent) expect([x.number, x.status, x.findings, x.lastError]).toEqual([x.number, 'success', [], null]);
     // Each uploaded once.
     const uploads = await db.select({ xml: efacturaSimUploads.xml }).from(efacturaSimUploads).where(eq(efacturaSimUploads.cif, ctx.config.seller.cui));
