@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEntities, eInvoiceSent, efacturaSimMessages, efacturaSimUploads } from '../src/db/schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceSent, efacturaSimMessages, efacturaSimUploads } from '../src/db/schema.js';
 import { eFacturaRest, type EFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
@@ -141,5 +141,24 @@ describe('a client’s invoice', () => {
     const again = await submit(alice, form('4001'));
     expect(again.json().invoicingSystemId).toBe(a.json().invoicingSystemId);
     expect(await ctx.database.db.select().from(eInvoiceSent).where(eq(eInvoiceSent.number, 'AMC 4001'))).toHaveLength(1);
+  }, 60_000);
+
+  it('waits while its company is not connected, then goes through that company’s connection', async () => {
+    const carol = await createUser(ctx);
+    const entityId = await connectCompany(ctx, carol, '38712049');
+    await ctx.database.db.update(billingEntities).set({ isVatPayer: true }).where(eq(billingEntities.id, entityId));
+    const res = await submit(carol, form('5001', { identificationCode: '38712049' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().invoicingSystemId as number;
+    await ctx.database.db.update(eInvoiceConnections).set({ state: 'EXPIRED' }).where(eq(eInvoiceConnections.billingEntityId, entityId));
+    const at = new Date(Date.now() + 10 * MIN);
+    // (The other tests' documents are due too: this one's row tells.)
+    await sender().sendDue(at);
+    expect(await rowOf(id)).toMatchObject({ status: 'initial', lastError: 'Firma emitenta nu mai este conectata la e-Factura: documentul asteapta reconectarea.' });
+    await ctx.database.db.update(eInvoiceConnections).set({ state: 'ACTIVE' }).where(eq(eInvoiceConnections.billingEntityId, entityId));
+    await sender().sendDue(new Date(at.getTime() + 60 * MIN));
+    expect((await rowOf(id)).status).toBe('pending');
+    const uploads = await ctx.database.db.select().from(efacturaSimUploads).where(like(efacturaSimUploads.xml, '%<cbc:ID>AMC 5001</cbc:ID>%'));
+    expect(uploads.map((u) => u.cif)).toEqual(['38712049']);
   }, 60_000);
 });
