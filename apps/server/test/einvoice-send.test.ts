@@ -259,7 +259,7 @@ describe("the platform's sent list ('Facturi trimise')", () => {
     expect([notInError.statusCode, notInError.json().message]).toEqual([409, 'Doar o factura in Eroare poate fi trimisa din nou.']);
     // The mend: the document now names the platform as its seller.
     const row = await rowOf(refused.invoicingSystemId);
-    documents.set(row.sourceId, { ...documents.get(row.sourceId)!, sellerCui: PLATFORM });
+    documents.set(row.sourceId!, { ...documents.get(row.sourceId!)!, sellerCui: PLATFORM });
     const again = await as(ctx, owner, { method: 'POST', url: `/api/user/invoicing-system/status-details/${refused.invoicingSystemId}/reprocess` });
     expect([again.statusCode, again.json().message]).toEqual([200, 'Factura a fost pusa din nou la trimis: va fi construita si verificata din nou.']);
     const twice = await as(ctx, owner, { method: 'POST', url: `/api/user/invoicing-system/status-details/${refused.invoicingSystemId}/reprocess` });

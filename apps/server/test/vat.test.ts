@@ -164,7 +164,7 @@ describe('GET user/invoicing-system/vat/values', () => {
     const alice = await createUser(ctx);
     const res = await as(ctx, alice, { method: 'GET', url: '/api/user/invoicing-system/vat/values' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, list: [{ id: 21, value: 21 }, { id: 11, value: 11 }] });
+    expect(res.json()).toEqual({ success: true, list: [{ id: 21, value: 21, label: '21%' }, { id: 11, value: 11, label: '11%' }] });
   });
 
   it('answers the rates of the server’s day (19% before August 2025), and needs a session', async () => {

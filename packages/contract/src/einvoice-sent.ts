@@ -1,4 +1,5 @@
 import { einvoiceMessages } from './messages/einvoice.js';
+import { einvoiceFormMessages } from './messages/einvoice-form.js';
 import { statusMachine } from './status-machine.js';
 import { z } from './zod.js';
 
@@ -40,6 +41,7 @@ export type TSentFinding = { id: string; text: string };
 /** The texts of the sending (the e-invoicing module's). */
 export const SENT_TEXTS = {
   platformNotConnected: 'Firma platformei nu este conectata la e-Factura: documentul asteapta conectarea.',
+  clientNotConnected: einvoiceFormMessages.companyNotConnected,
   invalid: 'Documentul nu respecta regulile oficiale (CIUS-RO) si nu a fost trimis.',
   refused: 'e-Factura a respins documentul.',
   accepted: 'e-Factura a acceptat documentul.',

@@ -52,7 +52,7 @@ export const EINVOICE_RETURN_PATH = EINVOICE_RETURN_TARGETS.billing;
  * standard rate first (the invoice form's default VAT, spec 002 section 4); each with an id (the
  * rate itself: the same rate keeps its id from one day to the next).
  */
-export const ZVatValue = z.object({ id: z.number().int(), value: z.number() });
+export const ZVatValue = z.object({ id: z.number().int(), value: z.number(), label: z.string() });
 export type TVatValue = z.infer<typeof ZVatValue>;
 export const ZVatValuesResponse = z.object({ success: z.literal(true), list: z.array(ZVatValue) });
 export type TVatValuesResponse = z.infer<typeof ZVatValuesResponse>;

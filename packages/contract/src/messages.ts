@@ -8,6 +8,7 @@ import { prepayMessages } from './messages/prepay.js';
 import { billingMessages } from './messages/billing.js';
 import { invoicingMessages } from './messages/invoicing.js';
 import { einvoiceMessages } from './messages/einvoice.js';
+import { einvoiceFormMessages } from './messages/einvoice-form.js';
 import { mailMessages } from './messages/mail.js';
 import { shipmentsMessages } from './messages/shipments.js';
 import { pickupPointsMessages } from './messages/pickupPoints.js';
@@ -31,6 +32,7 @@ export { prepayMessages } from './messages/prepay.js';
 export { billingMessages } from './messages/billing.js';
 export { invoicingMessages } from './messages/invoicing.js';
 export { einvoiceMessages } from './messages/einvoice.js';
+export { einvoiceFormMessages } from './messages/einvoice-form.js';
 export { mailMessages } from './messages/mail.js';
 export { shipmentsMessages } from './messages/shipments.js';
 export { shipmentsListMessages } from './messages/shipments-list.js';
@@ -63,6 +65,7 @@ export const messages = {
   billing: billingMessages,
   invoicing: invoicingMessages,
   einvoice: einvoiceMessages,
+  einvoiceForm: einvoiceFormMessages,
   mail: mailMessages,
   shipments: shipmentsMessages,
   pickupPoints: pickupPointsMessages,

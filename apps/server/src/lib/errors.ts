@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     readonly code?: string,
     readonly errors?: Record<string, string>,
+    /** Findings that concern no field (the official rules' on an e-invoice): sent as `findings`. */
+    readonly findings?: { id: string; text: string }[],
   ) {
     super(message);
     this.name = 'AppError';

@@ -87,6 +87,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: error.message,
         ...(error.code ? { code: error.code } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.findings ? { findings: error.findings } : {}),
       });
     }
     const status = error.statusCode ?? 500;

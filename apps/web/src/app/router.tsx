@@ -59,6 +59,7 @@ const RepaymentsAwaitingPage = lazyPage(() => import('../features/repayments/pag
 const ReceivedInvoicesPage = lazyPage(() => import('../features/einvoice/pages/received-invoices-page'));
 const ReceivedInvoicePage = lazyPage(() => import('../features/einvoice/pages/received-invoice-page'));
 const SentInvoicesPage = lazyPage(() => import('../features/einvoice/pages/sent-invoices-page'));
+const SendInvoicePage = lazyPage(() => import('../features/einvoice/pages/send-invoice-page'));
 const EInvoiceCompaniesPage = lazyPage(() => import('../features/einvoice/pages/einvoice-companies-page'));
 const EInvoiceConnectPage = lazyPage(() => import('../features/einvoice/pages/einvoice-connect-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
@@ -136,6 +137,7 @@ const routes: RouteObject[] = [
           { path: 'invoicing-system/system-invoices/received/list', element: <ReceivedInvoicesPage /> },
           { path: 'invoicing-system/system-invoices/received/:receivedInvoiceId', element: <ReceivedInvoicePage /> },
           { path: 'invoicing-system/system-invoices/sent/list', element: <SentInvoicesPage /> },
+          { path: 'invoicing-system/system-invoices/send', element: <SendInvoicePage /> },
           { path: 'invoicing-system/companies/list', element: <EInvoiceCompaniesPage /> },
           { path: 'invoicing-system/connect', element: <EInvoiceConnectPage /> },
           { path: 'balance', element: <Navigate to="invoices" replace /> },

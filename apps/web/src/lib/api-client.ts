@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly errors?: Record<string, string>,
+    /** Findings that concern no field (the official rules' on an e-invoice). */
+    readonly findings?: { id: string; text: string }[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,10 +70,10 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
     throw new ApiError(0, commonMessages.genericError, 'network');
   }
   const data = (await response.json().catch(() => null)) as
-    | (T & { success?: boolean; message?: string; code?: string; errors?: Record<string, string> })
+    | (T & { success?: boolean; message?: string; code?: string; errors?: Record<string, string>; findings?: { id: string; text: string }[] })
     | null;
   if (!response.ok || !data || data.success === false) {
-    throw new ApiError(response.status, data?.message ?? commonMessages.genericError, data?.code, data?.errors);
+    throw new ApiError(response.status, data?.message ?? commonMessages.genericError, data?.code, data?.errors, data?.findings);
   }
   return data;
 }

@@ -1,5 +1,5 @@
 import { bigint, bigserial, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TCourierCheck } from '@colete/contract';
+import type { TCourierCheck, TInvoiceForm } from '@colete/contract';
 import { sql } from 'drizzle-orm';
 import { bytea } from './columns.js';
 import { billingEntities } from './billing.js';
@@ -195,8 +195,9 @@ export const eInvoiceSent = pgTable(
   'einvoice_sent',
   {
     id: serial('id').primaryKey(),
-    source: text('source', { enum: ['platform'] }).notNull(),
-    sourceId: integer('source_id').notNull(),
+    /** 'platform': the platform's own invoice (sourceId its id); 'client': a client's invoice from the form ('Trimite factura', its `document`). */
+    source: text('source', { enum: ['platform', 'client'] }).notNull(),
+    sourceId: integer('source_id'),
     /** The company that issued it (its connection uploads it); null until the platform's company is known. */
     billingEntityId: integer('billing_entity_id').references(() => billingEntities.id, { onDelete: 'set null' }),
     number: text('number').notNull(),
@@ -212,6 +213,8 @@ export const eInvoiceSent = pgTable(
     taxBani: bigint('tax_bani', { mode: 'number' }).notNull(),
     totalBani: bigint('total_bani', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('initial'),
+    /** A 'client' document: the form as validated (TInvoiceForm), from which each attempt builds its XML. */
+    document: jsonb('document').$type<TInvoiceForm>(),
     /** The XML of the last attempt, as uploaded. */
     xml: text('xml'),
     uploadIndex: text('upload_index'),
@@ -229,6 +232,8 @@ export const eInvoiceSent = pgTable(
   },
   (t) => [
     uniqueIndex('einvoice_sent_source_key').on(t.source, t.sourceId),
+    // A company's series and number is one document: a double submit answers the first.
+    uniqueIndex('einvoice_sent_client_number_key').on(t.billingEntityId, t.number).where(sql`${t.source} = 'client'`),
     // The sender's work: documents to upload or to follow, soonest first.
     index('einvoice_sent_due_idx').on(t.nextAt).where(sql`${t.status} in ('initial', 'pending')`),
     index('einvoice_sent_list_idx').on(t.billingEntityId, t.issueDate, t.id),
@@ -282,3 +287,10 @@ export const eInvoiceSentMessages = pgTable(
   },
   (t) => [uniqueIndex('einvoice_sent_messages_message_key').on(t.billingEntityId, t.messageId), index('einvoice_sent_messages_sent_idx').on(t.sentId, t.status)],
 );
+/** The specification's participation request for the invoice form ('Sunt interesat'): once per client. */
+export const eInvoiceParticipationRequests = pgTable('einvoice_participation_requests', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

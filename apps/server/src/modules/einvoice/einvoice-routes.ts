@@ -174,7 +174,7 @@ export function einvoiceRoutes(service: EInvoiceService, opts: { publicUrl?: str
       scope.withTypeProvider<ZodTypeProvider>().get(
         '/api/user/invoicing-system/vat/values',
         { schema: { tags, response: { 200: ZVatValuesResponse } } },
-        async () => ({ success: true as const, list: vatValuesAt(opts.now?.() ?? new Date()).map((value) => ({ id: value, value })) }),
+        async () => ({ success: true as const, list: vatValuesAt(opts.now?.() ?? new Date()).map((value) => ({ id: value, value, label: `${value}%` })) }),
       );
     });
 

@@ -9,11 +9,13 @@ import { readUbl } from '../../lib/ubl-read.js';
 import { eInvoiceDeadline } from '../../lib/working-days.js';
 import { INVOICE_ISSUED, type InvoiceIssuedEvent } from '../invoicing/index.js';
 import type { XmlElement } from '../../lib/xml-tree.js';
+import { clientDocument } from './einvoice-form.js';
 import { isDefiniteRefusal, MESSAGE_LEASE_MS, retryDelayMs } from './einvoice-messages.js';
 import type { EInvoiceService } from './einvoice-service.js';
 
 /*
- * The documents the platform's company sends through e-Factura (issue 26), each once, on any number of
+ * The documents sent through e-Factura (issue 26): the platform's company's own invoices and the
+ * clients' ('Trimite factura', each through its issuing company's connection), each once, on any number of
  * instances and through retries, lost answers and a kill -9; the law's deadline is 5 working days.
  *
  * A sender claims due documents with a lease (a conditional update). An 'initial' one is built again
@@ -107,6 +109,19 @@ export function einvoiceSender(deps: {
     return row?.id ?? null;
   }
 
+  /** A client's company (the document's issuer) while it is connected: its entry and fiscal code. */
+  async function clientCompany(entityId: number | null) {
+    const [row] = entityId
+      ? await db
+          .select({ id: billingEntities.id, code: billingEntities.identificationCode })
+          .from(billingEntities)
+          .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
+          .where(and(eq(billingEntities.id, entityId), eq(eInvoiceConnections.state, 'ACTIVE')))
+          .limit(1)
+      : [];
+    return { entityId: row?.id ?? null, cif: row ? normalizeCui(row.code) : '' };
+  }
+
   async function claim(now: Date) {
     const due = and(inArray(s.status, ['initial', 'pending']), lte(s.nextAt, now), or(isNull(s.leaseUntil), lt(s.leaseUntil, now)));
     const candidates = await db.select({ id: s.id }).from(s).where(due).orderBy(asc(s.nextAt), asc(s.id)).limit(BATCH);
@@ -140,12 +155,12 @@ export function einvoiceSender(deps: {
 
   /** An 'initial' document: checked, then uploaded once (or found uploaded). */
   async function upload(row: Claimed, now: Date): Promise<'uploaded' | 'found' | 'invalid' | 'waiting' | 'retry'> {
-    const entityId = row.billingEntityId ?? (await platformCompany());
+    // A client's document goes through its own company's connection; the platform's through the platform's company.
+    const { entityId, cif } = row.source === 'client' ? await clientCompany(row.billingEntityId) : { entityId: row.billingEntityId ?? (await platformCompany()), cif: normalizeCui(deps.platformCui) };
     if (!entityId) {
-      await later(row, now, SENT_TEXTS.platformNotConnected);
+      await later(row, now, row.source === 'client' ? SENT_TEXTS.clientNotConnected : SENT_TEXTS.platformNotConnected);
       return 'retry';
     }
-    const cif = normalizeCui(deps.platformCui);
     let uploading = false;
     try {
       if (row.attemptedAt) {
@@ -162,7 +177,7 @@ export function einvoiceSender(deps: {
         }
       }
       // A document that cannot be built (an address the rules cannot state) is as invalid as one the rules refuse.
-      const doc = await deps.document('platform', row.sourceId).catch((err: unknown) => ({ error: errorText(err) }));
+      const doc = await (row.source === 'client' ? clientDocument(db, row.id) : deps.document('platform', row.sourceId!)).catch((err: unknown) => ({ error: errorText(err) }));
       if ('error' in doc) {
         await move(db, row.id, 'initial', 'error', SENT_TEXTS.invalid, { findings: [{ id: 'DOCUMENT', text: doc.error }], attemptedAt: null, lastError: null });
         return 'invalid';

@@ -1,5 +1,5 @@
 import { einvoiceMessages, normalizeCui, normalizeText, RECEIVED_MESSAGES, SENT_PAGE_SIZE, SENT_STATUS_CODES, SENT_STATUSES, SENT_TEXTS, type SentStatus, type TOutgoingListResponse, type TSentBuyerAddress, type TSentStatusDetailsResponse, type ZOutgoingListRequest } from '@colete/contract';
-import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema.js';
@@ -12,7 +12,8 @@ import { hasMessage, markMessagesRead, messagesOf } from './einvoice-sent-messag
 
 /*
  * The sent e-invoices of a client's connected company (issue 26; spec 002 sections 2.7, 3, 4.9, 7):
- * today those of the platform's own company (its invoices reported to e-Factura), paged in SQL, each
+ * those it issued with 'Trimite factura', and for the platform's own company also the platform's
+ * invoices reported to e-Factura, paged in SQL, each
  * with its deadline, its status details and, once accepted, its downloads. Another client's company
  * or document answers 404.
  */
@@ -54,10 +55,18 @@ export function sentInvoicesService(deps: {
     return { ...row, own: isPlatform(row.code) };
   }
 
-  /** A sent document the client may see: the platform's, when the client holds the platform's connected company. */
+  /** A sent document the client may see: its company's own, or the platform's when the client holds the platform's connected company. */
   async function ownDocument(client: UserRow, where: SQL) {
     const [row] = await db.select().from(s).where(where).limit(1);
     if (!row) throw notFound(SENT_TEXTS.notFound);
+    if (row.source === 'client') {
+      // A client's document: only the owner of the company that issued it.
+      const [issuer] = row.billingEntityId
+        ? await db.select({ id: billingEntities.id }).from(billingEntities).where(and(eq(billingEntities.id, row.billingEntityId), eq(billingEntities.userId, client.id))).limit(1)
+        : [];
+      if (!issuer) throw notFound(SENT_TEXTS.notFound);
+      return row;
+    }
     const [holder] = await db
       .select({ id: billingEntities.id })
       .from(billingEntities)
@@ -72,13 +81,14 @@ export function sentInvoicesService(deps: {
     async list(client: UserRow, req: z.output<typeof ZOutgoingListRequest>): Promise<TOutgoingListResponse> {
       const { own, id: companyId } = await company(client, req.identificationCode);
       const f = req.filters;
-      // Only the platform's company sends through the platform today: another company's list is empty.
-      if (!own) return { success: true, ownCompany: false, list: [], pagination: { page: 1, totalPages: 1, totalCount: 0 } };
       const statuses = SENT_STATUSES.filter((st) => f.status.includes(SENT_STATUS_CODES[st]));
       const buyerName = f.buyer?.name ? normalizeText(f.buyer.name) : '';
+      // The company's own documents ('Trimite factura'); the platform's company also lists the platform's invoices.
+      const mine = and(eq(s.source, 'client'), eq(s.billingEntityId, companyId));
       const where = and(
-        eq(s.source, 'platform'),
-        f.status.length > 0 ? inArray(s.status, statuses.length > 0 ? statuses : ['-']) : undefined,
+        own ? or(eq(s.source, 'platform'), mine) : mine,
+        // The status filter is the platform's company's only (spec 002 section 3).
+        own && f.status.length > 0 ? inArray(s.status, statuses.length > 0 ? statuses : ['-']) : undefined,
         f.dateFrom ? gte(s.issueDate, f.dateFrom) : undefined,
         f.dateTo ? lte(s.issueDate, f.dateTo) : undefined,
         // The documents having a buyer's message in this state (kept for this company).
@@ -108,7 +118,7 @@ export function sentInvoicesService(deps: {
           kind: r.kind,
         };
       });
-      return { success: true, ownCompany: true, list, pagination: { page, totalPages, totalCount: n } };
+      return { success: true, ownCompany: own, list, pagination: { page, totalPages, totalCount: n } };
     },
 
     /** The status-detail records of a document (spec 002 section 3), oldest first, with its findings. */
@@ -133,7 +143,7 @@ export function sentInvoicesService(deps: {
     async reprocess(client: UserRow, id: number, buyerAddress?: TSentBuyerAddress) {
       const doc = await ownDocument(client, eq(s.id, id));
       const address = buyerAddress ? { street: buyerAddress.street, city: buyerAddress.city, countyCode: buyerAddress.countyCode, postalCode: buyerAddress.postalCode ?? '' } : null;
-      if (address && (doc.source !== 'platform' || !deps.setBuyerAddress)) throw badRequest(einvoiceMessages.sentAddressNotForThis);
+      if (address && (doc.source !== 'platform' || doc.sourceId === null || !deps.setBuyerAddress)) throw badRequest(einvoiceMessages.sentAddressNotForThis);
       if (address && !(await deps.countyExists?.(address.countyCode))) throw badRequest(einvoiceMessages.sentAddressCounty);
       await db.transaction(async (tx) => {
         const moved = await tx
@@ -142,7 +152,7 @@ export function sentInvoicesService(deps: {
           .where(and(eq(s.id, doc.id), eq(s.status, 'error')))
           .returning({ id: s.id });
         if (moved.length === 0) throw conflict(SENT_TEXTS.notInError, 'notInError');
-        if (address) await deps.setBuyerAddress!(tx, doc.sourceId, address);
+        if (address) await deps.setBuyerAddress!(tx, doc.sourceId!, address);
         await tx.insert(eInvoiceSentEvents).values({ sentId: doc.id, status: 'initial', text: address ? SENT_TEXTS.requeuedAddress : SENT_TEXTS.requeued });
       });
       queuedListeners.forEach((l) => l());

@@ -20,3 +20,6 @@ export { einvoiceSender, invoiceIssuedListener } from './einvoice-send.js';
 export type { EInvoiceSender, SentDocument } from './einvoice-send.js';
 export { onSentQueued, sentInvoicesService } from './einvoice-sent-list.js';
 export type { SentInvoicesService } from './einvoice-sent-list.js';
+export { clientDocument, invoiceFormService } from './einvoice-form.js';
+export type { InvoiceFormService } from './einvoice-form.js';
+export { invoiceFormRoutes } from './einvoice-form-routes.js';

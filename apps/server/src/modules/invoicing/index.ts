@@ -10,3 +10,5 @@ export { INVOICE_ISSUED, invoiceDocumentById, setInvoiceBuyerAddressParts } from
 export type { InvoiceIssued, InvoiceIssuedEvent } from './invoice-events.js';
 export { CIUS_RO_CUSTOMIZATION, invoiceUbl, invoiceUblOf, NO_CNP, type CreditedInvoice, type InvoiceUbl } from './invoice-ubl.js';
 export { InvoiceAddressError } from './invoice-ubl-address.js';
+export { buyerOf as partyOfEntity } from './issue-invoice.js';
+export { formInvoiceNumber, formInvoiceUbl } from './invoice-ubl-form.js';

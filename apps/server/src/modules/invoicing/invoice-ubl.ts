@@ -24,8 +24,8 @@ import type { InvoiceRow } from './invoicing-queries.js';
 export { NO_CNP, supplyDays } from './invoice-facts.js';
 
 export const CIUS_RO_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
-const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
-const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+export const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+export const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
 export type InvoiceUbl = { xml: string; standard: 'UBL' | 'CN'; b2c: boolean };
 /** The invoice a credit note corrects (BT-25, BT-26). */
 export type CreditedInvoice = Pick<InvoiceRow, 'series' | 'number' | 'issuedAt'>;
@@ -41,7 +41,8 @@ export function ublText(value: string, max: number) {
 export const ublAmount = (bani: number) => `${bani < 0 ? '-' : ''}${Math.floor(Math.abs(bani) / 100)}.${String(Math.abs(bani) % 100).padStart(2, '0')}`;
 const money = (parent: XMLBuilder, name: string, bani: number) => parent.ele(CBC, name).att('currencyID', 'RON').txt(ublAmount(bani));
 
-function party(parent: XMLBuilder, p: InvoiceParty, ids: { vatId: string | null; legalId: string }) {
+/** A party (BG-4 / BG-7): its address, VAT id and legal entity; shared with the client's invoices (invoice-ubl-form.ts). */
+export function party(parent: XMLBuilder, p: InvoiceParty, ids: { vatId: string | null; legalId: string }) {
   const node = parent.ele(CAC, 'cac:Party');
   const a = ublAddress(p);
   const address = node.ele(CAC, 'cac:PostalAddress');

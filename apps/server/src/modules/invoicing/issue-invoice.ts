@@ -23,7 +23,8 @@ export const invoicingDepsOf = (config: Pick<Config, 'seller' | 'platformIban' |
   series: config.invoiceSeries,
 });
 
-const buyerOf = (e: Entity): InvoiceParty => ({
+/** A billing entry as an invoice's party (the platform's buyer, or a client company as the seller of its own invoice). */
+export const buyerOf = (e: Entity): InvoiceParty => ({
   name: e.name,
   identificationCode: e.identificationCode,
   isCompany: e.isCompany,

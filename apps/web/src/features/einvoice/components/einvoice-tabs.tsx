@@ -6,6 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 const TABS = [
   { label: 'Facturi primite', to: '/profile/invoicing-system/system-invoices/received/list' },
   { label: 'Facturi trimise', to: '/profile/invoicing-system/system-invoices/sent/list' },
+  { label: 'Trimite factura', to: '/profile/invoicing-system/system-invoices/send' },
 ] as const;
 
 export function EInvoiceTabs() {
