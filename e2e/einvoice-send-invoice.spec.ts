@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test } from './support/fixtures';
 
 /*
  * Issue 26, 'Trimite factura': the demo client issues an invoice from its connected company. A line
@@ -28,9 +28,11 @@ test('the demo client issues an invoice from its connected company and finds it 
   await page.getByLabel(/Pret unitar/).fill('150');
   await page.getByRole('button', { name: 'Trimite factura' }).click();
   await expect(page.getByText('Cantitatea trebuie sa fie mai mare decat 0 (cel mult 3 zecimale).')).toBeVisible();
+  await screenshotAtWidths(page, 'einvoice-send-invoice');
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.getByLabel('Cantitate', { exact: true }).fill('2');
-  await expect(page.getByLabel('Total linia 1', { exact: true })).toHaveText('300,00 RON');
+  await expect(page.getByLabel('Total linia 1', { exact: true })).toHaveText('300,00 lei');
   await page.getByRole('button', { name: 'Trimite factura' }).click();
   await expect(page).toHaveURL(/\/system-invoices\/sent\/list/, { timeout: 30_000 });
   await expect(page.getByRole('table', { name: 'Facturi trimise' })).toContainText('Atelier Mobila Cluj SRL');

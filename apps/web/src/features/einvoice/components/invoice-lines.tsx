@@ -1,4 +1,5 @@
-import { formatBaniAmount, INVOICE_UNIT_CODES, invoiceFormTotals, invoiceLineNetBani } from '@colete/contract';
+import { INVOICE_UNIT_CODES, invoiceFormTotals, invoiceLineNetBani } from '@colete/contract';
+import { money } from './received-rows';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -41,9 +42,9 @@ export function InvoiceLines(props: { lines: LineDraft[]; onChange: (lines: Line
               </MenuItem>
             ))}
           </TextField>
-          <TextField label={`Pret unitar (${currency})`} size="small" value={l.price} onChange={(e) => set(i, { price: e.target.value })} error={!!errors[`lines.${i}.unitPriceBani`]} helperText={errors[`lines.${i}.unitPriceBani`]} sx={{ flex: 1.2 }} inputProps={{ inputMode: 'decimal' }} />
+          <TextField label={`Pret unitar (${currency === 'RON' ? 'lei' : currency})`} size="small" value={l.price} onChange={(e) => set(i, { price: e.target.value })} error={!!errors[`lines.${i}.unitPriceBani`]} helperText={errors[`lines.${i}.unitPriceBani`]} sx={{ flex: 1.2 }} inputProps={{ inputMode: 'decimal' }} />
           <Typography sx={{ flex: 1, pt: 1, textAlign: 'right' }} aria-label={`Total linia ${i + 1}`}>
-            {formatBaniAmount(invoiceLineNetBani(numeric[i]!))} {currency}
+            {money(invoiceLineNetBani(numeric[i]!), currency)}
           </Typography>
           <IconButton aria-label={`Sterge linia ${i + 1}`} disabled={lines.length === 1} onClick={() => onChange(lines.filter((_, j) => j !== i))}>
             <DeleteOutlineIcon />
@@ -61,11 +62,11 @@ export function InvoiceLines(props: { lines: LineDraft[]; onChange: (lines: Line
       <Box sx={{ mt: 2, textAlign: 'right' }}>
         {totals.rates.map((r) => (
           <Typography key={r.vatRate} variant="body2">
-            Baza TVA {r.vatRate}%: {formatBaniAmount(r.netBani)} {currency}, TVA: {formatBaniAmount(r.vatBani)} {currency}
+            Baza TVA {r.vatRate}%: {money(r.netBani, currency)}, TVA: {money(r.vatBani, currency)}
           </Typography>
         ))}
         <Typography variant="subtitle1">
-          Total: {formatBaniAmount(totals.totalBani)} {currency}
+          Total: {money(totals.totalBani, currency)}
         </Typography>
       </Box>
     </Box>
