@@ -141,6 +141,12 @@ describe('a client’s invoice', () => {
     const again = await submit(alice, form('4001'));
     expect(again.json().invoicingSystemId).toBe(a.json().invoicingSystemId);
     expect(await ctx.database.db.select().from(eInvoiceSent).where(eq(eInvoiceSent.number, 'AMC 4001'))).toHaveLength(1);
+    // Another invoice under a number already used is refused, not answered as if sent; the first stays as it was.
+    const before = await rowOf(a.json().invoicingSystemId as number);
+    const other = await submit(alice, form('4001', { lines: [{ name: 'Scaun', quantity: 1, unitCode: 'H87', vatRate: 21, unitPriceBani: 10_000 }] }));
+    expect([other.statusCode, other.json().message]).toEqual([409, 'Seria si numarul au fost deja folosite pentru o alta factura a firmei: alegeti alt numar.']);
+    expect(await rowOf(a.json().invoicingSystemId as number)).toEqual(before);
+    expect(await ctx.database.db.select().from(eInvoiceSent).where(eq(eInvoiceSent.number, 'AMC 4001'))).toHaveLength(1);
   }, 60_000);
 
   it('waits while its company is not connected, then goes through that company’s connection', async () => {

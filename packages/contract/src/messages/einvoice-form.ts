@@ -32,5 +32,6 @@ export const einvoiceFormMessages = {
   vatRate: 'Cota de TVA nu este in vigoare la data facturii.',
   price: 'Pretul este o suma in bani, intreaga, de cel putin 0.',
   ruleBroken: 'Nu respecta regula oficiala',
+  numberUsed: 'Seria si numarul au fost deja folosite pentru o alta factura a firmei: alegeti alt numar.',
   companyNotConnected: 'Firma emitenta nu mai este conectata la e-Factura: documentul asteapta reconectarea.',
 } as const;

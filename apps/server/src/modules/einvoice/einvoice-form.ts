@@ -1,4 +1,5 @@
 import { einvoiceFormMessages, invoiceFormTotals, normalizeCui, normalizeText, RECEIVED_MESSAGES, SENT_TEXTS, type TInvoiceForm, type TInvoiceFormRulesError } from '@colete/contract';
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceParticipationRequests, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema.js';
@@ -49,15 +50,24 @@ export function invoiceFormService(deps: { database: Database; check: FormRulesC
   const { db } = deps.database;
   const s = eInvoiceSent;
 
-  const existing = async (entityId: number, number: string) =>
-    (await db.select({ id: s.id }).from(s).where(and(eq(s.source, 'client'), eq(s.billingEntityId, entityId), eq(s.number, number))).limit(1))[0]?.id ?? null;
+  /**
+   * The company's document with this series and number, when there is one: the same request again (a
+   * double click, a retry) answers it; another invoice under a number already used answers 409.
+   */
+  const existing = async (ex: Executor, entityId: number, number: string, doc: TInvoiceForm) => {
+    const [row] = await ex.select({ id: s.id, document: s.document }).from(s).where(and(eq(s.source, 'client'), eq(s.billingEntityId, entityId), eq(s.number, number))).limit(1);
+    if (!row) return null;
+    // Compared as stored (jsonb): the request's JSON read back, so a field's order or an absent optional does not count.
+    if (!isDeepStrictEqual(row.document, JSON.parse(JSON.stringify(doc)))) throw conflict(einvoiceFormMessages.numberUsed, 'numberUsed');
+    return row.id;
+  };
 
   return {
     /** POST user/invoicing-system/invoice: the document checked and queued, or the official rules' findings. */
     async create(client: UserRow, doc: TInvoiceForm): Promise<FormOutcome> {
       const entity = await connectedCompany(db, client, doc.identificationCode);
       const number = formInvoiceNumber(doc);
-      const first = await existing(entity.id, number);
+      const first = await existing(db, entity.id, number, doc);
       if (first !== null) return { ok: true, id: first };
       const report = await formFindings(deps.check, () => formInvoiceUbl(doc, partyOfEntity(entity)).xml, doc);
       if (report) return { ok: false, error: { success: false, message: einvoiceFormMessages.rulesRefused, code: 'rules', ...report } };
@@ -86,8 +96,7 @@ export function invoiceFormService(deps: { database: Database; check: FormRulesC
           .returning({ id: s.id });
         if (!row) {
           // The same number sent at once by another request: the first document answers.
-          const [other] = await tx.select({ id: s.id }).from(s).where(and(eq(s.source, 'client'), eq(s.billingEntityId, entity.id), eq(s.number, number))).limit(1);
-          return { ok: true as const, id: other!.id };
+          return { ok: true as const, id: (await existing(tx, entity.id, number, doc))! };
         }
         await tx.insert(eInvoiceSentEvents).values({ sentId: row.id, status: 'initial', text: SENT_TEXTS.queued });
         return { ok: true as const, id: row.id };
