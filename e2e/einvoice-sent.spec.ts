@@ -141,7 +141,7 @@ test('an admin mends an older invoice the rules could not send (its buyer’s Bu
   await expect(steps.nth(3)).toContainText(/Incarcata: .* index \d+/s);
 });
 
-test('a client’s own company sends nothing through the platform: its sent list is empty, without a status filter', async ({ page }) => {
+test('a client’s company that has issued nothing through the form: its sent list is empty, without a status filter', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.client);
   await page.goto('/profile/invoicing-system/system-invoices/sent/list');
