@@ -27,7 +27,10 @@ export const MUTATION_TARGETS = [
   { file: `${m}/einvoice/einvoice-sync.ts`, tests: t('einvoice-sync') },
   { file: `${m}/einvoice/courier-invoice-check.ts`, tests: t('einvoice-courier-check') },
   { file: `${m}/einvoice/einvoice-send.ts`, tests: t('einvoice-send') },
-  { file: `${m}/einvoice/einvoice-sent-list.ts`, tests: t('einvoice-send') },
+  { file: `${m}/einvoice/einvoice-sent-list.ts`, tests: t('einvoice-send', 'einvoice-sent-mend', 'einvoice-sent-messages') },
+  { file: `${m}/einvoice/einvoice-sent-messages.ts`, tests: t('einvoice-sent-messages') },
+  { file: `${m}/einvoice/einvoice-form.ts`, tests: t('einvoice-form') },
+  { file: `${m}/einvoice/einvoice-form-findings.ts`, tests: t('einvoice-form') },
   { file: `${m}/store/store-activation-draft.ts`, tests: t('store-activation-draft-mutants') },
   // The store activation's files with their direct tests over a shop in memory (store-activation.test.ts
   // runs the simulator's shop through the app: over a minute a mutant).
