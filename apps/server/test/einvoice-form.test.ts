@@ -67,7 +67,7 @@ describe('the form’s lists and the participation request', () => {
     const first = await as(ctx, alice, { method: 'POST', url: '/api/user/invoicing-system/send-request-to-participate', payload: {} });
     expect([first.statusCode, first.json().message]).toEqual([200, 'Cererea a fost transmisa cu succes!']);
     const second = await as(ctx, alice, { method: 'POST', url: '/api/user/invoicing-system/send-request-to-participate', payload: {} });
-    expect([second.statusCode, second.json().message]).toEqual([409, 'Deja ati optat pentru aceasta optiune!']);
+    expect([second.statusCode, second.json().message, second.json().code]).toEqual([409, 'Deja ati optat pentru aceasta optiune!', 'alreadyRequested']);
   });
 });
 
@@ -138,6 +138,9 @@ describe('a client’s invoice', () => {
     const [a, b] = await Promise.all([submit(alice, form('4001')), submit(alice, form('4001'))]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().invoicingSystemId).toBe(b.json().invoicingSystemId);
+    // Queued once, with its first step (whichever request stored it).
+    const steps = (await as(ctx, alice, { method: 'GET', url: `/api/user/invoicing-system/status-details/${a.json().invoicingSystemId}` })).json().list as { text: string; status: { status: string } }[];
+    expect(steps.map((x) => [x.status.status, x.text])).toEqual([['queued', 'Documentul asteapta trimiterea in e-Factura.']]);
     const again = await submit(alice, form('4001'));
     expect(again.json().invoicingSystemId).toBe(a.json().invoicingSystemId);
     expect(await ctx.database.db.select().from(eInvoiceSent).where(eq(eInvoiceSent.number, 'AMC 4001'))).toHaveLength(1);
