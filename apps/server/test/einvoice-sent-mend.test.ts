@@ -114,5 +114,7 @@ describe('a platform invoice whose buyer address the rules cannot state', () => 
     ]);
     const after = await as(ctx, owner, { method: 'GET', url: `/api/user/invoicing-system/status-details/${id}` });
     expect(after.json().canMendBuyerAddress).toBe(false);
+    // Each step as the specification's status-detail records name it: the stop before any upload is 'uploadFailed'.
+    expect(after.json().list.map((d: { status: { status: string } }) => d.status.status)).toEqual(['queued', 'uploadFailed', 'queued', 'uploadSuccessful', 'downloadSuccessful']);
   }, 90_000);
 });

@@ -125,11 +125,12 @@ export function sentInvoicesService(deps: {
     async statusDetails(client: UserRow, id: number): Promise<TSentStatusDetailsResponse> {
       const doc = await ownDocument(client, eq(s.id, id));
       const events = await db.select().from(eInvoiceSentEvents).where(eq(eInvoiceSentEvents.sentId, doc.id)).orderBy(asc(eInvoiceSentEvents.id));
-      const detail = (status: string, text: string) =>
-        status === 'pending' ? 'uploadSuccessful' : status === 'success' ? 'downloadSuccessful' : status === 'error' ? (text === SENT_TEXTS.invalid ? 'uploadFailed' : 'uploadRejected') : 'queued';
+      // An error straight after an upload is e-Factura's refusal; any other never left (the rules, a document that cannot be built).
+      const detail = (status: string, before: string | undefined) =>
+        status === 'pending' ? 'uploadSuccessful' : status === 'success' ? 'downloadSuccessful' : status === 'error' ? (before === 'pending' ? 'uploadRejected' : 'uploadFailed') : 'queued';
       return {
         success: true,
-        list: events.map((e) => ({ processingId: e.uploadIndex, downloadId: null, createdAt: e.at.toISOString(), finishedAt: e.status === 'success' || e.status === 'error' ? e.at.toISOString() : null, status: { status: detail(e.status, e.text) }, text: e.text })),
+        list: events.map((e, i) => ({ processingId: e.uploadIndex, downloadId: null, createdAt: e.at.toISOString(), finishedAt: e.status === 'success' || e.status === 'error' ? e.at.toISOString() : null, status: { status: detail(e.status, events[i - 1]?.status) }, text: e.text })),
         findings: doc.findings,
         // A platform invoice whose kept address the rules could not state: a person says it, then it goes again.
         canMendBuyerAddress: doc.status === 'error' && doc.source === 'platform' && doc.findings.some((f) => f.id === 'DOCUMENT'),
