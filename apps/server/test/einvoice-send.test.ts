@@ -183,7 +183,7 @@ describe("the platform's sent list ('Facturi trimise')", () => {
     const all = await list(owner, PLATFORM);
     expect(all.statusCode, all.body).toBe(200);
     const byNumber = new Map((all.json().list as { invoiceNumber: string }[]).map((r) => [r.invoiceNumber, r]));
-    expect(byNumber.get('CO-1001')).toMatchObject({ status: 4, date: '2026-11-27', deadline: '2026-12-08', amounts: { taxExcluded: 3_700, tax: 777, total: 4_477 }, buyer: { name: 'Demo Logistic SRL', identification: BUYER } });
+    expect(byNumber.get('CO-1001')).toMatchObject({ status: 4, date: '2026-11-27', deadline: '2026-12-08', amounts: { taxExcluded: 3_700, tax: 777, total: 4_477 }, currency: 'RON', buyer: { name: 'Demo Logistic SRL', identification: BUYER } });
     expect(byNumber.get('CO-1002')).toMatchObject({ status: 3, processingId: { eInvoice: null } });
     expect(all.json().ownCompany).toBe(true);
     const errors = await list(owner, PLATFORM, { status: [3] });

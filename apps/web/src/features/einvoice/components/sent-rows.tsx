@@ -1,11 +1,11 @@
-import { formatBani, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentBuyerAddress, type TSentInvoice } from '@colete/contract';
+import { SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentBuyerAddress, type TSentInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { downloadFile } from '../../../lib/download-file';
-import { bucharestDay, formatDate, formatDateTime } from '../../../lib/format';
+import { bucharestDay, formatDate, formatDateTime, formatMoneyBani } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError } from '../../../lib/api-client';
 import { sentDownloadUrl, useReprocessSent, useSentStatusDetails } from '../api/sent-invoices';
@@ -16,7 +16,8 @@ import { MessagesButton } from './sent-messages';
 
 const statusOf = (code: number): SentStatus => SENT_STATUSES.find((s) => SENT_STATUS_CODES[s] === code) ?? 'initial';
 const TONE: Record<SentStatus, 'default' | 'info' | 'error' | 'success'> = { initial: 'default', pending: 'info', error: 'error', success: 'success', notApplicable: 'default' };
-const lei = (bani: number) => formatBani(bani);
+/** An amount in the document's own currency: '1.199,93 lei', '1.199,93 EUR'. */
+const money = (i: TSentInvoice, bani: number) => formatMoneyBani(bani, i.currency);
 const numberOf = (i: TSentInvoice) => `${i.serial} ${i.invoiceNumber}`.trim();
 
 export function SentStatusChip({ code }: { code: number }) {
@@ -163,7 +164,7 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
               {i.buyer.name} · {i.buyer.identification}
             </Typography>
             <Typography variant="body2">
-              {formatDate(i.date)} · termen {formatDate(i.deadline)} · total <strong>{lei(i.amounts.total)}</strong>
+              {formatDate(i.date)} · termen {formatDate(i.deadline)} · total <strong>{money(i, i.amounts.total)}</strong>
             </Typography>
             <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
               <SentDownloads invoice={i} />
@@ -177,8 +178,9 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
   }
   return (
     // Scrolls sideways rather than cut the last columns when the screen is narrower than the table.
-    <TableContainer>
-      <Table size="small" aria-label="Facturi trimise">
+    // Focusable, so a keyboard can scroll it too. Narrow cell padding: the ten columns fit at 1440 px.
+    <TableContainer tabIndex={0} role="region" aria-label="Tabelul facturilor trimise">
+      <Table size="small" aria-label="Facturi trimise" sx={{ '& th, & td': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell>Serie si numar</TableCell>
@@ -200,7 +202,7 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
                 {numberOf(i)}
                 {i.kind === 'creditNote' && <Chip size="small" sx={{ ml: 1 }} label="Storno" />}
               </TableCell>
-              <TableCell sx={{ minWidth: 150 }}>
+              <TableCell sx={{ minWidth: 140 }}>
                 {i.buyer.name}
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                   {i.buyer.identification}
@@ -217,13 +219,13 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
                 <Deadline invoice={i} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {lei(i.amounts.taxExcluded)}
+                {money(i, i.amounts.taxExcluded)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {lei(i.amounts.tax)}
+                {money(i, i.amounts.tax)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {lei(i.amounts.total)}
+                {money(i, i.amounts.total)}
               </TableCell>
               <TableCell>
                 <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
