@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
+import { checkEInvoice, efacturaDataFolder } from '../src/integrations/e-invoicing/cius-ro-rules.js';
+import { ublSchemaErrors } from '../src/integrations/e-invoicing/ubl-schema.js';
 import { invoiceUbl } from '../src/modules/invoicing/invoice-ubl.js';
 import { efacturaSamples } from './support/efactura.js';
 import { BUYERS, invoiceRow, ORIGINAL } from './support/invoice-rows.js';
@@ -59,5 +61,20 @@ describe('the UBL schema step', () => {
     const [wrongInvoice] = await schemaRefusal(invoice.replace(/<cbc:InvoiceTypeCode>380<\/cbc:InvoiceTypeCode>/, '<cbc:CreditNoteTypeCode>380</cbc:CreditNoteTypeCode>'));
     expect(wrongInvoice).toContain('CreditNoteTypeCode');
     expect((await checkEInvoice(invoice)).valid).toBe(true);
+  });
+
+  it("replaces a DOCTYPE's own entity and never loads an external one (the file it names stays unread)", () => {
+    const xsd = path.join(efacturaDataFolder(), 'xsd');
+    const withDoctype = (decl: string, note: string) => sample.replace('<Invoice ', `<!DOCTYPE Invoice [${decl}]>\n<Invoice `).replace(/<cbc:Note>[^<]*<\/cbc:Note>/, `<cbc:Note>${note}</cbc:Note>`);
+    expect(ublSchemaErrors(withDoctype('<!ENTITY term "14 zile">', 'Plata in &term;'), xsd)).toEqual([]);
+    // Were the file read, its element inside the note would be refused.
+    const file = path.join(os.tmpdir(), `ubl-entity-${process.pid}.xml`);
+    writeFileSync(file, '<cbc:Colet xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">1</cbc:Colet>');
+    try {
+      expect(ublSchemaErrors(withDoctype(`<!ENTITY ext SYSTEM "file://${file}">`, '&ext;'), xsd)).toEqual([]);
+      expect(ublSchemaErrors(withDoctype('<!ENTITY ext SYSTEM "/colete-efactura-xsd/common/UBL-CommonBasicComponents-2.1.xsd">', '&ext;'), xsd)).toEqual([]);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { XmlBufferInputProvider, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
+import { ParseOption, XmlBufferInputProvider, XmlDocument, XmlError, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 
 /*
  * The UBL 2.1 schema step of the official check (issue 26: it was 1 s a document when every call
@@ -15,6 +15,7 @@ const ROOT = '/colete-efactura-xsd/';
 const MAIN = { invoice: 'maindoc/UBL-Invoice-2.1.xsd', creditNote: 'maindoc/UBL-CreditNote-2.1.xsd' } as const;
 type Kind = keyof typeof MAIN;
 const CREDIT_NOTE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
+const DOCUMENT_OPTIONS = ParseOption.XML_PARSE_NOENT | ParseOption.XML_PARSE_NO_XXE | ParseOption.XML_PARSE_NONET;
 
 let provided = false;
 /** Registers once the provider of the schemas' files (libxml2's providers are process-wide). */
@@ -47,8 +48,9 @@ function validatorOf(kind: Kind, xsdFolder: string) {
 }
 
 /** libxml2's diagnostics as xmllint words them ('Schemas validity error : Element ...'), one line each. */
-function messagesOf(err: XmlLibError, prefix: string) {
-  const lines = err.details.filter((d) => d.level >= 2).map((d) => `${prefix} : ${d.message.trim()}`);
+function messagesOf(err: XmlError, prefix: string) {
+  const details = err instanceof XmlLibError ? err.details : [];
+  const lines = details.filter((d) => d.level >= 2).map((d) => `${prefix} : ${d.message.trim()}`);
   return lines.length > 0 ? lines : [`${prefix} : ${err.message.trim()}`];
 }
 
@@ -59,10 +61,11 @@ function messagesOf(err: XmlLibError, prefix: string) {
 export function ublSchemaErrors(xml: string, xsdFolder: string): string[] {
   let doc: XmlDocument;
   try {
-    // The string is already decoded: its bytes are UTF-8 whatever its declaration says.
-    doc = XmlDocument.fromString(xml, { encoding: 'utf-8' });
+    // The string is already decoded: its bytes are UTF-8 whatever its declaration says. A DOCTYPE's own
+    // entities are replaced (the schema cannot validate a reference), an external one is never loaded.
+    doc = XmlDocument.fromString(xml, { encoding: 'utf-8', option: DOCUMENT_OPTIONS });
   } catch (err) {
-    if (err instanceof XmlLibError) return messagesOf(err, 'parser error');
+    if (err instanceof XmlError) return messagesOf(err, 'parser error');
     throw err;
   }
   try {
@@ -72,7 +75,8 @@ export function ublSchemaErrors(xml: string, xsdFolder: string): string[] {
       validator.validate(doc);
       return [];
     } catch (err) {
-      if (err instanceof XmlLibError) return messagesOf(err, 'Schemas validity error');
+      // A document libxml2 cannot validate at all ('Invalid input or internal error') is refused too, never thrown.
+      if (err instanceof XmlError) return messagesOf(err, 'Schemas validity error');
       throw err;
     }
   } finally {
