@@ -92,6 +92,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let db;
 try {
   console.log(`Several instances (temporary folder ${dir})`);
+  if (!fs.existsSync('apps/server/dist/main.js')) throw new StageError('apps/server/dist/main.js is missing: run `npm run build` first');
   const databaseUrl = await freshDatabase(serverUrl, DB_NAME);
   const balancerPort = await freePort();
   const env = {
