@@ -66,6 +66,28 @@ const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite
 }
 
 const flakySpecs = [];
+/** The several-instances stage's figures, for the closing lines. */
+let instances = null;
+
+/**
+ * The platform on several instances (scripts/instances-stage.mjs, issue 28): the built server three
+ * times on one PostgreSQL database, nginx in front, instances killed mid-run. Each of its checks
+ * counts; a stage that ended before writing them counts as one failure.
+ */
+function runInstancesStage() {
+  const report = `${out}/instances.json`;
+  const ok = step('several instances behind nginx (scripts/instances-stage.mjs)', 'node', ['scripts/instances-stage.mjs', '--json', report]);
+  const result = readJson(report);
+  if (!result) {
+    failed += 1;
+    failedChecks.push('several instances: no report');
+    return null;
+  }
+  passed += result.passed;
+  failed += result.failed + (ok || result.failed > 0 ? 0 : 1);
+  for (const c of result.checks.filter((x) => !x.ok)) endNotes.push(`  FAILED: several instances: ${c.name}: ${c.detail.split('\n')[0]}`);
+  return result;
+}
 if (step('build', 'npm', ['run', 'build', '--silent'])) {
   passed += 1;
   check('first-load JavaScript budget (scripts/check-bundle.mjs)', 'node', ['scripts/check-bundle.mjs']);
@@ -94,6 +116,7 @@ if (step('build', 'npm', ['run', 'build', '--silent'])) {
     failed += 1;
     failedChecks.push('end-to-end tests: no report');
   }
+  instances = runInstancesStage();
 } else {
   failed += 1;
   failedChecks.push('build');
@@ -105,6 +128,7 @@ const width = Math.max(...durations.map((d) => d.name.length), 'total'.length);
 console.log('\nStage durations:');
 for (const d of [...durations, { name: 'total', ms: total }]) console.log(`  ${d.name.padEnd(width)}  ${seconds(d.ms).padStart(9)}`);
 
+if (instances) console.log(`\nSeveral instances (${instances.passed} of ${instances.passed + instances.failed} checks passed, ${instances.figures.seconds} s): ${instances.figures.summary ?? 'no figures'}`);
 if (flakySpecs.length > 0) console.log(`\nFlaky end-to-end tests (passed, to mend):\n${flakySpecs.join('\n')}`);
 for (const name of failedChecks) endNotes.push(`FAILED: ${name}`);
 if (endNotes.length > 0) console.log(`\nWhat went wrong:\n${endNotes.join('\n')}`);

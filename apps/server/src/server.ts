@@ -14,8 +14,9 @@ import { seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoi
 import { deliverLifecycleEvents } from './jobs/lifecycle-events.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
+import { startNudges, type Nudges } from './jobs/nudges.js';
 
-export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; close(): Promise<void> };
+export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; nudges?: Nudges; close(): Promise<void> };
 
 /** Opens and migrates the database, seeds the demo data once, builds the app and starts the jobs. */
 export async function createServer(config: Config): Promise<Server> {
@@ -23,45 +24,56 @@ export async function createServer(config: Config): Promise<Server> {
   await database.migrate();
   await loadNomenclature(database);
   const app = await buildApp({ config, database });
-  // The seeds and the jobs use the app's services: one set per process.
-  const { services } = app;
-  if (config.demoSeed) {
-    await seedDemo(database, services, { storeSimulatorKey: config.store === 'simulator' ? config.tokenEncryptionKey : undefined });
-    await seedDemoShipments(database, services.network, services.shipmentBilling);
-    // The demo client's postpaid past: invoices and their recorded payments (issue 17).
-    await seedDemoPostpaid(database, services.network, services.shipmentBilling, services.invoicingDeps);
-    // Months of the demo client's repayments: reports, statements, sheets and two discrepancies.
-    // First: its payouts pay what was received then, before the demo shipments' repayments exist.
-    await seedDemoRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
-    // The repayments screens' demo: the cash on delivery of those shipments at every step, two
-    // sheets, received ones left to pay now, one awaiting an account.
-    await seedDemoShipmentRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
-    // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
-    if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling, services.corrector);
-    await seedDemoTemplates(database);
-    // The demo company connected to the e-Factura simulator, with its suppliers' invoices (issue 25).
-    if (config.einvoice === 'simulator') {
-      await seedDemoEInvoices(app, database);
-      // The platform's own company, with its couriers' invoices for the demo's AWBs (the 'Internal' account).
-      await seedPlatformEInvoices(app, database, config.seller);
-      if (config.einvoiceSend) {
-        await sendPlatformDemoInvoices(app, () => deliverLifecycleEvents(database));
-        // The demo client's messages about two of them, in the platform's sent list (issue 26).
-        await seedPlatformBuyerMessages(app, database, config.seller.cui);
-      }
-    }
-  }
+  // The seeds and the jobs use the app's services: one set per process. Instances starting together
+  // on one database take turns at the seed: the first writes the demo, the others find each part's
+  // marker taken (the parts build on one another: two instances must not write them side by side).
+  if (config.demoSeed) await database.exclusive(DEMO_SEED_LOCK_KEY, () => seedAll(config, database, app));
   // Before the jobs start: the dump holds the migrated, seeded database and nothing after.
   if (config.dataDirDumpTo) await database.dumpTo!(config.dataDirDumpTo);
   const jobs = config.jobs ? await startJobs(app) : undefined;
+  // Without jobs of its own (an instance behind the balancer), on a database other processes share:
+  // what its requests start wakes the jobs of the instances that run them.
+  const nudges = !config.jobs && database.kind === 'postgres' ? await startNudges(app) : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       // Both at once: the server stops accepting and finishes the requests in flight while the
       // jobs stop (see startJobs); the database closes once both are done.
-      await Promise.all([app.close(), jobs?.stop()]);
+      await Promise.all([app.close(), jobs?.stop(), nudges?.stop()]);
       await database.close();
     })());
-  return { app, database, jobs, close };
+  return { app, database, jobs, nudges, close };
+}
+
+/** Several server instances may start at once on PostgreSQL: one writes the demo data, the others wait and find it written. */
+const DEMO_SEED_LOCK_KEY = 7_243_002;
+
+/** The demo data, each part once (its own marker in app_meta), in the order the parts build on one another. */
+async function seedAll(config: Config, database: Database, app: FastifyInstance) {
+  const { services } = app;
+  await seedDemo(database, services, { storeSimulatorKey: config.store === 'simulator' ? config.tokenEncryptionKey : undefined });
+  await seedDemoShipments(database, services.network, services.shipmentBilling);
+  // The demo client's postpaid past: invoices and their recorded payments (issue 17).
+  await seedDemoPostpaid(database, services.network, services.shipmentBilling, services.invoicingDeps);
+  // Months of the demo client's repayments: reports, statements, sheets and two discrepancies.
+  // First: its payouts pay what was received then, before the demo shipments' repayments exist.
+  await seedDemoRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
+  // The repayments screens' demo: the cash on delivery of those shipments at every step, two
+  // sheets, received ones left to pay now, one awaiting an account.
+  await seedDemoShipmentRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
+  // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
+  if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling, services.corrector);
+  await seedDemoTemplates(database);
+  // The demo company connected to the e-Factura simulator, with its suppliers' invoices (issue 25).
+  if (config.einvoice === 'simulator') {
+    await seedDemoEInvoices(app, database);
+    // The platform's own company, with its couriers' invoices for the demo's AWBs (the 'Internal' account).
+    await seedPlatformEInvoices(app, database, config.seller);
+    if (config.einvoiceSend) {
+      await sendPlatformDemoInvoices(app, () => deliverLifecycleEvents(database));
+      // The demo client's messages about two of them, in the platform's sent list (issue 26).
+      await seedPlatformBuyerMessages(app, database, config.seller.cui);
+    }
+  }
 }

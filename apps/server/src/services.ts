@@ -61,7 +61,7 @@ export function buildServices(
 ) {
   /* Integrations: the card processor, the company register, the courier network. */
   const gateway = paymentGateway(config);
-  const companyCheck = companyCheckFor(config);
+  const companyCheck = companyCheckFor(config, database.db);
   const network = courierNetworkFor(config, database);
   // The address correction through the nomenclature, one for every module that places an address.
   const corrector = addressCorrectionService({ database });

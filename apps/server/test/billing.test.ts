@@ -8,7 +8,7 @@ import { resolveAddress } from '../src/modules/addresses/address-validation.js';
 import { billingEntities, ledgerEntries } from '../src/db/schema.js';
 import { startJobs } from '../src/jobs/boss.js';
 import { COMPANY_VERIFICATION_QUEUE, verifyPendingCompanies } from '../src/jobs/company-verification.js';
-import { ANAF_TVA_URL, anafCompanyCheck, callSpacer, parseAnafAnswer } from '../src/integrations/company-check/anaf.js';
+import { ANAF_TVA_URL, anafCompanyCheck, callSpacer, parseAnafAnswer, sharedSpacer } from '../src/integrations/company-check/anaf.js';
 import type { CompanyCheck } from '../src/integrations/company-check/company-check.js';
 import { companyCheckFor } from '../src/integrations/company-check/index.js';
 import { DEMO_COMPANIES, simulatedCompanyCheck } from '../src/integrations/company-check/simulator.js';
@@ -504,13 +504,28 @@ describe('the tax authority’s adapter (against a hand-written answer of the do
     for (const w of waits) expect(w).toBeGreaterThan(900);
   });
 
+  it('spaces the calls of every instance together (issue 28): one a second counted in the database', async () => {
+    // Two instances (two spacers) over one database, on one clock that a wait moves on.
+    let t = 1_900_000_000_000 + 100;
+    const clock = { now: () => t, sleep: async (ms: number) => void (t += ms) };
+    const [a, b] = [sharedSpacer(ctx.database.db, clock), sharedSpacer(ctx.database.db, clock)];
+    const calls: number[] = [];
+    for (const spacer of [a, b, a, b]) {
+      await spacer();
+      calls.push(t);
+    }
+    for (let i = 1; i < calls.length; i++) expect(calls[i]! - calls[i - 1]!).toBeGreaterThanOrEqual(1000);
+    // Never more than one call a second, nor slower than one every two seconds.
+    expect(calls.at(-1)! - calls[0]!).toBeLessThanOrEqual(6000);
+  });
+
   it('is used only when configured; the simulator is the default', () => {
     expect(loadConfig({}).companyCheck).toBe('simulator');
     expect(loadConfig({}).featureMultiCompanySelect).toBe(false);
     const config = loadConfig({ COMPANY_CHECK: 'anaf', FEATURE_MULTI_COMPANY_SELECT: 'true' });
     expect(config).toMatchObject({ companyCheck: 'anaf', featureMultiCompanySelect: true });
-    expect(companyCheckFor(config).name).toBe('anaf');
-    expect(companyCheckFor(loadConfig({})).name).toBe('simulator');
+    expect(companyCheckFor(config, ctx.database.db).name).toBe('anaf');
+    expect(companyCheckFor(loadConfig({}), ctx.database.db).name).toBe('simulator');
     expect(() => loadConfig({ COMPANY_CHECK: 'other' })).toThrow(/COMPANY_CHECK/);
   });
 });

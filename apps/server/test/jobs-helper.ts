@@ -13,8 +13,8 @@ export async function waitForJob(boss: PgBoss, queue: string, id: string, timeou
 
 /**
  * Sends one job to a queue and waits for a worker to finish it; answers the job as pg-boss recorded it.
- * A 'stately' queue holds one waiting job at most: when the schedule queued one at that moment, the
- * send is refused and that waiting job is the run to follow (it does the same work).
+ * A 'stately' or 'short' queue holds one waiting job at most: when the schedule queued one at that
+ * moment, the send is refused and that waiting job is the run to follow (it does the same work).
  */
 export async function runJob(boss: PgBoss, queue: string, timeoutMs = 20_000) {
   const id = (await boss.send(queue, {})) ?? (await waitingJobId(boss, queue));

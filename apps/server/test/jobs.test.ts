@@ -75,16 +75,16 @@ describe('background jobs (pg-boss in the same database)', () => {
     { queue: 'billing-company-verification', cron: '*/10 * * * *', timezone: 'UTC', policy: 'standard', why: 'companies pending verification, every 10 minutes' },
     { queue: 'invoicing-monthly', cron: '0 6 1 * *', timezone: 'Europe/Bucharest', policy: 'standard', why: 'monthly invoices on the 1st, 06:00 in Bucharest' },
     { queue: 'shipments-tracking', cron: '* * * * *', timezone: 'UTC', policy: 'standard', why: 'courier tracking, every minute' },
-    { queue: 'mail-sender', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the outbox, every minute (and nudged after each enqueue)' },
-    { queue: 'lifecycle-events', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'lifecycle events to their listeners, every minute (and nudged after each commit)' },
+    { queue: 'mail-sender', cron: '* * * * *', timezone: 'UTC', policy: 'short', why: 'the outbox, every minute (and nudged after each enqueue)' },
+    { queue: 'lifecycle-events', cron: '* * * * *', timezone: 'UTC', policy: 'short', why: 'lifecycle events to their listeners, every minute (and nudged after each commit)' },
     { queue: 'repayment-reports', cron: '15 7,12 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the couriers’ cash-on-delivery reports and the not-reported check, 07:15 and 12:15 in Bucharest (with the app as host)' },
     { queue: 'store-bulk-activation', cron: '* * * * *', timezone: 'UTC', policy: 'standard', why: 'bulk activation runs of store orders, every minute (takes over a dead worker’s orders; standard: a killed process’s active job does not hold the next one) and nudged when a run starts (with the app as host)' },
-    { queue: 'store-fulfillments', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the shops’ fulfillments a failure left after the AWB, every minute until made (with the app as host)' },
+    { queue: 'store-fulfillments', cron: '* * * * *', timezone: 'UTC', policy: 'short', why: 'the shops’ fulfillments a failure left after the AWB, every minute until made (with the app as host)' },
     { queue: 'repayment-statements', cron: '45 7,12 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the platform account’s bank statements (camt.053) matched to the couriers’ reports, 07:45 and 12:45 in Bucharest' },
     { queue: 'repayment-payouts', cron: '0 14 * * 1-5', timezone: 'Europe/Bucharest', policy: 'standard', why: 'the repayments’ payout (sheets and the pain.001 file) on working days at 14:00 in Bucharest' },
-    { queue: 'einvoice-sync', cron: '*/15 * * * *', timezone: 'UTC', policy: 'stately', why: 'each connected company’s received e-invoices since its last sync, every 15 minutes' },
-    { queue: 'einvoice-messages', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the comments of rejections sent to the suppliers through e-Factura, every minute and nudged when one is queued' },
-    { queue: 'einvoice-send', cron: '* * * * *', timezone: 'UTC', policy: 'stately', why: 'the platform’s invoices reported to e-Factura and followed to its verdict, every minute' },
+    { queue: 'einvoice-sync', cron: '*/15 * * * *', timezone: 'UTC', policy: 'short', why: 'each connected company’s received e-invoices since its last sync, every 15 minutes' },
+    { queue: 'einvoice-messages', cron: '* * * * *', timezone: 'UTC', policy: 'short', why: 'the comments of rejections sent to the suppliers through e-Factura, every minute and nudged when one is queued' },
+    { queue: 'einvoice-send', cron: '* * * * *', timezone: 'UTC', policy: 'short', why: 'the platform’s invoices reported to e-Factura and followed to its verdict, every minute' },
     { queue: 'efactura-sim-suppliers', cron: '0 9 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the e-Factura simulator’s suppliers issue the day’s invoice to each connected company, 09:00 in Bucharest (EINVOICE=simulator only)' },
     { queue: 'store-sim-orders', cron: '0 8-20/4 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the Shopify simulator’s shops get new orders, every four hours from 8 to 20 (STORE=simulator only)' },
   ];
@@ -101,6 +101,20 @@ describe('background jobs (pg-boss in the same database)', () => {
     // getSchedules answers the same crons.
     const viaApi = await jobs.boss.getSchedules();
     expect(Object.fromEntries(viaApi.map((s) => [s.name, s.cron]))).toEqual(Object.fromEntries(EXPECTED.map((e) => [e.queue, e.cron])));
+  });
+
+  it('a job a killed process left active holds nothing up: the next job of each queue run every minute or nudged starts (issue 28)', async () => {
+    const queues = EXPECTED.filter((e) => e.cron === '* * * * *' || e.policy === 'short').map((e) => e.queue);
+    // A worker killed in the middle of a job (kill -9): pg-boss keeps the job active until it expires (15 minutes).
+    const orphans = `INSERT INTO pgboss.job (name, data, state, started_on, policy) SELECT name, '{}'::jsonb, 'active', now(), policy FROM pgboss.queue WHERE name = ANY($1) RETURNING id`;
+    const left = await ctx.database.executeSql(orphans, [queues]);
+    expect(left.rows).toHaveLength(queues.length);
+    try {
+      const done = await Promise.all(queues.map(async (q) => [q, (await runJob(jobs.boss, q, 15_000)).state] as const));
+      expect(Object.fromEntries(done)).toEqual(Object.fromEntries(queues.map((q) => [q, 'completed'])));
+    } finally {
+      await ctx.database.executeSql('DELETE FROM pgboss.job WHERE id = ANY($1::uuid[])', [left.rows.map((r) => r.id)]);
+    }
   });
 
   it('every scheduled queue has a worker: a job sent to each completes', async () => {

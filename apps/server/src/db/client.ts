@@ -26,6 +26,12 @@ export interface Database {
   /** Raw SQL, for pg-boss and the few statements Drizzle does not express. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding a lock that every process on this database shares (a PostgreSQL
+   * advisory lock on a connection of its own; PGlite has one process): instances starting together
+   * take turns, e.g. the demo seed is written by the first and found done by the others.
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Embedded PGlite only: writes the whole database to a file that `loadFrom` starts from. */
   dumpTo?(file: string): Promise<void>;
   close(): Promise<void>;
@@ -74,19 +80,23 @@ async function openPostgres(url: string): Promise<Database> {
         }
       }
     },
-    migrate: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        await client.end();
-      }
-    },
+    migrate: () => advisoryLocked(url, MIGRATION_LOCK_KEY, (client) => migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() })),
+    exclusive: (key, work) => advisoryLocked(url, key, () => work()),
     close: () => pool.end(),
   };
+}
+
+/** Runs `work` holding PostgreSQL's advisory lock `key` on a connection of its own (released with it, also when the process dies). */
+async function advisoryLocked<T>(url: string, key: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    return await work(client);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    await client.end();
+  }
 }
 
 async function openPglite(dataDir: string, loadFrom?: string): Promise<Database> {
@@ -109,6 +119,8 @@ async function openPglite(dataDir: string, loadFrom?: string): Promise<Database>
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
+    // One process holds an embedded database: nothing to take turns with.
+    exclusive: (_key, work) => work(),
     dumpTo: async (file) => {
       // Written whole under another name, then renamed: a reader never sees half a dump.
       const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());

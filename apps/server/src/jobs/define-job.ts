@@ -18,9 +18,23 @@ export type JobDefinition<R extends object> = {
   report?: { message: string; when: (result: R) => boolean };
 };
 
-/** Creates the job's queue, schedules it and registers its worker (which logs the run it reports). */
+/**
+ * The queue of a job that runs every minute and when nudged (issue 28): 'short' keeps at most one
+ * job waiting (a burst of nudges makes one run) and, unlike 'stately', starts it even while another
+ * is active. A process killed in the middle of a job (kill -9) leaves it active in pg-boss until
+ * its expiry (15 minutes); a 'stately' queue held every next job behind it all that time (the
+ * deliveries, the mails, the shops' fulfillments stopped). Such a job's work is safe to run twice
+ * at once: each item it handles is claimed.
+ */
+export const RUN_ONCE_WAITING = { policy: 'short' } as const satisfies Omit<PgBoss.Queue, 'name'>;
+
+/**
+ * Creates the job's queue, schedules it and registers its worker (which logs the run it reports).
+ * A queue made by an earlier version takes the policy it has now (createQueue leaves it as it was).
+ */
 export async function defineJob<R extends object>(boss: PgBoss, log: FastifyBaseLogger, job: JobDefinition<R>): Promise<void> {
   await boss.createQueue(job.name, job.queue ? { ...job.queue, name: job.name } : undefined);
+  if (job.queue?.policy) await boss.updateQueue(job.name, { name: job.name, policy: job.queue.policy });
   await boss.schedule(job.name, job.cron, undefined, job.tz ? { tz: job.tz } : undefined);
   const handler = async () => {
     const result = await job.work();
@@ -28,4 +42,29 @@ export async function defineJob<R extends object>(boss: PgBoss, log: FastifyBase
     return result;
   };
   await (job.worker ? boss.work(job.name, job.worker, handler) : boss.work(job.name, handler));
+}
+
+/**
+ * What wakes a job between its scheduled runs: a signal of this process (a bulk run started, events
+ * committed, a mail queued) sent on as a job of its queue. The job lands in the database, so the
+ * instance that runs the jobs takes it, whichever instance the signal came from (jobs/nudges.ts).
+ * The schedule stays the guarantee: a lost nudge only delays the work to the next run.
+ */
+export type JobNudge = {
+  queue: string;
+  /** Subscribes to the module's signal; answers the unsubscribe. */
+  on(listener: () => void): () => void;
+  /** Sent this many seconds late (so the transaction that signalled has committed when the worker looks). */
+  startAfterSeconds?: number;
+  /** For the log line of a failed send. */
+  what: string;
+};
+
+/** Sends a job to the nudge's queue at each of its signals, until pg-boss stops. */
+export function sendNudges(boss: PgBoss, log: FastifyBaseLogger, nudge: JobNudge) {
+  const stop = nudge.on(() => {
+    boss.send(nudge.queue, {}, nudge.startAfterSeconds ? { startAfter: nudge.startAfterSeconds } : {}).catch((err: unknown) => log.warn({ err }, `${nudge.what} nudge failed`));
+  });
+  boss.on('stopped', stop);
+  return stop;
 }

@@ -7,11 +7,11 @@ import { pickupSmsListener, shipmentMailListener } from '../modules/mail/index.j
 import { repaymentsListener } from '../modules/repayments/index.js';
 import { shipmentListener } from '../modules/shipments/index.js';
 import { storeFulfillmentEventsListener } from '../modules/store/index.js';
-import { defineJob } from './define-job.js';
+import { RUN_ONCE_WAITING, defineJob, sendNudges, type JobNudge } from './define-job.js';
 
 export const LIFECYCLE_EVENTS_QUEUE = 'lifecycle-events';
-/** A nudge waits this long after a commit (several events of one request make one run). */
-const NUDGE_DELAY_SECONDS = 1;
+/** A moment after each commit that wrote events (several events of one request make one run). */
+export const lifecycleEventsNudge: JobNudge = { queue: LIFECYCLE_EVENTS_QUEUE, on: onEventsCommitted, startAfterSeconds: 1, what: 'lifecycle events' };
 
 /**
  * The listeners of the domain events, in one place: a new subscriber (store fulfilment,
@@ -31,15 +31,15 @@ export function deliverLifecycleEvents(database: Database, opts: { listeners?: r
  * Delivers the outbox's events every minute, and a moment after each commit that wrote some in
  * this process. The schedule is the guarantee (an event committed just before the process died
  * is delivered by the next run, on any instance); the nudge only makes it prompt. The queue is
- * 'stately', so a burst of commits makes one run; runs on several instances are safe (each event
- * is locked while delivered, and a listener's receipt makes a second delivery a no-op).
+ * 'short' (RUN_ONCE_WAITING), so a burst of commits makes one run; runs on several instances are safe
+ * (each event is locked while delivered, and a listener's receipt makes a second delivery a no-op).
  */
 export async function registerLifecycleEvents(boss: PgBoss, database: Database, log: FastifyBaseLogger, opts: { signal?: AbortSignal } = {}) {
   const listeners = lifecycleListeners();
   await defineJob(boss, log, {
     name: LIFECYCLE_EVENTS_QUEUE,
     cron: '* * * * *',
-    queue: { policy: 'stately' },
+    queue: RUN_ONCE_WAITING,
     work: async () => {
       const result = await deliverLifecycleEvents(database, { listeners, signal: opts.signal });
       const pruned = await pruneDeliveredEvents(database, new Date(Date.now() - DELIVERED_EVENT_KEEP_DAYS * 86_400_000));
@@ -47,8 +47,5 @@ export async function registerLifecycleEvents(boss: PgBoss, database: Database, 
     },
     report: { message: 'lifecycle events: some listeners failed (retried next run)', when: (r) => r.failed > 0 },
   });
-  const stopListening = onEventsCommitted(() => {
-    boss.send(LIFECYCLE_EVENTS_QUEUE, {}, { startAfter: NUDGE_DELAY_SECONDS }).catch((err: unknown) => log.warn({ err }, 'lifecycle events nudge failed'));
-  });
-  boss.on('stopped', stopListening);
+  sendNudges(boss, log, lifecycleEventsNudge);
 }

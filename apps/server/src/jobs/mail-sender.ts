@@ -2,19 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { MailTransport } from '../integrations/mail/mail-transport.js';
 import { onMailQueued, type mailDelivery } from '../modules/mail/index.js';
-import { defineJob } from './define-job.js';
+import { RUN_ONCE_WAITING, defineJob, sendNudges, type JobNudge } from './define-job.js';
 
 export const MAIL_SENDER_QUEUE = 'mail-sender';
-/** A nudge waits this long, so a mail queued inside a transaction is committed when the worker looks. */
-const NUDGE_DELAY_SECONDS = 2;
+/** A couple of seconds after each enqueue, so a mail queued inside a transaction is committed when the worker looks. */
+export const mailSenderNudge: JobNudge = { queue: MAIL_SENDER_QUEUE, on: onMailQueued, startAfterSeconds: 2, what: 'mail sender' };
 /** A run sends batches for at most this long; the next run goes on. */
 const RUN_BUDGET_MS = 50_000;
 
 /**
  * Sends the outbox every minute, and a couple of seconds after each enqueue in this process.
- * The queue is 'stately' (at most one run waiting and one running), so a burst of enqueues
- * makes one run, not one each. Runs on several instances are safe: each mail is claimed once
- * (FOR UPDATE SKIP LOCKED, see claimDueMails).
+ * The queue is 'short' (RUN_ONCE_WAITING: at most one run waiting), so a burst of enqueues makes
+ * one run, not one each. Runs on several instances, or two at once, are safe: each mail is claimed
+ * once (FOR UPDATE SKIP LOCKED, see claimDueMails).
  *
  * The transport and the delivery (with the invoicing module's PDF renderer for attachments) come
  * from the composition root (src/services.ts).
@@ -32,7 +32,7 @@ export async function registerMailSender(
   await defineJob(boss, log, {
     name: MAIL_SENDER_QUEUE,
     cron: '* * * * *',
-    queue: { policy: 'stately' },
+    queue: RUN_ONCE_WAITING,
     work: async () => {
       const result = { sent: 0, retried: 0, failed: 0, stopped: false };
       const end = Date.now() + RUN_BUDGET_MS;
@@ -51,12 +51,7 @@ export async function registerMailSender(
     },
     report: { message: 'outgoing mail', when: (r) => !!(r.sent || r.retried || r.failed || r.stopped) },
   });
-  const stopListening = onMailQueued(() => {
-    boss.send(MAIL_SENDER_QUEUE, {}, { startAfter: NUDGE_DELAY_SECONDS }).catch((err: unknown) => log.warn({ err }, 'mail sender nudge failed'));
-  });
-  boss.on('stopped', () => {
-    stopListening();
-    transport.close?.();
-  });
+  sendNudges(boss, log, mailSenderNudge);
+  boss.on('stopped', () => transport.close?.());
   return delivery;
 }

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { onBulkRunStarted, type StoreBulkService } from '../modules/store/index.js';
-import { defineJob } from './define-job.js';
+import { defineJob, sendNudges, type JobNudge } from './define-job.js';
 
 export const STORE_BULK_ACTIVATION_QUEUE = 'store-bulk-activation';
+/** A run started (on any instance): its orders begin in a moment rather than at the next minute. */
+export const storeBulkNudge: JobNudge = { queue: STORE_BULK_ACTIVATION_QUEUE, on: onBulkRunStarted, what: 'bulk activation' };
 
 /**
  * Works the bulk activation runs (issue 14): nudged when a run starts and when the process starts,
@@ -21,14 +23,8 @@ export async function registerStoreBulkActivation(boss: PgBoss, bulk: StoreBulkS
     work: () => bulk.work({ signal: opts.signal }),
     report: { message: 'store bulk activation', when: (r) => r.orders > 0 },
   });
-  // A queue made 'stately' by an earlier version keeps its policy (createQueue leaves an existing queue).
-  await boss.updateQueue(STORE_BULK_ACTIVATION_QUEUE, { name: STORE_BULK_ACTIVATION_QUEUE, policy: 'standard' });
-  const nudge = () => {
-    boss.send(STORE_BULK_ACTIVATION_QUEUE, {}).catch((err: unknown) => log.warn({ err }, 'bulk activation nudge failed'));
-  };
-  const stopListening = onBulkRunStarted(nudge);
+  sendNudges(boss, log, storeBulkNudge);
   // After a restart (a killed process), the runs it left go on now, not at the next minute.
-  nudge();
-  boss.on('stopped', stopListening);
+  boss.send(STORE_BULK_ACTIVATION_QUEUE, {}).catch((err: unknown) => log.warn({ err }, 'bulk activation nudge failed'));
 }
 

@@ -1,4 +1,6 @@
+import type { Executor } from '../../db/client.js';
 import { bucharestDateKey } from '../../lib/dates.js';
+import { windowSlot } from '../../lib/rate-limit.js';
 import type { CompanyCheck, CompanyLookup, RegisteredAddress } from './company-check.js';
 
 export const ANAF_TVA_URL = 'https://webservicesp.anaf.ro/api/PlatitorTvaRest/v9/tva';
@@ -38,6 +40,27 @@ export function callSpacer(intervalMs: number, sleep = (ms: number) => new Promi
 
 // One spacer for the whole process: the limit is the service's, however many adapters we make.
 const processSpacer = callSpacer(MIN_INTERVAL_MS);
+
+/** How long a call waits for its turn at the register before it gives up (the caller answers 'try later'). */
+const SHARED_WAIT_MS = 30_000;
+
+/**
+ * The register's one call a second for the whole platform (issue 28): each call takes the second's
+ * slot in the database (lib/rate-limit.ts's windows), so the instances together never call more
+ * often than one of them alone; a call finding the slot taken tries again a quarter of a second
+ * later (the sliding window lets the next call through one to two seconds after the last).
+ */
+export function sharedSpacer(db: Executor, opts: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {}) {
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  return async () => {
+    const until = now() + SHARED_WAIT_MS;
+    while (!(await windowSlot(db, 'anaf-register', 'all', 1, MIN_INTERVAL_MS, now()))) {
+      if (now() >= until) throw new Error('the tax authority\'s register: no free second to call it within 30 s');
+      await sleep(MIN_INTERVAL_MS / 4);
+    }
+  };
+}
 
 /** Deregistered ('RADIERE ...') or on the inactive taxpayers' list: not a company to invoice. */
 function isActive(company: AnafFound): boolean {

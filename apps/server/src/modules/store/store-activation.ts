@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { assertPacked, storeDraftOf } from './store-activation-draft.js';
 import { activationById, activationOf, claimActivation, nextGeneration, pendingFulfillments, saveForLater, shipmentOfActivation, updateActivation } from './store-activation-queries.js';
-import { markEventSent, pendingEvents } from './store-fulfillment-events.js';
+import { eventSent, markEventSent, pendingEvents } from './store-fulfillment-events.js';
 import { shopFulfillment } from './store-fulfillment.js';
 import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
 import { pickCod, takeCod } from './store-order-cod.js';
@@ -246,10 +246,15 @@ export function storeActivationService(deps: StoreActivationDeps) {
     }
     for (const e of await pendingEvents(db, limit)) {
       try {
-        const { row, token } = await deps.store.connected(e.userId, e.storeAccountId);
-        const answer = await fulfillment.fulfillmentEvent(row.shop, token, { fulfillmentId: e.fulfillmentId!, status: e.status, message: e.message, happenedAt: e.happenedAt.toISOString() });
-        await markEventSent(db, e.id, answer.userErrors.length ? JSON.stringify(answer.userErrors).slice(0, 500) : null);
-        result.events += 1;
+        // Each event once, whichever run (two at once on two instances) reached it first.
+        const sent = await serially(`fulfillment-event:${e.id}`, async () => {
+          if (await eventSent(db, e.id)) return false;
+          const { row, token } = await deps.store.connected(e.userId, e.storeAccountId);
+          const answer = await fulfillment.fulfillmentEvent(row.shop, token, { fulfillmentId: e.fulfillmentId!, status: e.status, message: e.message, happenedAt: e.happenedAt.toISOString() });
+          await markEventSent(db, e.id, answer.userErrors.length ? JSON.stringify(answer.userErrors).slice(0, 500) : null);
+          return true;
+        });
+        if (sent) result.events += 1;
       } catch (err) {
         deps.log?.warn({ err, event: e.id }, 'store fulfillment event not sent (retried next run)');
         result.failed += 1;

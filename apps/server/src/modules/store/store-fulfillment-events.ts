@@ -47,6 +47,12 @@ export function pendingEvents(db: Executor, limit: number) {
     .limit(limit);
 }
 
+/** Whether the event went to the shop already (read again under its claim). */
+export async function eventSent(db: Executor, id: number) {
+  const [row] = await db.select({ sentAt: storeFulfillmentEvents.sentAt }).from(storeFulfillmentEvents).where(eq(storeFulfillmentEvents.id, id)).limit(1);
+  return !row || row.sentAt !== null;
+}
+
 export async function markEventSent(db: Executor, id: number, lastError: string | null) {
   await db.update(storeFulfillmentEvents).set({ sentAt: new Date(), lastError }).where(eq(storeFulfillmentEvents.id, id));
 }
