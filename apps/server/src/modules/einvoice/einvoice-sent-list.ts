@@ -111,7 +111,7 @@ export function sentInvoicesService(deps: {
           status: codeOf(r.status),
           date: r.issueDate,
           deadline: r.deadline,
-          amounts: { taxExcluded: r.taxExcludedBani, tax: r.taxBani, total: r.totalBani },
+          amounts: { taxExcluded: r.taxExcludedBani, tax: r.taxBani, total: r.totalBani, currency: r.document?.currency ?? 'RON' },
           message: messages.get(r.id) ?? [],
           processingId: { eInvoice: r.uploadIndex },
           findings: r.findings,

@@ -1,4 +1,4 @@
-import { formatBani, SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentBuyerAddress, type TSentInvoice } from '@colete/contract';
+import { SENT_STATUS_CODES, SENT_STATUS_LABELS, SENT_STATUSES, type SentStatus, type TSentBuyerAddress, type TSentInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
@@ -11,12 +11,12 @@ import { ApiError } from '../../../lib/api-client';
 import { sentDownloadUrl, useReprocessSent, useSentStatusDetails } from '../api/sent-invoices';
 import { SentBuyerAddressFields, useBuyerAddressForm } from './sent-buyer-address';
 import { MessagesButton } from './sent-messages';
+import { money } from './received-rows';
 
 /* The sent e-invoices' rows (a table, cards on a phone), their downloads and status details (issue 26; spec 002 sections 2.7, 4.9). */
 
 const statusOf = (code: number): SentStatus => SENT_STATUSES.find((s) => SENT_STATUS_CODES[s] === code) ?? 'initial';
 const TONE: Record<SentStatus, 'default' | 'info' | 'error' | 'success'> = { initial: 'default', pending: 'info', error: 'error', success: 'success', notApplicable: 'default' };
-const lei = (bani: number) => formatBani(bani);
 const numberOf = (i: TSentInvoice) => `${i.serial} ${i.invoiceNumber}`.trim();
 
 export function SentStatusChip({ code }: { code: number }) {
@@ -140,7 +140,9 @@ export function StatusDetailsDialog({ invoice, onClose }: { invoice: TSentInvoic
   );
 }
 
-function StatusButton({ invoice, onOpen }: { invoice: TSentInvoice; onOpen: () => void }) {
+/** 'Vezi starea': every document of the platform's company; another company's when in error (spec 002 section 4.9), to mend and resend it. */
+function StatusButton({ invoice, ownCompany, onOpen }: { invoice: TSentInvoice; ownCompany: boolean; onOpen: () => void }) {
+  if (!ownCompany && statusOf(invoice.status) !== 'error') return null;
   return (
     <Button size="small" color={statusOf(invoice.status) === 'error' ? 'error' : 'primary'} onClick={onOpen} aria-label={`Starea facturii ${numberOf(invoice)}`}>
       Vezi starea
@@ -163,11 +165,11 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
               {i.buyer.name} · {i.buyer.identification}
             </Typography>
             <Typography variant="body2">
-              {formatDate(i.date)} · termen {formatDate(i.deadline)} · total <strong>{lei(i.amounts.total)}</strong>
+              {formatDate(i.date)} · termen {formatDate(i.deadline)} · total <strong>{money(i.amounts.total, i.amounts.currency)}</strong>
             </Typography>
             <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
               <SentDownloads invoice={i} />
-              {ownCompany && <StatusButton invoice={i} onOpen={() => onStatus(i)} />}
+              <StatusButton invoice={i} ownCompany={ownCompany} onOpen={() => onStatus(i)} />
               {i.message.length > 0 && <MessagesButton invoice={i} onOpen={() => onMessages(i)} />}
             </Stack>
           </Box>
@@ -209,7 +211,7 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
               <TableCell>
                 <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
                   <SentStatusChip code={i.status} />
-                  {ownCompany && <StatusButton invoice={i} onOpen={() => onStatus(i)} />}
+                  <StatusButton invoice={i} ownCompany={ownCompany} onOpen={() => onStatus(i)} />
                 </Stack>
               </TableCell>
               <TableCell>{formatDate(i.date)}</TableCell>
@@ -217,13 +219,13 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
                 <Deadline invoice={i} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {lei(i.amounts.taxExcluded)}
+                {money(i.amounts.taxExcluded, i.amounts.currency)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {lei(i.amounts.tax)}
+                {money(i.amounts.tax, i.amounts.currency)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {lei(i.amounts.total)}
+                {money(i.amounts.total, i.amounts.currency)}
               </TableCell>
               <TableCell>
                 <MessagesButton invoice={i} onOpen={() => onMessages(i)} />
