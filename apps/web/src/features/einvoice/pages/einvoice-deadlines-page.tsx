@@ -103,9 +103,9 @@ function DeadlineRows({ rows }: { rows: TEInvoiceDeadline[] }) {
               <Company doc={d} />
             </Typography>
             <Typography variant="body2">Emisa {formatDate(d.issueDate)} · cumparator {d.buyerName}</Typography>
-            <Box sx={{ my: 0.5 }}>
+            <Typography variant="body2" component="div" sx={{ my: 0.5 }}>
               Termen: <Deadline doc={d} />
-            </Box>
+            </Typography>
             <Reason doc={d} />
             <Box sx={{ mt: 1 }}>
               <OpenLink doc={d} />
