@@ -151,10 +151,10 @@ test('a client’s company lists the invoices it issued through the form, accept
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(0)).toContainText('DLG 1002');
   await expect(cards.nth(0)).toContainText('Ana Muresan · 2900524123452');
-  await expect(cards.nth(0)).toContainText(/total 75,02 lei$/);
+  await expect(cards.nth(0)).toContainText('total 75,02 lei');
   await expect(cards.nth(1)).toContainText('DLG 1001');
   await expect(cards.nth(1)).toContainText('Atelier Mobila Cluj SRL · 15900825');
-  await expect(cards.nth(1)).toContainText(/total 520,30 EUR$/);
+  await expect(cards.nth(1)).toContainText('total 520,30 EUR');
   await expect(page.getByRole('list', { name: 'Facturi trimise' }).getByText('Transmisa', { exact: true })).toHaveCount(2);
   // Accepted: no status view (it is offered on error), the downloads are.
   await expect(cards.nth(0).getByRole('button', { name: /^Starea facturii/ })).toHaveCount(0);
