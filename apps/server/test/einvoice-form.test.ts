@@ -107,6 +107,19 @@ describe('a client’s invoice', () => {
     const credit = await submit(alice, form('1003', { kind: 'creditNote', creditedInvoice: { number: 'AMC 1001', issueDate: '2026-11-27' } }));
     expect(credit.statusCode, credit.body).toBe(200);
     expect(await rowOf(credit.json().invoicingSystemId)).toMatchObject({ kind: 'creditNote', totalBani: -(95_100 + 19_471) });
+    // The sent list says each document's currency: its amounts are in it.
+    const list = (await as(ctx, alice, { method: 'POST', url: '/api/user/invoicing-system/outgoing-list', payload: { identificationCode: SELLER } })).json().list as { invoicingSystemId: number; currency: string; amounts: { total: number } }[];
+    const listed = new Map(list.map((r) => [r.invoicingSystemId, r]));
+    expect(listed.get(euro.json().invoicingSystemId)).toMatchObject({ currency: 'EUR', amounts: { total: 95_100 + 19_471 } });
+    expect(listed.get(credit.json().invoicingSystemId)).toMatchObject({ currency: 'RON' });
+  }, 60_000);
+
+  it('refuses a due date before the issue date and takes one on the issue date itself', async () => {
+    const before = await submit(alice, form('2101', { issueDate: '2026-11-27', dueDate: '2026-11-26' }));
+    expect([before.statusCode, before.json().code, before.json().errors]).toEqual([400, 'validation', { dueDate: 'Data scadentei nu poate fi inainte de data facturii.' }]);
+    expect(await ctx.database.db.select().from(eInvoiceSent).where(eq(eInvoiceSent.number, 'AMC 2101'))).toEqual([]);
+    const same = await submit(alice, form('2101', { issueDate: '2026-11-27', dueDate: '2026-11-27' }));
+    expect(same.statusCode, same.body).toBe(200);
   }, 60_000);
 
   it('answers each bad field with its Romanian message and stores nothing', async () => {

@@ -1,17 +1,14 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceSent, eInvoiceSentEvents, efacturaSimUploads } from '../src/db/schema.js';
-import { eFacturaRest, EFacturaError, type EFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
+import { EFacturaError, type EFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
-import { injectFetch } from '../src/integrations/e-invoicing/index.js';
-import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
 import { supplierXml, type SupplierDocument } from '../src/integrations/e-invoicing/simulator-suppliers.js';
 import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { einvoiceSender, invoiceIssuedListener, UNKNOWN_SETTLE_MS } from '../src/modules/einvoice/einvoice-send.js';
-import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { invoicingDepsOf, issueInvoice } from '../src/modules/invoicing/index.js';
-import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
-import { connectCompany } from './support/efactura.js';
+import { as, createUser, type TestContext, type TestUser } from './helper.js';
+import { sendingTestApp } from './support/efactura.js';
 
 /*
  * Issue 26: every invoice the platform issues is queued (the invoicing module's event), checked with
@@ -59,13 +56,7 @@ const uploadsOf = async (number: string) => (await ctx.database.db.select({ inde
 const history = async (id: number) => (await ctx.database.db.select().from(eInvoiceSentEvents).where(eq(eInvoiceSentEvents.sentId, id)).orderBy(eInvoiceSentEvents.id)).map((e) => e.status);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await loadNomenclature(ctx.database);
-  rest = eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(ctx.app) });
-  owner = await createUser(ctx);
-  stranger = await createUser(ctx);
-  await connectCompany(ctx, owner, PLATFORM);
-  await connectCompany(ctx, stranger, BUYER);
+  ({ ctx, rest, owner, stranger } = await sendingTestApp(PLATFORM, BUYER));
 }, 120_000);
 afterAll(async () => ctx?.close());
 
@@ -192,7 +183,7 @@ describe("the platform's sent list ('Facturi trimise')", () => {
     const all = await list(owner, PLATFORM);
     expect(all.statusCode, all.body).toBe(200);
     const byNumber = new Map((all.json().list as { invoiceNumber: string }[]).map((r) => [r.invoiceNumber, r]));
-    expect(byNumber.get('CO-1001')).toMatchObject({ status: 4, date: '2026-11-27', deadline: '2026-12-08', amounts: { taxExcluded: 3_700, tax: 777, total: 4_477 }, buyer: { name: 'Demo Logistic SRL', identification: BUYER } });
+    expect(byNumber.get('CO-1001')).toMatchObject({ status: 4, date: '2026-11-27', deadline: '2026-12-08', amounts: { taxExcluded: 3_700, tax: 777, total: 4_477 }, currency: 'RON', buyer: { name: 'Demo Logistic SRL', identification: BUYER } });
     expect(byNumber.get('CO-1002')).toMatchObject({ status: 3, processingId: { eInvoice: null } });
     expect(all.json().ownCompany).toBe(true);
     const errors = await list(owner, PLATFORM, { status: [3] });

@@ -1,16 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceSent, eInvoiceSentEvents, invoices } from '../src/db/schema.js';
-import { eFacturaRest, type EFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
+import type { EFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
-import { injectFetch } from '../src/integrations/e-invoicing/index.js';
-import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
 import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { einvoiceSender } from '../src/modules/einvoice/einvoice-send.js';
-import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { invoiceDocumentById, invoicingDepsOf, issueInvoice } from '../src/modules/invoicing/index.js';
-import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
-import { connectCompany } from './support/efactura.js';
+import { as, createUser, type TestContext, type TestUser } from './helper.js';
+import { sendingTestApp } from './support/efactura.js';
 
 /*
  * Issue 26: a platform invoice issued before addresses were kept in parts, to a Bucharest buyer whose
@@ -32,13 +29,7 @@ const reprocess = (user: TestUser, id: number, payload?: unknown) =>
   as(ctx, user, { method: 'POST', url: `/api/user/invoicing-system/status-details/${id}/reprocess`, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await loadNomenclature(ctx.database);
-  rest = eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(ctx.app) });
-  owner = await createUser(ctx);
-  stranger = await createUser(ctx);
-  await connectCompany(ctx, owner, PLATFORM);
-  await connectCompany(ctx, stranger, BUYER);
+  ({ ctx, rest, owner, stranger } = await sendingTestApp(PLATFORM, BUYER));
 }, 120_000);
 afterAll(async () => ctx?.close());
 
@@ -114,5 +105,7 @@ describe('a platform invoice whose buyer address the rules cannot state', () => 
     ]);
     const after = await as(ctx, owner, { method: 'GET', url: `/api/user/invoicing-system/status-details/${id}` });
     expect(after.json().canMendBuyerAddress).toBe(false);
+    // Each step as the specification's status-detail records name it: the stop before any upload is 'uploadFailed'.
+    expect(after.json().list.map((d: { status: { status: string } }) => d.status.status)).toEqual(['queued', 'uploadFailed', 'queued', 'uploadSuccessful', 'downloadSuccessful']);
   }, 90_000);
 });

@@ -89,8 +89,9 @@ export const ZSentInvoice = z.object({
   status: z.number().int(),
   date: z.string(),
   deadline: z.string(),
-  /** In bani of the document's currency (a client's invoice may be in euro; the platform's are in lei). */
-  amounts: z.object({ taxExcluded: z.number().int(), tax: z.number().int(), total: z.number().int(), currency: z.string() }),
+  amounts: z.object({ taxExcluded: z.number().int(), tax: z.number().int(), total: z.number().int() }),
+  /** The amounts' currency (ISO 4217): RON for the platform's invoices, the form's for a client's own ('Trimite factura'). */
+  currency: z.string(),
   /** The buyer's messages about it (spec 002 section 3), oldest first, with the day e-Factura received each (ISO). */
   message: z.array(z.object({ id: z.number().int(), text: z.string(), sender: z.enum(['client', 'supplier']), status: z.number().int(), date: z.string() })),
   processingId: z.object({ eInvoice: z.string().nullable() }),

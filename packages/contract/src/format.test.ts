@@ -17,6 +17,11 @@ describe('formatBani: integer bani as the platform writes money', () => {
     expect(formatBani(-123_456)).toBe('-1.234,56 lei');
     expect(formatBani(-1)).toBe('-0,01 lei');
   });
+  it('writes another currency by its code, RON as lei', () => {
+    expect(formatBani(119_993, 'EUR')).toBe('1.199,93 EUR');
+    expect(formatBani(-7140, 'USD')).toBe('-71,40 USD');
+    expect(formatBani(119_993, 'RON')).toBe('1.199,93 lei');
+  });
   it('writes the bare amount for a column headed in lei', () => {
     expect(formatBaniAmount(-165_289)).toBe('-1.652,89');
     expect(formatBaniAmount(0)).toBe('0,00');

@@ -22,8 +22,11 @@ export function formatBaniAmount(bani: number | bigint): string {
  */
 export const formatBaniInput = (bani: number | bigint) => formatBaniAmount(bani).replaceAll('.', '');
 
-/** Integer bani as '1.199,93 lei': how money is written everywhere. */
-export const formatBani = (bani: number | bigint) => `${formatBaniAmount(bani)} lei`;
+/**
+ * Integer bani as '1.199,93 lei': how money is written everywhere. An amount in another currency
+ * (a client's own invoice in EUR) is written the same way with its ISO code: '1.199,93 EUR'.
+ */
+export const formatBani = (bani: number | bigint, currency = 'RON') => `${formatBaniAmount(bani)} ${currency === 'RON' ? 'lei' : currency}`;
 
 /**
  * Lei as the API writes them ('1199.93', '-71.4', or a number) to integer bani, rounded half away

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { DEMO_COMPANIES } from '../../src/integrations/company-check/simulator.js';
 import { SIM_CLIENT_ID, simClientSecret } from '../../src/integrations/e-invoicing/simulator-store.js';
-import { as, type TestContext, type TestUser } from '../helper.js';
+import { eFacturaRest, type EFacturaRest } from '../../src/integrations/e-invoicing/anaf-rest.js';
+import { injectFetch } from '../../src/integrations/e-invoicing/index.js';
+import { SIM_REST_BASE } from '../../src/integrations/e-invoicing/simulator-rest.js';
+import { loadNomenclature } from '../../src/modules/geo/geo-loader.js';
+import { as, createTestApp, createUser, type TestContext, type TestUser } from '../helper.js';
 
 /* The e-Factura simulator in tests (issue 25): an official CIUS-RO sample as a company's invoice, and a demo company's access token. */
 
@@ -72,4 +76,20 @@ export async function connectCompany(ctx: TestContext, user: TestUser, cui: stri
   const back = new URL(consent.headers.location as string);
   expect((await as(ctx, user, { method: 'GET', url: `/api/user/invoicing-system/connect/callback${back.search}` })).statusCode).toBe(303);
   return id;
+}
+
+/**
+ * A test app for sending e-invoices (issue 26): the nomenclature loaded, the real REST adapter on the
+ * app's own e-Factura simulator, and two clients, each with its company connected: `owner` with
+ * `ownerCui` (the platform's company, or the issuer), `stranger` with `strangerCui`.
+ */
+export async function sendingTestApp(ownerCui: string, strangerCui: string): Promise<{ ctx: TestContext; rest: EFacturaRest; owner: TestUser; stranger: TestUser }> {
+  const ctx = await createTestApp();
+  await loadNomenclature(ctx.database);
+  const rest = eFacturaRest({ restBase: SIM_REST_BASE, fetch: injectFetch(ctx.app) });
+  const owner = await createUser(ctx);
+  const stranger = await createUser(ctx);
+  await connectCompany(ctx, owner, ownerCui);
+  await connectCompany(ctx, stranger, strangerCui);
+  return { ctx, rest, owner, stranger };
 }

@@ -20,8 +20,8 @@ const toDate = (at: Instant) => (typeof at === 'string' ? new Date(at) : at);
 
 /** RON as the API sends it ('1199.93', or a number of lei) shown as '1.199,93 lei'; '-' when there is none. */
 export const formatMoney = (lei: string | number | null | undefined) => formatLei(lei);
-/** Integer bani shown as '1.199,93 lei' (negative for a credit note: '-1.199,93 lei'). */
-export const formatMoneyBani = (bani: number) => formatBani(bani);
+/** Integer bani shown as '1.199,93 lei' (negative for a credit note: '-1.199,93 lei'); in another currency '1.199,93 EUR'. */
+export const formatMoneyBani = (bani: number, currency = 'RON') => formatBani(bani, currency);
 
 /** A number with Romanian separators ('1.234,5'), at most `maxDecimals` decimals (3, as toLocaleString). */
 export function formatNumber(value: number, maxDecimals = 3) {

@@ -33,5 +33,6 @@ export const einvoiceFormMessages = {
   price: 'Pretul este o suma in bani, intreaga, de cel putin 0.',
   ruleBroken: 'Nu respecta regula oficiala',
   numberUsed: 'Seria si numarul au fost deja folosite pentru o alta factura a firmei: alegeti alt numar.',
+  lookupFilled: 'Numele, codul fiscal si adresa clientului au fost completate din registrul ANAF.',
   companyNotConnected: 'Firma emitenta nu mai este conectata la e-Factura: documentul asteapta reconectarea.',
 } as const;

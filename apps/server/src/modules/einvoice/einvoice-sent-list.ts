@@ -1,5 +1,5 @@
 import { einvoiceMessages, normalizeCui, normalizeText, RECEIVED_MESSAGES, SENT_PAGE_SIZE, SENT_STATUS_CODES, SENT_STATUSES, SENT_TEXTS, type SentStatus, type TOutgoingListResponse, type TSentBuyerAddress, type TSentStatusDetailsResponse, type ZOutgoingListRequest } from '@colete/contract';
-import { and, asc, count, desc, eq, gte, inArray, like, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema.js';
@@ -99,7 +99,29 @@ export function sentInvoicesService(deps: {
       const [{ n }] = (await db.select({ n: count() }).from(s).where(where)) as [{ n: number }];
       const totalPages = Math.max(1, Math.ceil(n / SENT_PAGE_SIZE));
       const page = Math.min(req.page, totalPages);
-      const rows = await db.select().from(s).where(where).orderBy(desc(s.issueDate), desc(s.id)).limit(SENT_PAGE_SIZE).offset((page - 1) * SENT_PAGE_SIZE);
+      // What a row shows, not the document, its XML or e-Factura's ZIP; the currency read in the same query (the platform's invoices are in RON).
+      const rows = await db
+        .select({
+          id: s.id,
+          number: s.number,
+          buyerName: s.buyerName,
+          buyerIdentification: s.buyerIdentification,
+          status: s.status,
+          issueDate: s.issueDate,
+          deadline: s.deadline,
+          taxExcludedBani: s.taxExcludedBani,
+          taxBani: s.taxBani,
+          totalBani: s.totalBani,
+          currency: sql<string>`coalesce(${s.document}->>'currency', 'RON')`,
+          uploadIndex: s.uploadIndex,
+          findings: s.findings,
+          kind: s.kind,
+        })
+        .from(s)
+        .where(where)
+        .orderBy(desc(s.issueDate), desc(s.id))
+        .limit(SENT_PAGE_SIZE)
+        .offset((page - 1) * SENT_PAGE_SIZE);
       const messages = await messagesOf(deps.database, companyId, rows.map((r) => r.id));
       const list = rows.map((r) => {
         const [serial = '', number = r.number] = r.number.includes(' ') ? r.number.split(' ') : ['', r.number];
@@ -111,7 +133,8 @@ export function sentInvoicesService(deps: {
           status: codeOf(r.status),
           date: r.issueDate,
           deadline: r.deadline,
-          amounts: { taxExcluded: r.taxExcludedBani, tax: r.taxBani, total: r.totalBani, currency: r.document?.currency ?? 'RON' },
+          amounts: { taxExcluded: r.taxExcludedBani, tax: r.taxBani, total: r.totalBani },
+          currency: r.currency,
           message: messages.get(r.id) ?? [],
           processingId: { eInvoice: r.uploadIndex },
           findings: r.findings,
@@ -125,11 +148,12 @@ export function sentInvoicesService(deps: {
     async statusDetails(client: UserRow, id: number): Promise<TSentStatusDetailsResponse> {
       const doc = await ownDocument(client, eq(s.id, id));
       const events = await db.select().from(eInvoiceSentEvents).where(eq(eInvoiceSentEvents.sentId, doc.id)).orderBy(asc(eInvoiceSentEvents.id));
-      const detail = (status: string, text: string) =>
-        status === 'pending' ? 'uploadSuccessful' : status === 'success' ? 'downloadSuccessful' : status === 'error' ? (text === SENT_TEXTS.invalid ? 'uploadFailed' : 'uploadRejected') : 'queued';
+      // An error straight after an upload is e-Factura's refusal; any other never left (the rules, a document that cannot be built).
+      const detail = (status: string, before: string | undefined) =>
+        status === 'pending' ? 'uploadSuccessful' : status === 'success' ? 'downloadSuccessful' : status === 'error' ? (before === 'pending' ? 'uploadRejected' : 'uploadFailed') : 'queued';
       return {
         success: true,
-        list: events.map((e) => ({ processingId: e.uploadIndex, downloadId: null, createdAt: e.at.toISOString(), finishedAt: e.status === 'success' || e.status === 'error' ? e.at.toISOString() : null, status: { status: detail(e.status, e.text) }, text: e.text })),
+        list: events.map((e, i) => ({ processingId: e.uploadIndex, downloadId: null, createdAt: e.at.toISOString(), finishedAt: e.status === 'success' || e.status === 'error' ? e.at.toISOString() : null, status: { status: detail(e.status, events[i - 1]?.status) }, text: e.text })),
         findings: doc.findings,
         // A platform invoice whose kept address the rules could not state: a person says it, then it goes again.
         canMendBuyerAddress: doc.status === 'error' && doc.source === 'platform' && doc.findings.some((f) => f.id === 'DOCUMENT'),

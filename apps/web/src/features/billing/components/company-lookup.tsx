@@ -2,8 +2,7 @@ import { messages, type TCompanyLookupResponse } from '@colete/contract';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Button } from '@mui/material';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
-import { useLookupCompany } from '../api/lookup-company';
+import { lookupCodeError, lookupFailureMessage, useLookupCompany } from '../../../components/company-lookup/lookup-company';
 
 const b = messages.billing;
 type Company = TCompanyLookupResponse['company'];
@@ -52,12 +51,12 @@ export function CompanyLookupButton({ onOutcome }: { onOutcome: (outcome: Lookup
         onOutcome({ kind: 'filled', company, address: !!company.address });
       },
       onError: (error) => {
-        const fieldError = error instanceof ApiError ? error.errors?.identificationCode : undefined;
+        const fieldError = lookupCodeError(error);
         if (fieldError) {
           form.setError('entityData.identificationCode', { type: 'server', message: fieldError });
           return;
         }
-        onOutcome({ kind: 'failed', message: error instanceof ApiError && error.status > 0 && error.status !== 500 ? error.message : b.lookupUnavailable });
+        onOutcome({ kind: 'failed', message: lookupFailureMessage(error) });
       },
     });
 

@@ -1,11 +1,11 @@
-import { RECEIVED_MESSAGES, formatBaniAmount, receivedStatusLabel, receivedStatusTone, type EInvoiceAccountType, type ReceivedInvoiceStatus, type TReceivedInvoice } from '@colete/contract';
+import { RECEIVED_MESSAGES, receivedStatusLabel, receivedStatusTone, type EInvoiceAccountType, type ReceivedInvoiceStatus, type TReceivedInvoice } from '@colete/contract';
 import DownloadIcon from '@mui/icons-material/Download';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, alpha, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { downloadFile } from '../../../lib/download-file';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoneyBani } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { receivedDownloadUrl, useAcknowledgeWarning } from '../api/received-invoices';
 import { MessagesButton, ReceivedActions, type ActionDialog } from './received-actions';
@@ -14,8 +14,6 @@ import { MessagesButton, ReceivedActions, type ActionDialog } from './received-a
 
 /** A received invoice's page. */
 export const receivedInvoicePath = (id: number) => `/profile/invoicing-system/system-invoices/received/${id}`;
-
-export const money = (bani: number, currency: string) => `${formatBaniAmount(bani)} ${currency === 'RON' ? 'lei' : currency}`;
 
 /** The warnings of an invoice; one still open is acknowledged with 'Am luat la cunostinta' (spec 002 sections 4.8 and 5). */
 export function WarningDialog({ invoice, onClose }: { invoice: TReceivedInvoice; onClose: () => void }) {
@@ -141,7 +139,7 @@ export function ReceivedRows({ rows, type, onSeller, onWarning, onDialog, onMess
               Factura: {formatDate(i.generalData.invoiceDate)} · e-Factura: {formatDate(i.eInvoiceData.date)}
             </Typography>
             <Typography variant="body2">
-              TVA {money(i.amounts.tax, i.amounts.currency)} · Total <strong>{money(i.amounts.total, i.amounts.currency)}</strong>
+              TVA {formatMoneyBani(i.amounts.tax, i.amounts.currency)} · Total <strong>{formatMoneyBani(i.amounts.total, i.amounts.currency)}</strong>
             </Typography>
             <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
               <WarningButton invoice={i} onOpen={() => onWarning(i)} />
@@ -185,10 +183,10 @@ export function ReceivedRows({ rows, type, onSeller, onWarning, onDialog, onMess
               </TableCell>
               <TableCell>{status(i)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(i.amounts.tax, i.amounts.currency)}
+                {formatMoneyBani(i.amounts.tax, i.amounts.currency)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {money(i.amounts.total, i.amounts.currency)}
+                {formatMoneyBani(i.amounts.total, i.amounts.currency)}
               </TableCell>
               <TableCell>
                 <WarningButton invoice={i} onOpen={() => onWarning(i)} />

@@ -5,18 +5,19 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { downloadFile } from '../../../lib/download-file';
-import { bucharestDay, formatDate, formatDateTime } from '../../../lib/format';
+import { bucharestDay, formatDate, formatDateTime, formatMoneyBani } from '../../../lib/format';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError } from '../../../lib/api-client';
 import { sentDownloadUrl, useReprocessSent, useSentStatusDetails } from '../api/sent-invoices';
 import { SentBuyerAddressFields, useBuyerAddressForm } from './sent-buyer-address';
 import { MessagesButton } from './sent-messages';
-import { money } from './received-rows';
 
 /* The sent e-invoices' rows (a table, cards on a phone), their downloads and status details (issue 26; spec 002 sections 2.7, 4.9). */
 
 const statusOf = (code: number): SentStatus => SENT_STATUSES.find((s) => SENT_STATUS_CODES[s] === code) ?? 'initial';
 const TONE: Record<SentStatus, 'default' | 'info' | 'error' | 'success'> = { initial: 'default', pending: 'info', error: 'error', success: 'success', notApplicable: 'default' };
+/** An amount in the document's own currency: '1.199,93 lei', '1.199,93 EUR'. */
+const money = (i: TSentInvoice, bani: number) => formatMoneyBani(bani, i.currency);
 const numberOf = (i: TSentInvoice) => `${i.serial} ${i.invoiceNumber}`.trim();
 
 export function SentStatusChip({ code }: { code: number }) {
@@ -165,7 +166,7 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
               {i.buyer.name} · {i.buyer.identification}
             </Typography>
             <Typography variant="body2">
-              {formatDate(i.date)} · termen {formatDate(i.deadline)} · total <strong>{money(i.amounts.total, i.amounts.currency)}</strong>
+              {formatDate(i.date)} · termen {formatDate(i.deadline)} · total <strong>{money(i, i.amounts.total)}</strong>
             </Typography>
             <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
               <SentDownloads invoice={i} />
@@ -179,8 +180,9 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
   }
   return (
     // Scrolls sideways rather than cut the last columns when the screen is narrower than the table.
-    <TableContainer>
-      <Table size="small" aria-label="Facturi trimise">
+    // Focusable, so a keyboard can scroll it too. Narrow cell padding: the ten columns fit at 1440 px.
+    <TableContainer tabIndex={0} role="region" aria-label="Tabelul facturilor trimise">
+      <Table size="small" aria-label="Facturi trimise" sx={{ '& th, & td': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell>Serie si numar</TableCell>
@@ -202,7 +204,7 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
                 {numberOf(i)}
                 {i.kind === 'creditNote' && <Chip size="small" sx={{ ml: 1 }} label="Storno" />}
               </TableCell>
-              <TableCell sx={{ minWidth: 150 }}>
+              <TableCell sx={{ minWidth: 140 }}>
                 {i.buyer.name}
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                   {i.buyer.identification}
@@ -219,13 +221,13 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
                 <Deadline invoice={i} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(i.amounts.taxExcluded, i.amounts.currency)}
+                {money(i, i.amounts.taxExcluded)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(i.amounts.tax, i.amounts.currency)}
+                {money(i, i.amounts.tax)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                {money(i.amounts.total, i.amounts.currency)}
+                {money(i, i.amounts.total)}
               </TableCell>
               <TableCell>
                 <MessagesButton invoice={i} onOpen={() => onMessages(i)} />

@@ -7,11 +7,11 @@ import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoneyBani } from '../../../lib/format';
 import { useReceivedInvoice } from '../api/received-invoices';
 import { CourierCheckCard } from '../components/courier-check';
 import { AddSupplierDialog, MessagesButton, MessagesDialog, ReceivedActions, RejectDialog } from '../components/received-actions';
-import { Downloads, ReceivedStatusChip, WarningDialog, money } from '../components/received-rows';
+import { Downloads, ReceivedStatusChip, WarningDialog } from '../components/received-rows';
 
 /* /profile/invoicing-system/system-invoices/received/:receivedInvoiceId: a received invoice drawn as a page from its XML (issue 25). */
 
@@ -65,7 +65,7 @@ export default function ReceivedInvoicePage() {
   if (query.isError) return <ErrorState message={RECEIVED_MESSAGES.listFailed} onRetry={() => void query.refetch()} />;
   const { invoice, document: d, accountType, courierCheck, couriers } = query.data;
   const cur = invoice.amounts.currency;
-  const amount = (bani: number | null) => (bani === null ? '-' : money(bani, cur));
+  const amount = (bani: number | null) => (bani === null ? '-' : formatMoneyBani(bani, cur));
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <PageHeader title={`${d.kind === 'creditNote' ? 'Factura storno' : 'Factura'} ${invoice.generalData.invoiceIdentification}`} subtitle={`de la ${invoice.seller.name}, primita prin e-Factura`} actions={back} />
