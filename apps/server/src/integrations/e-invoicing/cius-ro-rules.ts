@@ -5,12 +5,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
-import { validateXML } from 'xmllint-wasm';
 import { repoDataFolder } from '../../lib/ro-data.js';
+import { ublSchemaErrors } from './ubl-schema.js';
 
 /*
  * The official e-Factura rules, offline (issue 25, and e-Invoicing 2's check before every upload):
- * the UBL 2.1 schema (libxml2's xmllint, compiled to WebAssembly) and the Schematron of EN 16931
+ * the UBL 2.1 schema (libxml2 compiled to WebAssembly, ubl-schema.ts) and the Schematron of EN 16931
  * with CIUS-RO 1.0.9 (data/efactura/, compiled to XSLT by its publisher), run with saxon-js. The
  * XSLT is compiled once more for saxon-js (a SEF, about 8 MB, 15 to 30 s) at its first use, into a
  * cache folder (node_modules/.cache), keyed by the rules' and the compiler's versions: one process
@@ -126,30 +126,14 @@ function findingsOf(svrl: string): RuleFinding[] {
   return found;
 }
 
-let schemas: { invoice: { fileName: string; contents: string }; creditNote: { fileName: string; contents: string }; common: { fileName: string; contents: string }[] } | null = null;
-function schemaFiles() {
-  if (schemas) return schemas;
-  const xsd = path.join(efacturaDataFolder(), 'xsd');
-  const read = (rel: string) => ({ fileName: rel, contents: fs.readFileSync(path.join(xsd, rel), 'utf8') });
-  schemas = {
-    invoice: read('maindoc/UBL-Invoice-2.1.xsd'),
-    creditNote: read('maindoc/UBL-CreditNote-2.1.xsd'),
-    common: fs.readdirSync(path.join(xsd, 'common')).map((f) => read(`common/${f}`)),
-  };
-  return schemas;
-}
-
 /**
  * Checks an e-invoice (UBL Invoice or CreditNote) as e-Factura would: the schema first, then the
  * CIUS-RO rules. `valid` is false when the schema refuses it or a fatal rule fails; warnings do not
  * refuse it.
  */
 export async function checkEInvoice(xml: string): Promise<RulesReport> {
-  const files = schemaFiles();
-  const isCreditNote = /<(?:\w+:)?CreditNote[\s>]/.test(xml.slice(0, 2000));
-  const schema = await validateXML({ xml: [{ fileName: 'document.xml', contents: xml }], schema: [isCreditNote ? files.creditNote : files.invoice], preload: files.common });
-  const schemaErrors = schema.errors.map((e) => e.message);
-  if (!schema.valid) return { valid: false, schemaErrors, fatal: [], warnings: [] };
+  const schemaErrors = ublSchemaErrors(xml, path.join(efacturaDataFolder(), 'xsd'));
+  if (schemaErrors.length > 0) return { valid: false, schemaErrors, fatal: [], warnings: [] };
   const { saxon, sef } = await rules();
   const result = await saxon.transform({ stylesheetInternal: sef, sourceText: xml, destination: 'serialized' }, 'async');
   const findings = findingsOf(result.principalResult);
