@@ -151,10 +151,13 @@ test("an admin invoices the chosen client now, activates and reverts its payment
   await expect(rows.filter({ hasText: ordersInvoice })).toHaveCount(1);
   await expect(rows.filter({ hasText: advanceInvoice })).toContainText('Achitata');
   await page.goto(`/profile/invoices?from=${isoDay(new Date(Date.now() - 160 * 86_400_000))}&to=${isoDay(new Date(Date.now() - 95 * 86_400_000))}`);
-  // The reverted payment no longer covers its invoice; the activated one covers its own.
-  await expect(rows.filter({ hasText: paidInvoice })).toContainText('Neachitata');
-  await expect(rows.filter({ hasText: waitingInvoice })).toContainText('Achitata');
-  await expect(rows.filter({ hasText: waitingInvoice })).not.toContainText('Neachitata');
+  // The reverted payment no longer covers its invoice; the activated one covers its own (what it asks
+  // after its credit note: a shipment cancelled the day after it was invoiced).
+  const rowOf = (number: string) => rows.filter({ has: page.getByRole('button', { name: `PDF ${number}`, exact: true }) });
+  await expect(rowOf(paidInvoice)).toContainText('Neachitata');
+  await expect(rowOf(waitingInvoice)).toContainText('Achitata');
+  await expect(rowOf(waitingInvoice)).not.toContainText('Neachitata');
+  await expect(rows.filter({ hasText: `storneaza ${waitingInvoice}` })).toContainText('Storno');
 
   // Cancelling the shipment the admin's invoice covers: its credit note in the same list.
   await page.goto(`/profile/details/order/${shipment.uniqueId}`);

@@ -141,12 +141,25 @@ test('an admin mends an older invoice the rules could not send (its buyer’s Bu
   await expect(steps.nth(3)).toContainText(/Incarcata: .* index \d+/s);
 });
 
-test('a client’s company that has issued nothing through the form: its sent list is empty, without a status filter', async ({ page }) => {
+test('a client’s company lists the invoices it issued through the form, accepted, each in its currency, without a status filter', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.client);
   await page.goto('/profile/invoicing-system/system-invoices/sent/list');
   await expect(page.getByRole('heading', { name: 'Facturi trimise' })).toBeVisible();
-  await expect(page.getByText('Nicio factura trimisa in perioada si cu filtrele alese.')).toBeVisible();
+  // The demo client's two invoices of its own ('Trimite factura'), newest first, sent at start through its company.
+  const cards = page.getByRole('list', { name: 'Facturi trimise' }).getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText('DLG 1002');
+  await expect(cards.nth(0)).toContainText('Ana Muresan · 2900524123452');
+  await expect(cards.nth(0)).toContainText('total 75,02 lei');
+  await expect(cards.nth(1)).toContainText('DLG 1001');
+  await expect(cards.nth(1)).toContainText('Atelier Mobila Cluj SRL · 15900825');
+  await expect(cards.nth(1)).toContainText('total 520,30 EUR');
+  await expect(page.getByRole('list', { name: 'Facturi trimise' }).getByText('Transmisa', { exact: true })).toHaveCount(2);
+  // Accepted: no status view (it is offered on error), the downloads are.
+  await expect(cards.nth(0).getByRole('button', { name: /^Starea facturii/ })).toHaveCount(0);
+  await expect(cards.nth(0).getByRole('button', { name: 'Descarca factura DLG 1002' })).toBeVisible();
   await expect(page.getByRole('search', { name: 'Filtre facturi trimise' }).getByLabel('Status')).toHaveCount(0);
   await expectAccessible(page);
+  await screenshotAtWidths(page, 'einvoice-sent-client');
 });

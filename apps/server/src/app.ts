@@ -15,7 +15,7 @@ import { addressesRoutes } from './modules/addresses/index.js';
 import { adminBalanceRoutes, adminRoutes } from './modules/admin/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { billingRoutes } from './modules/billing/index.js';
-import { einvoiceRoutes, invoiceFormRoutes } from './modules/einvoice/index.js';
+import { einvoiceAdminRoutes, einvoiceRoutes, invoiceFormRoutes } from './modules/einvoice/index.js';
 import { geoRoutes } from './modules/geo/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { invoicingRoutes } from './modules/invoicing/index.js';
@@ -119,6 +119,7 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   // (The e-invoicing service exists: the app is its host.)
   await app.register(einvoiceRoutes(services.einvoice, { publicUrl: config.publicUrl, now: config.now, received: services.receivedInvoices, companies: services.einvoiceCompanies, sent: services.sentInvoices }));
   await app.register(invoiceFormRoutes(services.invoiceForm));
+  await app.register(einvoiceAdminRoutes(services.sentDeadlines));
   if (services.einvoiceSimulatorRoutes) await app.register(services.einvoiceSimulatorRoutes);
 
   // Invoices: numbered in one series, issued on top-ups (when the client wants) and on settling the account.

@@ -9,8 +9,9 @@ import { seedDemoShipments } from './db/seed-shipments.js';
 import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repayments/index.js';
 import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
-import { seedDemoEInvoices } from './db/seed-einvoice.js';
-import { seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoices } from './db/seed-einvoice-platform.js';
+import { seedDemoEInvoices, syncDemoCompany } from './db/seed-einvoice.js';
+import { seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoices, sendRounds } from './db/seed-einvoice-platform.js';
+import { seedClientFormInvoices } from './db/seed-einvoice-client.js';
 import { deliverLifecycleEvents } from './jobs/lifecycle-events.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
@@ -72,8 +73,12 @@ async function seedAll(config: Config, database: Database, app: FastifyInstance)
     await seedPlatformEInvoices(app, database, config.seller);
     if (config.einvoiceSend) {
       await sendPlatformDemoInvoices(app, () => deliverLifecycleEvents(database));
-      // The demo client's messages about two of them, in the platform's sent list (issue 26).
+      // The demo client's own invoices through 'Trimite factura', sent through its company's connection.
+      await seedClientFormInvoices(app, (now) => sendRounds(app, now));
+      // The demo client's messages about two of the platform's invoices, in the platform's sent list (issue 26).
       await seedPlatformBuyerMessages(app, database, config.seller.cui);
+      // The demo client's company syncs: the platform's invoices and its credit note in its received list.
+      await syncDemoCompany(app);
     }
   }
 }

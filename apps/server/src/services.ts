@@ -15,7 +15,7 @@ import { addressesService } from './modules/addresses/index.js';
 import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
-import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService, einvoiceSender, invoiceFormService } from './modules/einvoice/index.js';
+import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService, einvoiceSender, invoiceFormService, sentDeadlinesService } from './modules/einvoice/index.js';
 import { addressCorrectionService, countyName, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoiceDocumentById, invoicingDepsOf, invoicingService, setInvoiceBuyerAddressParts, shipmentBilling } from './modules/invoicing/index.js';
@@ -97,6 +97,8 @@ export function buildServices(
     setBuyerAddress: setInvoiceBuyerAddressParts,
     countyExists: async (code) => (await countyName(database.db, code)) !== null,
   });
+  // The admins' view of every company's documents near or past their deadline.
+  const sentDeadlines = sentDeadlinesService({ database, platform: { cui: config.seller.cui, name: config.seller.name }, now: config.now });
   // 'Trimite factura': a client's own invoices, checked with the same official rules before they are queued.
   const invoiceForm = invoiceFormService({ database, check: checkEInvoice });
   // The platform's invoices reported to e-Factura through its own company's connection (issue 26).
@@ -215,6 +217,7 @@ export function buildServices(
     einvoiceSync: einvoiceSyncer,
     receivedInvoices,
     sentInvoices,
+    sentDeadlines,
     invoiceForm,
     einvoiceSend,
     receivedMessages,

@@ -1,22 +1,27 @@
+import { ZInvoiceFormRequest } from '@colete/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices } from '../src/db/schema.js';
+import { billingEntities, invoices } from '../src/db/schema.js';
 import { seedDemo } from '../src/db/seed.js';
 import { seedDemoPostpaid } from '../src/db/seed-postpaid.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
 import { seedDemoStoreShipment } from '../src/db/seed-store-shipment.js';
+import { DEMO_BUYER } from '../src/db/seed-einvoice.js';
+import { demoFormInvoices } from '../src/db/seed-einvoice-client.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { readUbl } from '../src/lib/ubl-read.js';
 import { readXmlTree } from '../src/lib/xml-tree.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { invoiceUblOf } from '../src/modules/invoicing/index.js';
+import { formInvoiceUbl, invoiceUblOf, partyOfEntity } from '../src/modules/invoicing/index.js';
 import { createTestApp, type TestContext } from './helper.js';
 
 /*
  * Issue 26, "every document the platform issues in the demo passes the official rules and the
  * schema": the demo seeded as the server seeds it (its accounts and top-ups, its shipments with a
- * cancelled one, the postpaid months, the shop's order when the shop is the simulator), then every
- * invoice and credit note the platform issued in it built as its e-invoice and checked with the UBL
- * 2.1 schema and the CIUS-RO Schematron (each about a second).
+ * cancelled one, the postpaid months with the shipment cancelled after its invoice, the shop's order
+ * when the shop is the simulator), then every invoice and credit note the platform issued in it built
+ * as its e-invoice and checked with the UBL 2.1 schema and the CIUS-RO Schematron (each about a
+ * second); and the demo client's two invoices of its own ('Trimite factura'), as its company's.
  */
 
 let ctx: TestContext;
@@ -49,5 +54,23 @@ describe('the demo’s documents', () => {
     expect(failures).toEqual([]);
     console.log(`the demo's ${rows.length} documents checked: ${[...kinds].sort().join(', ')}`);
     expect(rows.length).toBeGreaterThan(3);
+    // The demo's credit note (the postpaid shipment cancelled after its month's invoice) is among them.
+    expect(kinds).toContain('credit_note');
+  });
+
+  it("the demo client's two 'Trimite factura' invoices (a company in euro, an individual) pass the schema and every fatal rule", { timeout: 120_000 }, async () => {
+    const [company] = await ctx.database.db.select().from(billingEntities).where(eq(billingEntities.identificationCode, DEMO_BUYER));
+    const docs = demoFormInvoices(DEMO_BUYER, new Date());
+    expect(docs.map((d) => [d.currency, d.buyer.type])).toEqual([
+      ['EUR', 'company'],
+      ['RON', 'individual'],
+    ]);
+    for (const body of docs) {
+      const doc = ZInvoiceFormRequest.parse(body);
+      const ubl = formInvoiceUbl(doc, partyOfEntity(company!));
+      const report = await checkEInvoice(ubl.xml);
+      expect([report.schemaErrors, report.fatal], `${doc.series} ${doc.number}`).toEqual([[], []]);
+      expect(readUbl(readXmlTree(ubl.xml))!.number).toBe(`${doc.series} ${doc.number}`);
+    }
   });
 });

@@ -1,9 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEntities, eInvoiceReceived, eInvoiceSent, eInvoiceSentEvents, eInvoiceSentMessages, eInvoiceSuppliers, efacturaSimUploads, invoices, users } from '../src/db/schema.js';
 import { seedDemo } from '../src/db/seed.js';
-import { PLATFORM_ACCOUNT_EMAIL, seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoices } from '../src/db/seed-einvoice-platform.js';
-import { seedDemoEInvoices } from '../src/db/seed-einvoice.js';
+import { PLATFORM_ACCOUNT_EMAIL, seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoices, sendRounds } from '../src/db/seed-einvoice-platform.js';
+import { DEMO_BUYER, seedDemoEInvoices, syncDemoCompany } from '../src/db/seed-einvoice.js';
+import { seedClientFormInvoices } from '../src/db/seed-einvoice-client.js';
+import { seedDemoPostpaid } from '../src/db/seed-postpaid.js';
+import { readUbl } from '../src/lib/ubl-read.js';
+import { readXmlTree } from '../src/lib/xml-tree.js';
+import type { UserRow } from '../src/types.js';
+import { invoiceFullNumber } from '../src/modules/invoicing/index.js';
+import { bucharestDateKey } from '../src/lib/dates.js';
+import { eInvoiceDeadline } from '../src/lib/working-days.js';
 import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { seedDemoShipments } from '../src/db/seed-shipments.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
@@ -22,6 +30,8 @@ beforeAll(async () => {
   await loadNomenclature(ctx.database);
   await seedDemo(ctx.database, ctx.app.services);
   await seedDemoShipments(ctx.database, ctx.app.services.network, ctx.app.services.shipmentBilling);
+  // The postpaid past holds the demo's credit note (a shipment cancelled after its month's invoice).
+  await seedDemoPostpaid(ctx.database, ctx.app.services.network, ctx.app.services.shipmentBilling, ctx.app.services.invoicingDeps);
 }, 300_000);
 afterAll(async () => ctx?.close());
 
@@ -81,6 +91,18 @@ describe('the platform’s company in the demo', () => {
     // Each accepted one uploaded once; the one in error never.
     const uploads = await db.select({ xml: efacturaSimUploads.xml }).from(efacturaSimUploads).where(eq(efacturaSimUploads.cif, ctx.config.seller.cui));
     expect(uploads).toHaveLength(sent.length - 1);
+    // The demo's credit note (the postpaid shipment cancelled after its invoice) went as a CreditNote naming that invoice.
+    const [note] = await db.select().from(invoices).where(eq(invoices.kind, 'credit_note'));
+    const [original] = await db.select().from(invoices).where(eq(invoices.id, note!.creditsInvoiceId!));
+    const reported = sent.find((x) => x.sourceId === note!.id)!;
+    // Each reported with its invoice's own day (the postpaid months and the credit note included), the deadline from it.
+    const days = new Map((await db.select({ id: invoices.id, at: invoices.issuedAt }).from(invoices)).map((i) => [i.id, bucharestDateKey(i.at)]));
+    for (const x of sent) expect([x.number, x.issueDate, x.deadline]).toEqual([x.number, days.get(x.sourceId!), eInvoiceDeadline(days.get(x.sourceId!)!)]);
+    expect(note!.issuedAt < new Date(Date.now() - 90 * 86_400_000)).toBe(true);
+    expect([reported.kind, reported.status, reported.totalBani]).toEqual(['creditNote', 'success', note!.totalBani]);
+    expect(reported.xml).toContain('<CreditNote ');
+    expect(reported.xml).toMatch(new RegExp(`<cac:BillingReference>\\s*<cac:InvoiceDocumentReference>\\s*<cbc:ID>${invoiceFullNumber(original!)}</cbc:ID>`));
+    expect(readUbl(readXmlTree(reported.xml!))!.totals.payableBani).toBe(-note!.totalBani);
   }, 300_000);
 
   it("the demo client's company writes about two of them: the platform's sync keeps both, unread, once", async () => {
@@ -93,5 +115,45 @@ describe('the platform’s company in the demo', () => {
     ]);
     await seedPlatformBuyerMessages(ctx.app, ctx.database, ctx.config.seller.cui);
     expect(await ctx.database.db.select().from(eInvoiceSentMessages)).toHaveLength(2);
+  }, 120_000);
+
+  it("the demo client issued two invoices through 'Trimite factura' (a company in euro, an individual): sent through its company and accepted, once", async () => {
+    const db = ctx.database.db;
+    const ids = await seedClientFormInvoices(ctx.app, (now) => sendRounds(ctx.app, now));
+    expect(ids).toHaveLength(2);
+    const [client] = await db.select().from(users).where(eq(users.email, 'client@demo.ro'));
+    const rows = await db.select().from(eInvoiceSent).where(eq(eInvoiceSent.source, 'client')).orderBy(eInvoiceSent.id);
+    expect(rows.map((r) => [r.number, r.status, r.buyerName, r.buyerIdentification, r.document?.currency])).toEqual([
+      ['DLG 1001', 'success', 'Atelier Mobila Cluj SRL', '15900825', 'EUR'],
+      ['DLG 1002', 'success', 'Ana Muresan', '2900524123452', 'RON'],
+    ]);
+    // Uploaded once each, from the demo client's company; the one in euro states its VAT in lei too.
+    const uploads = await db.select({ xml: efacturaSimUploads.xml }).from(efacturaSimUploads).where(eq(efacturaSimUploads.cif, DEMO_BUYER));
+    const own = uploads.filter((u) => u.xml.includes('<cbc:ID>DLG 100'));
+    expect(own).toHaveLength(2);
+    expect(rows[0]!.xml).toContain('<cbc:TaxCurrencyCode>RON</cbc:TaxCurrencyCode>');
+    for (const { xml } of own) expect((await checkEInvoice(xml)).fatal).toEqual([]);
+    // They are the demo client's 'Facturi trimise': 'Transmisa', newest first.
+    const list = await ctx.app.services.sentInvoices.list(client as UserRow, { identificationCode: DEMO_BUYER, page: 1, filters: { status: [] } });
+    expect(list.list.map((i) => [`${i.serial} ${i.invoiceNumber}`, i.status])).toEqual([
+      ['DLG 1002', 4],
+      ['DLG 1001', 4],
+    ]);
+    // Seeded once.
+    expect(await seedClientFormInvoices(ctx.app, (now) => sendRounds(ctx.app, now))).toEqual([]);
+    expect(await db.select({ id: eInvoiceSent.id }).from(eInvoiceSent).where(eq(eInvoiceSent.source, 'client'))).toHaveLength(2);
+  }, 120_000);
+
+  it("the demo client's company finds the platform's invoices in its received list, the credit note among them", async () => {
+    const db = ctx.database.db;
+    await syncDemoCompany(ctx.app);
+    const [entity] = await db.select({ id: billingEntities.id }).from(billingEntities).where(eq(billingEntities.identificationCode, DEMO_BUYER));
+    const received = await db
+      .select({ number: eInvoiceReceived.number, kind: eInvoiceReceived.kind })
+      .from(eInvoiceReceived)
+      .where(and(eq(eInvoiceReceived.billingEntityId, entity!.id), eq(eInvoiceReceived.sellerIdentification, ctx.config.seller.cui)));
+    const accepted = await db.select({ number: eInvoiceSent.number, kind: eInvoiceSent.kind }).from(eInvoiceSent).where(and(eq(eInvoiceSent.source, 'platform'), eq(eInvoiceSent.status, 'success'), eq(eInvoiceSent.buyerIdentification, DEMO_BUYER)));
+    expect(received.map((r) => r.number).sort()).toEqual(accepted.map((a) => a.number).sort());
+    expect(received.filter((r) => r.kind === 'creditNote')).toHaveLength(1);
   }, 120_000);
 });

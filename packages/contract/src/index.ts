@@ -31,6 +31,7 @@ export * from './einvoice.js';
 export * from './einvoice-received.js';
 export * from './einvoice-courier-check.js';
 export * from './einvoice-sent.js';
+export * from './einvoice-deadlines.js';
 export * from './einvoice-invoice-form.js';
 export * from './einvoice-companies.js';
 export * from './status-machine.js';

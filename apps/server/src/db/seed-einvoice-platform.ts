@@ -154,8 +154,8 @@ export async function sendPlatformDemoInvoices(app: FastifyInstance, deliver: ()
   }
 }
 
-/** Rounds a couple of minutes apart by the sender's clock: uploads, then e-Factura's verdicts (and a retry's next try). */
-async function sendRounds(app: FastifyInstance, now: Date) {
+/** Rounds a couple of minutes apart by the sender's clock, as the sending job runs: uploads, then e-Factura's verdicts (and a retry's next try). */
+export async function sendRounds(app: FastifyInstance, now: Date) {
   for (let round = 0; round < 10; round++) {
     const at = new Date(now.getTime() + round * 2 * 60_000);
     let claimed = 0;

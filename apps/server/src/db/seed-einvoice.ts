@@ -9,7 +9,8 @@ import type { Database } from './client.js';
 import { billingEntities, eInvoiceConnections, eInvoiceReceived, users } from './schema.js';
 
 const DAY_MS = 86_400_000;
-const DEMO_BUYER = '14399840';
+/** The demo client's company (Demo Logistic SRL), connected to the e-Factura simulator. */
+export const DEMO_BUYER = '14399840';
 const SUPPLIERS = SIM_SUPPLIERS;
 const CATALOGUE = SIM_CATALOGUE;
 
@@ -97,4 +98,21 @@ export async function seedDemoEInvoices(app: FastifyInstance, database: Database
     await app.services.receivedInvoices.changeStatus(client!, { receivedInvoiceId: rejected.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Factura emisa pe alt punct de lucru decat cel din comanda.', supplierCourierId: null });
     await app.services.receivedMessages.sendDue();
   }
+}
+
+/**
+ * The demo company's received list brought up to date at once (the sync job would within 15
+ * minutes): after the platform reported its invoices, they are there (issue 26). Nothing when the
+ * company is not connected.
+ */
+export async function syncDemoCompany(app: FastifyInstance, now = new Date()) {
+  const { db } = app.deps.database;
+  const [entity] = await db
+    .select({ id: billingEntities.id })
+    .from(billingEntities)
+    .innerJoin(users, eq(users.id, billingEntities.userId))
+    .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
+    .where(and(eq(users.email, 'client@demo.ro'), eq(billingEntities.identificationCode, DEMO_BUYER)))
+    .limit(1);
+  if (entity) await app.services.einvoiceSync.syncCompany(entity.id, now);
 }

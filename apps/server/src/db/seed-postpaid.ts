@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ZShipmentCreateRequest, ZShipmentDraft } from '@colete/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CourierNetwork } from '../integrations/couriers/courier-network.js';
-import { invoiceOpenCharges, type InvoicingDeps } from '../modules/invoicing/index.js';
+import { invoiceOpenCharges, shipmentBilling, type InvoicingDeps } from '../modules/invoicing/index.js';
 import { paymentsService } from '../modules/payments/index.js';
 import { shipmentsService, type ShipmentBilling } from '../modules/shipments/index.js';
 import type { UserRow } from '../types.js';
@@ -12,19 +12,26 @@ import { addresses, appMeta, billableCharges, courierSimAwbs, invoices, shipment
 const SEED_KEY = 'demo_postpaid_seeded_at';
 const DAY = 86_400_000;
 
-/** The postpaid months: three shipments, invoiced at each month's end, the first invoice paid. */
-const HISTORY = [
+/**
+ * The postpaid months: four shipments, invoiced at each month's end, the first invoice paid. The
+ * last one was activated on the month's last day and cancelled the day after its invoice, before the
+ * courier came: its credit note (storno) reverses it on the second invoice.
+ */
+const HISTORY: readonly { daysAgo: number; invoiceAt: number; recipient: string; cancelledAt?: number }[] = [
   { daysAgo: 150, invoiceAt: 120, recipient: 'Victor Enache' },
   { daysAgo: 135, invoiceAt: 120, recipient: 'Lavinia Sava' },
   { daysAgo: 110, invoiceAt: 100, recipient: 'Sorin Paraschiv' },
-] as const;
+  { daysAgo: 101, invoiceAt: 100, recipient: 'Camelia Voicu', cancelledAt: 99 },
+];
 
 /**
  * The demo client's postpaid past (issue 17): before it topped up a prepaid balance, an admin had
  * it postpaid for a while. Its shipments of then are made as any (offers, activation), charged
- * as postpaid and invoiced monthly; the older invoice's bank transfer was recorded and activated
- * by the admin, the newer one's recorded and waiting for activation. All of it dated more than
- * three months back. Runs once per database, after the demo accounts and shipments.
+ * as postpaid and invoiced monthly; one of them is then cancelled by the client as any
+ * (cancellation before pick-up), which issues its credit note (issue 26: the demo's storno). The
+ * older invoice's bank transfer was recorded and activated by the admin, the newer one's (what it
+ * asks after its credit note) recorded and waiting for activation. All of it dated more than three
+ * months back. Runs once per database, after the demo accounts and shipments.
  */
 export async function seedDemoPostpaid(database: Database, network: CourierNetwork, billing: ShipmentBilling, invoicing: InvoicingDeps) {
   const { db } = database;
@@ -36,7 +43,7 @@ export async function seedDemoPostpaid(database: Database, network: CourierNetwo
   if (!client || !admin || !sender) return 0;
 
   const service = shipmentsService({ database, network, billing, notify: false, activationWaitMs: 30_000 });
-  const made: { id: number; at: Date; invoiceAt: Date }[] = [];
+  const made: { id: number; uniqueId: string; at: Date; invoiceAt: Date; cancelledAt?: Date }[] = [];
   await db.update(users).set({ paymentType: 'postpaid' }).where(eq(users.id, client.id));
   try {
     for (const [i, h] of HISTORY.entries()) {
@@ -58,7 +65,13 @@ export async function seedDemoPostpaid(database: Database, network: CourierNetwo
         );
         const [s] = await db.select().from(shipments).where(eq(shipments.uniqueId, row.uniqueId));
         if (!s?.awb) continue;
-        made.push({ id: s.id, at: new Date(Date.now() - h.daysAgo * DAY), invoiceAt: new Date(Date.now() - h.invoiceAt * DAY) });
+        made.push({
+          id: s.id,
+          uniqueId: s.uniqueId,
+          at: new Date(Date.now() - h.daysAgo * DAY),
+          invoiceAt: new Date(Date.now() - h.invoiceAt * DAY),
+          ...(h.cancelledAt ? { cancelledAt: new Date(Date.now() - h.cancelledAt * DAY) } : {}),
+        });
       } catch {
         // A demo shipment the simulator refuses is simply left out.
       }
@@ -67,32 +80,52 @@ export async function seedDemoPostpaid(database: Database, network: CourierNetwo
     await db.update(users).set({ paymentType: 'prepaid' }).where(eq(users.id, client.id));
   }
 
-  // Dated back, with their charges; delivered long ago.
+  // Dated back, with their charges; delivered long ago. The one cancelled later is still waiting
+  // for the courier in the courier's records until it is cancelled (below).
+  const backdateAwb = async (m: (typeof made)[number]) => {
+    const [s] = await db.select({ awb: shipments.awb }).from(shipments).where(eq(shipments.id, m.id));
+    if (s?.awb) await db.update(courierSimAwbs).set({ createdAt: m.at }).where(eq(courierSimAwbs.awb, s.awb));
+  };
   for (const m of made) {
     await db.update(shipments).set({ createdAt: m.at, statusAt: m.at, activatedAt: m.at }).where(eq(shipments.id, m.id));
     await db.update(shipmentEvents).set({ at: m.at }).where(eq(shipmentEvents.shipmentId, m.id));
-    const [s] = await db.select({ awb: shipments.awb }).from(shipments).where(eq(shipments.id, m.id));
-    if (s?.awb) await db.update(courierSimAwbs).set({ createdAt: m.at }).where(eq(courierSimAwbs.awb, s.awb));
+    if (!m.cancelledAt) await backdateAwb(m);
     await db.update(billableCharges).set({ createdAt: m.at }).where(eq(billableCharges.shipmentId, m.id));
   }
 
-  // The monthly invoices (the monthly run's own path), each dated at its month's end.
+  // The monthly invoices (the monthly run's own path), each issued at its month's end (so is the
+  // e-invoice reported for it).
   const deps = { ...invoicing, mail: false };
   const issued: number[] = [];
   for (const invoiceAt of [...new Set(made.map((m) => m.invoiceAt.getTime()))].sort()) {
-    const outcome = await db.transaction((tx) => invoiceOpenCharges(tx, deps, client.id, new Date(invoiceAt)));
+    const outcome = await db.transaction((tx) => invoiceOpenCharges(tx, deps, client.id, new Date(invoiceAt), new Date(invoiceAt)));
     if (!outcome.invoice) continue;
-    await db.update(invoices).set({ issuedAt: new Date(invoiceAt) }).where(eq(invoices.id, outcome.invoice.id));
     issued.push(outcome.invoice.id);
   }
   if (issued.length === 0) return made.length;
+
+  // Cancelled by the client after its month's invoice, through the shipments' own cancellation on
+  // that day's clock: the invoiced charge gets its credit note that day (without a mail, as the
+  // demo's invoices), reported to e-Factura like any.
+  for (const m of made.filter((x) => x.cancelledAt)) {
+    const cancelling = shipmentsService({ database, network, billing: shipmentBilling(deps), notify: false, activationWaitMs: 30_000, now: () => m.cancelledAt! });
+    try {
+      await cancelling.cancel(client as UserRow, m.uniqueId);
+    } catch {
+      // A cancellation the simulator refuses leaves the shipment invoiced, without a credit note.
+    }
+    await backdateAwb(m);
+  }
 
   // The bank transfers: the first invoice's activated, the last one's waiting for the admin.
   const payments = paymentsService({ database });
   const rows = await db.select().from(invoices).where(inArray(invoices.id, issued)).orderBy(invoices.issuedAt);
   for (const [k, inv] of rows.entries()) {
     const paidOn = new Date(inv.issuedAt.getTime() + 9 * DAY).toISOString().slice(0, 10);
-    const p = await payments.record(admin.id, client.id, { invoiceId: inv.id, amount: inv.totalBani / 100, reference: `OP ${1021 + k * 166}`, paidOn });
+    // What the invoice asks: its total less its credit notes.
+    const [credited] = await db.select({ bani: sql<string | null>`sum(${invoices.totalBani})` }).from(invoices).where(eq(invoices.creditsInvoiceId, inv.id));
+    const owed = inv.totalBani + Number(credited?.bani ?? 0);
+    const p = await payments.record(admin.id, client.id, { invoiceId: inv.id, amount: owed / 100, reference: `OP ${1021 + k * 166}`, paidOn });
     if (k === 0) await payments.activate(admin.id, p.id);
   }
   return made.length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, eInvoiceDeadline, isWorkingDay } from './working-days.js';
+import { addWorkingDays, eInvoiceDeadline, isWorkingDay, workingDaysBetween } from './working-days.js';
 
 describe('Romanian working days', () => {
   it('skips weekends and the legal holidays (Sfantul Andrei, 1 Decembrie, Christmas, Orthodox Easter)', () => {
@@ -24,5 +24,12 @@ describe('Romanian working days', () => {
     // 2 January is a holiday too: 5 Mon, (6-7 holidays), 8 Thu, 9 Fri, 12 Mon, 13 Tue.
     expect(isWorkingDay('2026-01-02')).toBe(false);
     expect(eInvoiceDeadline('2026-01-01')).toBe('2026-01-13');
+  });
+
+  it('counts the working days left until a deadline, the day itself not counted', () => {
+    // Thursday 26.11.2026: Fri 27, then (the weekend, 30.11 and 01.12 skipped) Wed 2 and Thu 3.
+    expect(['2026-11-26', '2026-11-27', '2026-12-01', '2026-12-02', '2026-12-03'].map((d) => workingDaysBetween('2026-11-26', d))).toEqual([0, 1, 1, 2, 3]);
+    expect(addWorkingDays('2026-11-26', 2)).toBe('2026-12-02');
+    expect(workingDaysBetween('2026-11-26', '2026-11-20')).toBe(0);
   });
 });

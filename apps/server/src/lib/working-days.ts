@@ -41,6 +41,13 @@ export function addWorkingDays(day: string, n: number): string {
   return current;
 }
 
+/** The working days after `from` up to `to` included (0 when `to` is not after `from`). */
+export function workingDaysBetween(from: string, to: string): number {
+  let n = 0;
+  for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isWorkingDay(day)) n += 1;
+  return n;
+}
+
 /**
  * The last day an invoice issued on `issueDay` may reach e-Factura: 5 working days after its issue
  * (OUG 89/2025, since 1 January 2026; calendar days before it).

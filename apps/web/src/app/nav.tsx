@@ -14,6 +14,7 @@ import CreditScoreOutlinedIcon from '@mui/icons-material/CreditScoreOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
 import type { ReactNode } from 'react';
 
 /** The profile areas shown in the navigation: only the areas that work (each issue adds its own). */
@@ -36,4 +37,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Plati clienti', path: '/profile/admin/payments', icon: <CreditScoreOutlinedIcon />, adminOnly: true },
   { label: 'Jurnal actiuni admin', path: '/profile/admin/audit-log', icon: <HistoryOutlinedIcon />, adminOnly: true },
   { label: 'Reconciliere rambursuri', path: '/profile/admin/reconciliation', icon: <RuleOutlinedIcon />, adminOnly: true },
+  { label: 'Termene e-Factura', path: '/profile/admin/einvoice-deadlines', icon: <AlarmOutlinedIcon />, adminOnly: true },
 ];

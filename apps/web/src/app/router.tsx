@@ -43,6 +43,7 @@ const PickupRequestsAdminPage = lazyPage(() => import('../features/pickup-points
 const AuditLogPage = lazyPage(() => import('../features/balance/pages/audit-log-page'));
 const AdminPaymentsPage = lazyPage(() => import('../features/balance/pages/admin-payments-page'));
 const ReconciliationPage = lazyPage(() => import('../features/reconciliation/pages/reconciliation-page'));
+const EInvoiceDeadlinesPage = lazyPage(() => import('../features/einvoice/pages/einvoice-deadlines-page'));
 const TemplatesLandingPage = lazyPage(() => import('../features/templates-landing/pages/templates-landing-page'));
 const PackagingTemplatesPage = lazyPage(() => import('../features/packaging/pages/packaging-templates-page'));
 const SavedPackagesPage = lazyPage(() => import('../features/packaging/pages/saved-packages-page'));
@@ -125,6 +126,7 @@ const routes: RouteObject[] = [
           { path: 'admin/payments', element: <AdminPaymentsPage /> },
           { path: 'admin/audit-log', element: <AuditLogPage /> },
           { path: 'admin/reconciliation', element: <ReconciliationPage /> },
+          { path: 'admin/einvoice-deadlines', element: <EInvoiceDeadlinesPage /> },
           { path: 'integration', element: <IntegrationPage /> },
           { path: 'shopify/orders/:clientId', element: <StoreOrdersPage /> },
           { path: 'shopify/order/:id', element: <StoreOrderPage /> },

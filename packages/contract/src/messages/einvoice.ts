@@ -47,4 +47,7 @@ export const einvoiceMessages = {
   sentMessageNotFound: 'Mesajul nu a fost gasit.',
   sentMessageIdInvalid: 'Identificatorul mesajului este invalid.',
   sentMessageIdsInvalid: 'Alegeti intre 1 si 500 de mesaje.',
+  // Issue 26, the admins' documents near or past their deadline (ours).
+  deadlineCompanyGone: 'Firma emitenta a fost stearsa',
+  deadlinesFailed: 'Documentele cu termen apropiat nu au putut fi afisate.',
 } as const;

@@ -237,7 +237,7 @@ export const eInvoiceSent = pgTable(
     // The sender's work: documents to upload or to follow, soonest first.
     index('einvoice_sent_due_idx').on(t.nextAt).where(sql`${t.status} in ('initial', 'pending')`),
     index('einvoice_sent_list_idx').on(t.billingEntityId, t.issueDate, t.id),
-    index('einvoice_sent_deadline_idx').on(t.deadline).where(sql`${t.status} in ('initial', 'pending', 'error')`),
+    index('einvoice_sent_deadline_idx').on(t.deadline, t.id).where(sql`${t.status} in ('initial', 'pending', 'error')`),
     // A buyer's message names its document by the upload index.
     index('einvoice_sent_upload_idx').on(t.uploadIndex).where(sql`${t.uploadIndex} is not null`),
   ],

@@ -23,3 +23,6 @@ export type { SentInvoicesService } from './einvoice-sent-list.js';
 export { clientDocument, invoiceFormService } from './einvoice-form.js';
 export type { InvoiceFormService } from './einvoice-form.js';
 export { invoiceFormRoutes } from './einvoice-form-routes.js';
+export { sentDeadlinesService } from './einvoice-deadlines.js';
+export type { SentDeadlinesService } from './einvoice-deadlines.js';
+export { einvoiceAdminRoutes } from './einvoice-admin-routes.js';

@@ -11,9 +11,10 @@ import { issueInvoice, type InvoicingDeps } from './issue-invoice.js';
  * invoiced: a credit note (storno) in the invoices' series reverses it, made out to the original
  * invoice's buyer, at the VAT rate of the original supply (the shipment's activation day). The
  * charge row is locked and marked with its credit note in the same transaction, so retries and
- * parallel cancels issue it exactly once. Returns the credit note, or null.
+ * parallel cancels issue it exactly once. Dated `at`, the cancellation (now when not given).
+ * Returns the credit note, or null.
  */
-export async function cancelShipmentCharge(tx: Executor, deps: InvoicingDeps, charge: { userId: number; reference: string }) {
+export async function cancelShipmentCharge(tx: Executor, deps: InvoicingDeps, charge: { userId: number; reference: string; at?: Date }) {
   await tx
     .delete(billableCharges)
     .where(and(eq(billableCharges.reference, charge.reference), eq(billableCharges.userId, charge.userId), isNull(billableCharges.invoiceId)));
@@ -42,6 +43,7 @@ export async function cancelShipmentCharge(tx: Executor, deps: InvoicingDeps, ch
     entity: { id: original.billingEntityId, buyer: original.buyer },
     kind: 'credit_note',
     creditsInvoiceId: original.id,
+    ...(charge.at ? { at: charge.at } : {}),
     lines: [
       {
         ...line,

@@ -17,15 +17,16 @@ type Outcome = { invoice: InvoiceRow } | { invoice: null; reason: 'nothing' | 'n
  * The monthly invoice's one path: under the client's lock, every charge no invoice covers yet
  * (those from before `before`, when given) on one 'orders' invoice made out to the verified active
  * billing entry, the charges marked with it in the same transaction. A parallel or repeated call
- * waits for the lock and then finds nothing left: each charge is invoiced once.
+ * waits for the lock and then finds nothing left: each charge is invoiced once. Issued `at` (now
+ * when not given: the demo's past months give their day).
  */
-export async function invoiceOpenCharges(tx: Executor, deps: InvoicingDeps, userId: number, before?: Date): Promise<Outcome> {
+export async function invoiceOpenCharges(tx: Executor, deps: InvoicingDeps, userId: number, before?: Date, at?: Date): Promise<Outcome> {
   await lockUser(tx, userId);
   const charges = (await openCharges(tx, userId)).filter((c) => !before || c.createdAt < before);
   if (charges.length === 0) return { invoice: null, reason: 'nothing' };
   const entity = await activeEntity(tx, userId);
   if (!entity || entity.verifyStatus !== 'verified') return { invoice: null, reason: 'noBillingData' };
-  const invoice = await issueInvoice(tx, deps, { userId, entity, kind: 'orders', lines: charges.map(chargeLine) });
+  const invoice = await issueInvoice(tx, deps, { userId, entity, kind: 'orders', lines: charges.map(chargeLine), ...(at ? { at } : {}) });
   await markChargesInvoiced(tx, userId, charges.map((c) => c.id), invoice.id);
   return { invoice };
 }

@@ -46,7 +46,7 @@ export function cancellationStage(ctx: ShipmentContext, views: ViewsStage, refre
         });
       }
       // Not invoiced yet: nothing to invoice any more; invoiced: its credit note.
-      await deps.billing.cancelCharge(tx, { userId: current.userId, reference: `shipment:${current.id}` });
+      await deps.billing.cancelCharge(tx, { userId: current.userId, reference: `shipment:${current.id}`, at });
       await recordShipmentEvent(tx, 'shipment.cancelled', { shipment: factsOf(done, ctx.courierName), reason: REASON, at: at.toISOString(), notify: ctx.notify });
       cancelled = true;
       return done;

@@ -141,7 +141,9 @@ export function StatusDetailsDialog({ invoice, onClose }: { invoice: TSentInvoic
   );
 }
 
-function StatusButton({ invoice, onOpen }: { invoice: TSentInvoice; onOpen: () => void }) {
+/** 'Vezi starea': every document of the platform's company; another company's when in error (spec 002 section 4.9), to mend and resend it. */
+function StatusButton({ invoice, ownCompany, onOpen }: { invoice: TSentInvoice; ownCompany: boolean; onOpen: () => void }) {
+  if (!ownCompany && statusOf(invoice.status) !== 'error') return null;
   return (
     <Button size="small" color={statusOf(invoice.status) === 'error' ? 'error' : 'primary'} onClick={onOpen} aria-label={`Starea facturii ${numberOf(invoice)}`}>
       Vezi starea
@@ -168,7 +170,7 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
             </Typography>
             <Stack direction="row" sx={{ mt: 1, gap: 1, flexWrap: 'wrap' }}>
               <SentDownloads invoice={i} />
-              {ownCompany && <StatusButton invoice={i} onOpen={() => onStatus(i)} />}
+              <StatusButton invoice={i} ownCompany={ownCompany} onOpen={() => onStatus(i)} />
               {i.message.length > 0 && <MessagesButton invoice={i} onOpen={() => onMessages(i)} />}
             </Stack>
           </Box>
@@ -211,7 +213,7 @@ export function SentRows({ rows, ownCompany, onStatus, onMessages }: { rows: TSe
               <TableCell>
                 <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
                   <SentStatusChip code={i.status} />
-                  {ownCompany && <StatusButton invoice={i} onOpen={() => onStatus(i)} />}
+                  <StatusButton invoice={i} ownCompany={ownCompany} onOpen={() => onStatus(i)} />
                 </Stack>
               </TableCell>
               <TableCell>{formatDate(i.date)}</TableCell>

@@ -24,6 +24,11 @@ const codesParam: TableParam<number[]> = {
   read: (raw) => (raw ? raw.split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= 5) : []),
   write: (list) => (list.length > 0 ? list.join(',') : null),
 };
+/** ?details=: a document whose status details open with the list (the admins' deadlines view links here). */
+const idParam: TableParam<number | undefined> = {
+  read: (raw) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : undefined),
+  write: (id) => (id === undefined ? null : String(id)),
+};
 const TABLE = {
   company: tableParam.text(20),
   from: tableParam.day(),
@@ -32,6 +37,7 @@ const TABLE = {
   messages: tableParam.oneOf(['unread', 'read'] as const),
   buyer: tableParam.text(200),
   buyerId: tableParam.text(30),
+  details: idParam,
   page: tableParam.page(),
 };
 /** Spec 002 section 9: the sent list's fetch is debounced 500 ms. */
@@ -62,7 +68,11 @@ export default function SentInvoicesPage() {
   const [detailsId, setDetailsId] = useState<number | null>(null);
   const rows = list.data?.list ?? [];
   const own = list.data?.ownCompany ?? false;
-  const shown = rows.find((r) => r.invoicingSystemId === detailsId);
+  const shown = rows.find((r) => r.invoicingSystemId === (detailsId ?? values.details));
+  const closeDetails = () => {
+    setDetailsId(null);
+    if (values.details !== undefined) update({ details: undefined });
+  };
   // The document whose messages are open: as the list now has it, or as it was (a filter may leave it out once read).
   const [messagesOf, setMessagesOf] = useState<TSentInvoice | null>(null);
   const talking = messagesOf ? (rows.find((r) => r.invoicingSystemId === messagesOf.invoicingSystemId) ?? messagesOf) : null;
@@ -115,7 +125,7 @@ export default function SentInvoicesPage() {
             <SentRows rows={rows} ownCompany={own} onStatus={(i) => setDetailsId(i.invoicingSystemId)} onMessages={setMessagesOf} />
             <Paginator page={values.page} pageSize={SENT_PAGE_SIZE} count={list.data?.pagination.totalCount ?? 0} onChange={(page) => update({ page })} />
           </ListStates>
-          {shown && <StatusDetailsDialog invoice={shown} onClose={() => setDetailsId(null)} />}
+          {shown && <StatusDetailsDialog invoice={shown} onClose={closeDetails} />}
           {talking && <SentMessagesDialog invoice={talking} onClose={() => setMessagesOf(null)} />}
         </>
       )}
