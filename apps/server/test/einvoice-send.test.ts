@@ -92,7 +92,7 @@ describe('an issued invoice', () => {
     expect(done.answerZip?.subarray(0, 2).toString()).toBe('PK');
     expect(await history(row.id)).toEqual(['initial', 'pending', 'success']);
     expect(await uploadsOf('CO-1001')).toBe(1);
-  });
+  }, 60_000);
 
   it('that breaks the official rules is never uploaded: it stops in error with the rules’ ids', async () => {
     const row = await queued('CO-1002', { problem: 'totals' });
