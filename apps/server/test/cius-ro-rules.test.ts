@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stopRulesWorkers } from '../src/integrations/e-invoicing/cius-ro-pool.js';
-import { checkEInvoice, compiledRules } from '../src/integrations/e-invoicing/cius-ro-rules.js';
+import { checkEInvoice, compiledRules, loadRules } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { efacturaSamples, sampleInvoice } from './support/efactura.js';
 
 /*
@@ -76,6 +76,7 @@ describe('the CIUS-RO rules', () => {
     await new Promise((r) => setImmediate(r));
     await stopRulesWorkers();
     await expect(pending).rejects.toThrow(/worker stopped/);
+    await loadRules();
     expect((await checkEInvoice(sample(6))).fatal.map((f) => f.id)).toEqual(['BR-S-08']);
   });
 });

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 const SIZE = Math.max(1, Math.min(2, os.availableParallelism()));
 
 type Job = { resolve: (svrl: string) => void; reject: (err: Error) => void };
-type Slot = { worker: Worker; jobs: Map<number, Job>; ready: boolean };
+type Slot = { worker: Worker; jobs: Map<number, Job>; ready: boolean; loaded: Promise<void> };
 type Answer = { ready?: true; id: number; svrl?: string; error?: string };
 
 const slots: Slot[] = [];
@@ -21,17 +21,20 @@ let nextId = 0;
 
 function start(sefPath: string): Slot {
   const worker = new Worker(new URL('./cius-ro-worker.mjs', import.meta.url), { workerData: { sefPath } });
-  const slot: Slot = { worker, jobs: new Map(), ready: false };
-  worker.unref();
+  let loaded = () => {};
+  const slot: Slot = { worker, jobs: new Map(), ready: false, loaded: new Promise<void>((resolve) => (loaded = resolve)) };
+  // Loading the rules keeps the process alive, as a check does; an idle worker does not.
   worker.on('message', (answer: Answer) => {
     if (answer.ready) {
       slot.ready = true;
+      if (slot.jobs.size === 0) worker.unref();
+      loaded();
       return;
     }
     const job = slot.jobs.get(answer.id);
     if (!job) return;
     slot.jobs.delete(answer.id);
-    if (slot.jobs.size === 0) worker.unref();
+    if (slot.jobs.size === 0 && slot.ready) worker.unref();
     if (answer.error !== undefined) job.reject(new Error(`the CIUS-RO rules failed: ${answer.error}`));
     else job.resolve(answer.svrl ?? '');
   });
@@ -40,15 +43,26 @@ function start(sefPath: string): Slot {
     if (at >= 0) slots.splice(at, 1);
     for (const job of slot.jobs.values()) job.reject(err);
     slot.jobs.clear();
+    loaded();
   };
   worker.on('error', stopped);
   worker.on('exit', (code) => stopped(new Error(`the CIUS-RO rules' worker stopped (${code})`)));
   return slot;
 }
 
+function started(sefPath: string) {
+  while (slots.length < SIZE) slots.push(start(sefPath));
+  return slots;
+}
+
+/** Every worker started and its rules loaded (or the worker stopped): nothing left to load before the first checks. */
+export async function rulesWorkersLoaded(sefPath: string) {
+  await Promise.all(started(sefPath).map((s) => s.loaded));
+}
+
 /** The SVRL report of the compiled rules at `sefPath` on `xml`, from a worker. */
 export function runRules(sefPath: string, xml: string): Promise<string> {
-  while (slots.length < SIZE) slots.push(start(sefPath));
+  started(sefPath);
   // A worker still loading the rules (a second or more) is given work only when no other is ready.
   const ready = slots.filter((s) => s.ready);
   const slot = (ready.length > 0 ? ready : slots).reduce((least, s) => (s.jobs.size < least.jobs.size ? s : least));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import { repoDataFolder } from '../../lib/ro-data.js';
-import { runRules } from './cius-ro-pool.js';
+import { rulesWorkersLoaded, runRules } from './cius-ro-pool.js';
 import { ublSchemaErrors } from './ubl-schema.js';
 
 /*
@@ -95,6 +95,11 @@ function rules() {
     throw err;
   });
   return sefPath;
+}
+
+/** The rules compiled if needed and loaded in every worker, ahead of the first checks (a bench's warm-up). */
+export async function loadRules() {
+  await rulesWorkersLoaded(await rules());
 }
 
 /** The failed asserts of an SVRL report. */
