@@ -6,17 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import { repoDataFolder } from '../../lib/ro-data.js';
-import { rulesWorkersLoaded, runRules } from './cius-ro-pool.js';
 import { ublSchemaErrors } from './ubl-schema.js';
 
 /*
  * The official e-Factura rules, offline (issue 25, and e-Invoicing 2's check before every upload):
  * the UBL 2.1 schema (libxml2 compiled to WebAssembly, ubl-schema.ts) and the Schematron of EN 16931
- * with CIUS-RO 1.0.9 (data/efactura/, compiled to XSLT by its publisher), run with saxon-js in
- * worker threads (cius-ro-pool.ts). The XSLT is compiled once more for saxon-js (a SEF, about 8 MB,
- * 15 to 30 s) at its first use, into a cache folder (node_modules/.cache), keyed by the rules' and
- * the compiler's versions: one process compiles while the others wait for its file, and every later
- * start reads it.
+ * with CIUS-RO 1.0.9 (data/efactura/, compiled to XSLT by its publisher), run with saxon-js. The
+ * XSLT is compiled once more for saxon-js (a SEF, about 8 MB, 15 to 30 s) at its first use, into a
+ * cache folder (node_modules/.cache), keyed by the rules' and the compiler's versions: one process
+ * compiles while the others wait for its file, and every later start reads it.
  */
 
 const require = createRequire(import.meta.url);
@@ -87,19 +85,19 @@ function defaultCacheDir() {
   return path.join(process.cwd(), '.cache', 'colete-efactura');
 }
 
-let sefPath: Promise<string> | null = null;
-/** The compiled rules' file, found (or compiled) once per process. */
+type SaxonJs = { transform(options: Record<string, unknown>, mode: 'async'): Promise<{ principalResult: string }> };
+let loaded: Promise<{ saxon: SaxonJs; sef: unknown }> | null = null;
+/** saxon-js and the compiled rules, loaded once per process. */
 function rules() {
-  sefPath ??= compiledRules().catch((err: unknown) => {
-    sefPath = null;
+  loaded ??= (async () => {
+    const saxon = require('saxon-js') as SaxonJs;
+    const sef: unknown = JSON.parse(fs.readFileSync(await compiledRules(), 'utf8'));
+    return { saxon, sef };
+  })().catch((err: unknown) => {
+    loaded = null;
     throw err;
   });
-  return sefPath;
-}
-
-/** The rules compiled if needed and loaded in every worker, ahead of the first checks (a bench's warm-up). */
-export async function loadRules() {
-  await rulesWorkersLoaded(await rules());
+  return loaded;
 }
 
 /** The failed asserts of an SVRL report. */
@@ -136,7 +134,9 @@ function findingsOf(svrl: string): RuleFinding[] {
 export async function checkEInvoice(xml: string): Promise<RulesReport> {
   const schemaErrors = ublSchemaErrors(xml, path.join(efacturaDataFolder(), 'xsd'));
   if (schemaErrors.length > 0) return { valid: false, schemaErrors, fatal: [], warnings: [] };
-  const findings = findingsOf(await runRules(await rules(), xml));
+  const { saxon, sef } = await rules();
+  const result = await saxon.transform({ stylesheetInternal: sef, sourceText: xml, destination: 'serialized' }, 'async');
+  const findings = findingsOf(result.principalResult);
   const fatal = findings.filter((f) => f.flag === 'fatal');
   return { valid: fatal.length === 0, schemaErrors, fatal, warnings: findings.filter((f) => f.flag === 'warning') };
 }
