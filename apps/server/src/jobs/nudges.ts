@@ -27,11 +27,17 @@ export async function startNudges(host: FastifyInstance) {
   const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) }, schema: 'pgboss', supervise: false, schedule: false });
   boss.on('error', (err: Error) => host.log.error({ err }, 'job queue error'));
   await boss.start();
-  for (const nudge of jobNudges(config)) sendNudges(boss, host.log, nudge);
+  const unsubscribe = jobNudges(config).map((nudge) => sendNudges(boss, host.log, nudge));
   let stopped: Promise<void> | undefined;
   return {
     boss,
-    stop: () => (stopped ??= boss.stop({ graceful: true, wait: true, timeout: 1_000 })),
+    // The signals are let go first: pg-boss tells 'stopped' only after its stop has answered, and a
+    // signal in between would still send (its database is the app's, open until the app closes).
+    stop: () =>
+      (stopped ??= (async () => {
+        for (const off of unsubscribe) off();
+        await boss.stop({ graceful: true, wait: true, timeout: 1_000 });
+      })()),
   };
 }
 
