@@ -20,6 +20,7 @@ import { geoRoutes } from './modules/geo/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { invoicingRoutes } from './modules/invoicing/index.js';
 import { balanceRoutes } from './modules/balance/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import { mailRoutes } from './modules/mail/index.js';
 import { packagingRoutes } from './modules/packaging/index.js';
 import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/index.js';
@@ -126,6 +127,8 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   await app.register(invoicingRoutes(services.invoicing));
   // The balance views: the available balance, bonuses, invoices and payments, the general summary.
   await app.register(balanceRoutes(services.balance));
+  // The dashboard (issue 27): one call per tile.
+  await app.register(dashboardRoutes(services.dashboard));
 
   // Shipments through the courier network (the built-in simulator unless configured otherwise).
   await app.register(shipmentsRoutes(services.shipments));

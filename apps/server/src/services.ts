@@ -20,6 +20,7 @@ import { addressCorrectionService, countyName, geoService } from './modules/geo/
 import { healthService } from './modules/health/index.js';
 import { invoiceDocumentById, invoicingDepsOf, invoicingService, setInvoiceBuyerAddressParts, shipmentBilling } from './modules/invoicing/index.js';
 import { balanceService } from './modules/balance/index.js';
+import { dashboardService } from './modules/dashboard/index.js';
 import { balanceBani } from './modules/ledger/index.js';
 import { mailDelivery, mailOutboxService, type AttachmentResolver } from './modules/mail/index.js';
 import { packagingService } from './modules/packaging/index.js';
@@ -175,6 +176,9 @@ export function buildServices(
       : null;
   const courierSimulatorRoutes = config.couriers === 'simulator' ? courierReportSimulatorRoutes({ database, key: config.tokenEncryptionKey, minutesPerStep: config.courierSimMinutesPerStep }) : null;
 
+  // The dashboard (issue 27): each tile read through the owning module's public functions.
+  const dashboard = dashboardService({ database, balance, store, courierName: courierNameOf(network), now: config.now });
+
   /* Mail: the account's outbox page; the mode says whether mail leaves (smtp) or is only kept (outbox). */
   const mailOutbox = mailOutboxService({ database, mode: config.mail });
   /** Attachments are produced when their mail is sent: invoice PDFs by invoicing, labels by the shipment's courier. */
@@ -201,6 +205,7 @@ export function buildServices(
 
   return {
     balance,
+    dashboard,
     gateway,
     companyCheck,
     network,

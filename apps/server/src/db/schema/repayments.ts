@@ -65,6 +65,9 @@ export const repayments = pgTable(
     index('repayments_delivered_idx').on(t.deliveredAt).where(sql`${t.status} = 'delivered'`),
     // The payout: received and not yet paid, per client.
     index('repayments_received_idx').on(t.userId, t.receivedOn).where(sql`${t.status} = 'received'`),
+    // The dashboard's cash on delivery chart (migration 0070, with amount_bani INCLUDEd): collected and paid per day.
+    index('repayments_user_delivered_idx').on(t.userId, t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
+    index('repayments_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.paidAt} is not null`),
     index('repayments_sheet_idx').on(t.sheetId),
     index('repayments_report_line_idx').on(t.reportLineId),
   ],

@@ -88,6 +88,11 @@ export const shipments = pgTable(
     // The store's orders list (its two platform tabs) and the order page's fulfilled parts.
     index('shipments_store_created_idx').on(t.storeAccountId, t.status, t.createdAt).where(sql`${t.storeAccountId} is not null`),
     index('shipments_store_order_idx').on(t.storeAccountId, t.storeOrderId).where(sql`${t.storeAccountId} is not null`),
+    // The dashboard (migration 0070; the SQL adds INCLUDE columns Drizzle cannot state): failed deliveries
+    // by their status time, activations per day and courier, the platform's activations.
+    index('shipments_user_failed_idx').on(t.userId, t.statusAt).where(sql`${t.status} in ('returned', 'refused')`),
+    index('shipments_user_activated_idx').on(t.userId, t.activatedAt).where(sql`${t.activatedAt} is not null`),
+    index('shipments_activated_idx').on(t.activatedAt).where(sql`${t.activatedAt} is not null`),
     index('shipments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

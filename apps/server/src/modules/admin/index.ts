@@ -5,3 +5,4 @@ export type { AdminService } from './admin-service.js';
 export { adminBalanceRoutes } from './admin-balance-routes.js';
 export { adminBalanceService } from './admin-balance-service.js';
 export type { AdminBalanceService } from './admin-balance-service.js';
+export { clientsCount } from './admin-dashboard.js';

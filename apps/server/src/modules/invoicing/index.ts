@@ -12,3 +12,4 @@ export { CIUS_RO_CUSTOMIZATION, invoiceUbl, invoiceUblOf, NO_CNP, type CreditedI
 export { InvoiceAddressError } from './invoice-ubl-address.js';
 export { buyerOf as partyOfEntity } from './issue-invoice.js';
 export { formInvoiceNumber, formInvoiceUbl } from './invoice-ubl-form.js';
+export { invoicedShipmentsPerMonth } from './invoiced-monthly.js';

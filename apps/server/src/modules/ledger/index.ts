@@ -26,4 +26,5 @@ export {
 } from './ledger.js';
 export type { LedgerKind, Movement, Written } from './ledger.js';
 export { ledgerStatementPage, ledgerTotals } from './statements.js';
+export { shipmentSpendingPerMonth } from './monthly.js';
 export type { DayPeriod, LedgerPeriod, LedgerTotals, StatementRow } from './statements.js';

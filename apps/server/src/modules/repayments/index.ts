@@ -21,3 +21,4 @@ export { sheetActions } from './sheet-actions.js';
 export type { SheetActions } from './sheet-actions.js';
 export { importStatement, matchWaitingTransfers } from './bank-statements.js';
 export { pruneUploadProgress, uploadProgressStore } from './upload-progress.js';
+export { codPerDay, platformRepayments, repaymentsSummary } from './repayments-dashboard.js';

@@ -19,3 +19,5 @@ export { awbCosts } from './shipments-queries.js';
 export { shipmentsRoutes } from './shipments-routes.js';
 export { shipmentsService } from './shipments-service.js';
 export type { ShipmentsDeps, ShipmentsService } from './shipments-service.js';
+export { activationsPerDay, platformActivations, shipmentAttention } from './dashboard-queries.js';
+export type { ShipmentAttention } from './dashboard-queries.js';

@@ -27,3 +27,4 @@ export type { StoreActivationService, StoreShipments } from './store-activation.
 export { storeActivationRoutes, publicTrackingRoutes } from './store-activation-routes.js';
 export { storeFulfillmentEventsListener } from './store-fulfillment-events.js';
 export { STORE_GRAPHQL_DOCUMENTS } from './store-graphql-documents.js';
+export { AWAITING_QUERY } from './store-orders-list.js';

@@ -1,0 +1,73 @@
+/**
+ * The dashboard (/profile/dashboard, issue 27): where a client lands after signing in. The
+ * specification names the route only; every text here is ours, in the product's tone.
+ */
+export const dashboardMessages = {
+  title: 'Panou de control',
+  subtitle: 'Ce are nevoie de atentia ta azi.',
+  platformTitle: 'Panou de control al platformei',
+  platformSubtitle: 'Platforma pe scurt. Alege un client pentru a vedea panoul lui.',
+  tileError: 'Datele nu au putut fi incarcate.',
+  retry: 'Reincearca',
+  open: 'Deschide',
+  money: {
+    title: 'Sold si facturi',
+    balance: 'Sold preplatit',
+    leftToPay: 'Facturi de plata',
+    topUp: 'Alimenteaza contul',
+    invoices: 'Vezi facturile',
+  },
+  attention: {
+    title: 'Comenzi care cer atentie',
+    addressErrors: 'Adresa gresita sau incompleta',
+    returned: 'Returnate expeditorului',
+    refused: 'Refuzate de destinatar',
+    latePickups: 'Neridicate de curier la data estimata',
+    none: 'Nicio comanda nu cere atentie.',
+    period: 'Ultimele 30 de zile',
+  },
+  store: {
+    title: 'Comenzi magazin de activat',
+    none: 'Niciun magazin online conectat.',
+    connect: 'Conecteaza un magazin',
+    awaiting: 'In asteptare activare',
+    shopError: 'Magazinul nu a raspuns.',
+  },
+  repayments: {
+    title: 'Rambursuri',
+    next: 'Urmatoarea plata',
+    noDate: 'Fara data stabilita',
+    atUs: 'De platit la urmatoarea plata',
+    atCourier: 'Ramburs la curieri',
+    list: 'Vezi rambursurile',
+  },
+  einvoice: {
+    title: 'e-Factura',
+    newReceived: 'Facturi primite noi',
+    unreadMessages: 'Mesaje necitite de la cumparatori',
+    notConnected: 'Nicio firma conectata la e-Factura.',
+    connect: 'Conecteaza o firma',
+  },
+  charts: {
+    shipments: 'Expedieri pe zi, pe curier',
+    shipmentsSummary: 'Expedieri in ultimele 30 de zile',
+    cod: 'Ramburs incasat si platit',
+    codCollected: 'Incasat de curieri',
+    codPaid: 'Platit catre tine',
+    spending: 'Cheltuieli pe luna',
+    spendingAmount: 'Cheltuieli',
+    day: 'Ziua',
+    month: 'Luna',
+    empty: 'Nimic de aratat in aceasta perioada.',
+    table: 'Tabel cu datele graficului',
+  },
+  platform: {
+    clients: 'Clienti',
+    shipmentsToday: 'Expedieri azi',
+    shipments30: 'Expedieri in ultimele 30 de zile',
+    moneyDue: 'De platit clientilor (ramburs primit)',
+    flagged: 'Linii de reconciliere semnalate',
+    reconciliation: 'Vezi reconcilierea',
+    payments: 'Vezi platile',
+  },
+} as const;
