@@ -1,12 +1,14 @@
 import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
 
 test.describe('sign-in, register and sign-out', () => {
-  test('a client signs in and sees the settings landing page', async ({ page }) => {
+  test('a client signs in, lands on the dashboard, and finds the settings landing page', async ({ page }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle('Autentificare | Colete Online');
     await expectAccessible(page);
     await screenshot(page, 'login');
     await signIn(page, DEMO.client);
+    await expect(page).toHaveURL(/\/profile\/dashboard$/);
+    await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Setari' }).click();
     await expect(page).toHaveURL(/\/profile\/settings$/);
     for (const title of ['Rambursuri', 'Securitate', 'Notificari', 'Printare', 'Program', 'Abonamente']) {
       await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();

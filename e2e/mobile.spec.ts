@@ -8,7 +8,7 @@ test('on a 390 px phone the pages fit and the menu opens from the top bar', asyn
   await signIn(page, DEMO.client);
   const noHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(noHorizontalScroll).toBe(true);
-  await screenshot(page, 'mobile-settings');
+  await screenshot(page, 'mobile-dashboard');
   await page.getByRole('button', { name: 'Deschide meniul' }).click();
   await expect(page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Setari' })).toBeVisible();
   await expectAccessible(page);

@@ -88,7 +88,8 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Parola', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Autentificare' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  // A client lands on the dashboard; an admin without a chosen client on the platform's.
+  await expect(page.getByRole('heading', { name: 'Panou de control', level: 1 })).toBeVisible();
 }
 
 let counter = 0;

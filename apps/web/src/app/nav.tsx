@@ -15,12 +15,14 @@ import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
+import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type { ReactNode } from 'react';
 
 /** The profile areas shown in the navigation: only the areas that work (each issue adds its own). */
 export type NavItem = { label: string; path: string; icon: ReactNode; /** Shown to admins only. */ adminOnly?: boolean };
 
 export const NAV_ITEMS: NavItem[] = [
+  { label: 'Panou de control', path: '/profile/dashboard', icon: <SpaceDashboardOutlinedIcon /> },
   { label: 'Comenzi', path: '/profile/orders', icon: <LocalShippingOutlinedIcon /> },
   { label: 'Magazine online', path: '/profile/integration', icon: <StorefrontOutlinedIcon /> },
   { label: 'Adrese', path: '/profile/addresses', icon: <PlaceOutlinedIcon /> },

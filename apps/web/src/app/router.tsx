@@ -14,6 +14,7 @@ function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T
 const ProfileLayout = lazyPage(() => import('./layout/profile-layout'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page'));
 const SettingsLandingPage = lazyPage(() => import('../features/settings/pages/settings-landing-page'));
 const SecurityPage = lazyPage(() => import('../features/settings/pages/security-page'));
 const RepaymentPage = lazyPage(() => import('../features/settings/pages/repayment-page'));
@@ -73,6 +74,11 @@ function RepaymentSheetsRoute() {
   return <RepaymentSheetsPage isAdmin={!!useMe().data?.isAdmin} />;
 }
 
+/** The dashboard shows an admin without a chosen client the platform's figures. */
+function DashboardRoute() {
+  return <DashboardPage isAdmin={!!useMe().data?.isAdmin} />;
+}
+
 /** The template editor shows its terms section to admins only: the session is the app's to know. */
 function TemplateEditorRoute() {
   return <TemplateEditorPage isAdmin={!!useMe().data?.isAdmin} />;
@@ -88,7 +94,7 @@ const page = (node: ReactNode) => <Suspense fallback={<LoadingState fullPage />}
 // Declarative routing (BrowserRouter + useRoutes): no page uses loaders, actions or fetchers, and
 // the data router they need weighs about a sixth of the first load.
 const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/profile/settings" replace /> },
+  { path: '/', element: <Navigate to="/profile/dashboard" replace /> },
   { path: '/login', element: page(<LoginPage />) },
   { path: '/register', element: page(<RegisterPage />) },
   { path: '/order/return/:uniqueId', element: page(<PublicReturnPage />) },
@@ -100,7 +106,8 @@ const routes: RouteObject[] = [
       {
         element: page(<ProfileLayout />),
         children: [
-          { index: true, element: <Navigate to="settings" replace /> },
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', element: <DashboardRoute /> },
           { path: 'settings', element: <SettingsLandingPage /> },
           { path: 'settings/security', element: <SecurityPage /> },
           { path: 'settings/repayment', element: <RepaymentPage /> },

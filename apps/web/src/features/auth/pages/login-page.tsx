@@ -15,7 +15,7 @@ const loginResolver = lazyResolver(() => import('../api/login-resolver').then((m
 
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const redirect = safeRedirect(params.get('redirect'));
+  const redirect = safeRedirect(params.get('redirect'), '/profile/dashboard');
   const navigate = useNavigate();
   const me = useMe();
   const login = useLogin();
