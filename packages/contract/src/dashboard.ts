@@ -52,7 +52,7 @@ export const ZDashboardStore = z.object({
       clientId: z.number().int(),
       shop: z.string(),
       /** Null when the shop did not answer. */
-      awaiting: count.nullable(),
+      awaiting: z.number().int().nonnegative().nullable(),
       /** More than DASHBOARD_STORE_READ are waiting. */
       more: z.boolean(),
     }),
@@ -63,7 +63,7 @@ export type TDashboardStore = z.infer<typeof ZDashboardStore>;
 /** GET user/dashboard/repayments: the next payment (from the repayment settings) and the cash on delivery on its way. */
 export const ZDashboardRepayments = z.object({
   success: z.literal(true),
-  nextPayDate: day.nullable(),
+  nextPayDate: z.iso.date().nullable(),
   /** Received by the platform, paid at the next payment. */
   atUs: z.object({ count, amount: bani }),
   /** Delivered: still at the couriers (collected, not yet transferred to the platform). */

@@ -7,26 +7,29 @@ const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin
 /** A chart's text equivalent for screen readers: its data as a table, hidden from sight. */
 export function ChartTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   return (
-    <Box component="table" sx={visuallyHidden}>
-      <caption>
-        {caption}: {T.charts.table}
-      </caption>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={String(r[0])}>
-            {r.map((c, i) => (i === 0 ? <th key={i} scope="row">{c}</th> : <td key={i}>{c}</td>))}
+    // The table sits in a clipped box: a table grows to its content whatever its own width says.
+    <Box sx={visuallyHidden}>
+      <table>
+        <caption>
+          {caption}: {T.charts.table}
+        </caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={String(r[0])}>
+              {r.map((c, i) => (i === 0 ? <th key={i} scope="row">{c}</th> : <td key={i}>{c}</td>))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Box>
   );
 }

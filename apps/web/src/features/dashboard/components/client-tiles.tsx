@@ -1,4 +1,4 @@
-import { DASHBOARD_STORE_READ, dashboardMessages as T } from '@colete/contract';
+import { dashboardMessages as T } from '@colete/contract';
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoneyBani } from '../../../lib/format';
@@ -60,7 +60,7 @@ export function StoreTile() {
               label={`${s.shop}: ${T.store.awaiting}`}
               value={s.awaiting === null ? T.store.shopError : `${s.awaiting}${s.more ? '+' : ''}`}
               to={`/profile/shopify/orders/${s.clientId}`}
-              strong={(s.awaiting ?? 0) > 0 || s.awaiting === DASHBOARD_STORE_READ}
+              strong={(s.awaiting ?? 0) > 0}
             />
           ))
         )

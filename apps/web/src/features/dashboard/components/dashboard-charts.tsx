@@ -53,7 +53,7 @@ export function CodChartTile() {
             rows={d.days.map((x) => [formatDate(x.day), formatMoneyBani(x.collected), formatMoneyBani(x.paid)])}
           />
           <Drawn>
-            <CodChart data={d} />
+            <CodChart data={d} labels={{ collected: T.charts.codCollected, paid: T.charts.codPaid }} money={formatMoneyBani} />
           </Drawn>
         </>
       )}
@@ -68,7 +68,7 @@ export function SpendingChartTile() {
         <>
           <ChartTable caption={T.charts.spending} head={[T.charts.month, T.charts.spendingAmount]} rows={d.months.map((m) => [monthLabel(m.month), formatMoneyBani(m.amount)])} />
           <Drawn>
-            <SpendingChart data={d} />
+            <SpendingChart data={d} label={T.charts.spendingAmount} money={formatMoneyBani} />
           </Drawn>
         </>
       )}
