@@ -18,7 +18,8 @@ test('an admin finds a client by name or email in the client selector', async ({
   await option.click();
   await expect(selector).toHaveValue('Demo Logistic SRL (client@demo.ro)');
 
-  // The choice stays while the admin moves between pages.
+  // The choice stays while the admin moves between pages (the dashboard, where signing in lands, then the settings).
+  await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Setari' }).click();
   await page.getByRole('link', { name: /Securitate/ }).click();
   await expect(page.getByRole('combobox', { name: 'Client selectat' })).toHaveValue('Demo Logistic SRL (client@demo.ro)');
 

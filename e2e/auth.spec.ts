@@ -69,7 +69,7 @@ test.describe('sign-in, register and sign-out', () => {
     await expect(page.getByRole('button', { name: 'Se autentifica...' })).toBeVisible();
     await expect(error).toHaveCount(0);
     release();
-    await expect(page).toHaveURL(/\/profile\/settings$/);
+    await expect(page).toHaveURL(/\/profile\/dashboard$/);
     await expect(error).toHaveCount(0);
   });
 
