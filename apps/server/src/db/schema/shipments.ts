@@ -91,6 +91,7 @@ export const shipments = pgTable(
     // The dashboard (migration 0070; the SQL adds INCLUDE columns Drizzle cannot state): failed deliveries
     // by their status time, activations per day and courier, the platform's activations.
     index('shipments_user_failed_idx').on(t.userId, t.statusAt).where(sql`${t.status} in ('returned', 'refused')`),
+    index('shipments_user_pickup_idx').on(t.userId, t.estimatedPickupDate).where(sql`${t.status} = 'created'`),
     index('shipments_user_activated_idx').on(t.userId, t.activatedAt).where(sql`${t.activatedAt} is not null`),
     index('shipments_activated_idx').on(t.activatedAt).where(sql`${t.activatedAt} is not null`),
     index('shipments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

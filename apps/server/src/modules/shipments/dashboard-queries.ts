@@ -6,7 +6,8 @@ import { PLATFORM_TIME_ZONE } from '../../lib/dates.js';
 /*
  * The dashboard's reads of the shipments (issue 27), each one statement over the indexes of
  * migration 0070: a client's failed deliveries since a day (shipments_user_failed_idx), its
- * activations per day (shipments_user_activated_idx), the platform's activations (shipments_activated_idx).
+ * activations per day (shipments_user_activated_idx), its AWBs waiting for pick-up by their estimated
+ * day (shipments_user_pickup_idx), the platform's activations (shipments_activated_idx).
  */
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
@@ -36,11 +37,14 @@ export async function shipmentAttention(ex: Executor, userId: number, since: Dat
 
 /** Shipments activated since `since` (not cancelled), per Bucharest day and courier. */
 export async function activationsPerDay(ex: Executor, userId: number, since: Date): Promise<{ day: string; courierId: string; n: number }[]> {
+  // Grouped on the Bucharest date, formatted after: to_char on the 30 x couriers groups, not on each row.
   const res = await ex.execute(sql`
-    select to_char((${s.activatedAt} at time zone ${PLATFORM_TIME_ZONE}), 'YYYY-MM-DD') as "day", ${s.courierId} as "courierId", count(*)::int as "n"
-    from ${s}
-    where ${s.userId} = ${userId} and ${s.activatedAt} >= ${since} and ${s.status} <> 'cancelled' and ${s.courierId} is not null
-    group by 1, 2
+    select to_char(d, 'YYYY-MM-DD') as "day", courier as "courierId", n from (
+      select (${s.activatedAt} at time zone ${PLATFORM_TIME_ZONE})::date as d, ${s.courierId} as courier, count(*)::int as n
+      from ${s}
+      where ${s.userId} = ${userId} and ${s.activatedAt} >= ${since} and ${s.status} <> 'cancelled' and ${s.courierId} is not null
+      group by 1, 2
+    ) x
     order by 1, 2`);
   return rowsOf(res);
 }
