@@ -1,7 +1,9 @@
 import { messages } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, referralBonusItems, referrals, shipments } from '../src/db/schema.js';
+import { ledgerEntries, referralBonusItems, referrals, shipments, users } from '../src/db/schema.js';
+import { seedDemo } from '../src/db/seed.js';
+import { DEMO_INVITED, seedDemoReferrals } from '../src/db/seed-referrals.js';
 import { startJobs, type Jobs } from '../src/jobs/boss.js';
 import { REFERRAL_BONUS_QUEUE } from '../src/jobs/referral-bonus.js';
 import { as, createTestApp, createUser, sessionCookie, type TestContext, type TestUser } from './helper.js';
@@ -218,5 +220,24 @@ describe('POST user/referrals-info', () => {
     expect(body).toMatchObject({ numOfInvited: 1, numOfActivePromotions: 1, referredBy: null, collectedAmount: 0, incomingAmounts: { amount: 247 } });
     expect(body.referralInfo.amountsByDay).toHaveLength(30);
     expect(body.referralInfo.usersByDay.reduce((s: number, d: { users: number }) => s + d.users, 0)).toBe(1);
+  });
+});
+
+describe('the demo', () => {
+  it('the demo client invited two clients, was paid bonus weeks and has bonus to come', async () => {
+    await seedDemo(ctx.database);
+    await seedDemoReferrals(ctx.database, ctx.app.services.referrals);
+    await seedDemoReferrals(ctx.database, ctx.app.services.referrals); // once
+    const [demo] = await ctx.database.db.select().from(users).where(eq(users.email, 'client@demo.ro'));
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'client@demo.ro', password: 'Client123!' } });
+    const client = { id: demo!.id, email: demo!.email, password: 'Client123!', name: demo!.name, cookie: sessionCookie(login) };
+    const end = new Date().toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    const info = (await as(ctx, client, { method: 'POST', url: '/api/user/referrals-info', payload: { start, end } })).json();
+    expect(info.numOfInvited).toBe(DEMO_INVITED.length);
+    expect(info.collectedAmount).toBeGreaterThan(0);
+    expect(info.incomingAmounts.amount).toBeGreaterThan(0);
+    const paid = await bonuses(demo!.id);
+    expect(paid.reduce((s, b) => s + b.amountBani, 0)).toBe(info.collectedAmount);
   });
 });

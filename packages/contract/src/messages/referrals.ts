@@ -4,6 +4,7 @@ export const referralsMessages = {
   intro: 'Invita clienti noi cu linkul tau: primesti 2% din valoarea comenzilor livrate ale fiecarui client invitat, timp de 2 luni de la activarea contului lui, creditat saptamanal in Sold > Bonus. Nu exista o limita a numarului de clienti invitati.',
   linkLabel: 'Linkul tau de recomandare',
   codeLabel: 'Codul tau de recomandare',
+  registeringWithCode: 'Va inregistrati cu codul de recomandare',
   share: 'Distribuie',
   copy: 'Copiaza linkul',
   whatsapp: 'WhatsApp',

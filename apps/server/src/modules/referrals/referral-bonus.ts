@@ -40,7 +40,7 @@ export async function creditReferralWeek(database: Database, weekStart: string, 
 }
 
 async function creditReferrer(tx: Executor, referrerId: number, weekStart: string, paidSince: string, at: Date) {
-  if (!(await claimWeek(tx, referrerId, weekStart))) return null;
+  if (!(await claimWeek(tx, referrerId, weekStart, at))) return null;
   const { to } = weekBounds(weekStart);
   const invited = await referredBy(tx, referrerId);
   const credits = await newCredits(tx, referrerId, weekStart, invited, to);

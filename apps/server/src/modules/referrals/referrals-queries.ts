@@ -34,10 +34,10 @@ export async function referrersToCredit(ex: Executor, since: Date, paidSince: st
  * Claims a referrer's week: the row is inserted once. A second claim (a retry, another worker)
  * waits for the first one's transaction and then finds the row: false.
  */
-export async function claimWeek(ex: Executor, referrerId: number, weekStart: string) {
+export async function claimWeek(ex: Executor, referrerId: number, weekStart: string, at: Date) {
   const rows = await ex
     .insert(referralBonusWeeks)
-    .values({ referrerId, weekStart, creditedBani: 0, takenBackBani: 0 })
+    .values({ referrerId, weekStart, creditedBani: 0, takenBackBani: 0, createdAt: at })
     .onConflictDoNothing()
     .returning({ id: referralBonusWeeks.referrerId });
   return rows.length > 0;
