@@ -10,10 +10,10 @@ import { appMeta, referrals, shipments, users, type ShipmentAddress } from './sc
 const SEED_KEY = 'demo_referrals';
 const DAY = 86_400_000;
 
-/** The clients the demo client invited (issue 27): activated some weeks ago, each with delivered shipments. */
+/** The clients the demo client invited (issue 27): activated some weeks ago, each with delivered shipments (0 days ago: this week, still to be credited). */
 export const DEMO_INVITED = [
   { email: 'invitat1@demo.ro', name: 'Ioana Marinescu', phone: '+40744510203', accountType: 'individual', daysAgo: 38, shipments: [[34, 2_499], [27, 3_150], [20, 1_875], [13, 4_210], [2, 2_730]] },
-  { email: 'invitat2@demo.ro', name: 'Atelier Verde SRL', phone: '+40755620304', accountType: 'company', daysAgo: 16, shipments: [[15, 5_890], [11, 3_420], [9, 7_105], [1, 2_260]] },
+  { email: 'invitat2@demo.ro', name: 'Atelier Verde SRL', phone: '+40755620304', accountType: 'company', daysAgo: 16, shipments: [[15, 5_890], [11, 3_420], [9, 7_105], [0, 2_260]] },
 ] as const;
 
 const place = (name: string, city: string, county: string, countyCode: string, postalCode: string): ShipmentAddress => ({
@@ -22,6 +22,9 @@ const place = (name: string, city: string, county: string, countyCode: string, p
   addressStreet: 'Strada Principala', addressNumber: '10', addressBlock: null, addressEntrance: null, addressIntercom: null,
   addressFloor: null, addressApartment: null, addressAdditionalInfo: null, addressId: null,
 });
+
+/** An instant of the current Bucharest week, an hour ago when the week is older than that. */
+const thisWeek = (now: Date) => new Date(Math.min(now.getTime(), Math.max(weekBounds(weekStartOf(now)).from.getTime() + 60_000, now.getTime() - 3_600_000)));
 
 /**
  * The demo client's referrals, once: two invited clients with shipments delivered over the last
@@ -46,7 +49,7 @@ export async function seedDemoReferrals(database: Database, referralsService: Re
     if (!client) continue;
     await db.insert(referrals).values({ referredId: client.id, referrerId: referrer.id, activatedAt, createdAt: activatedAt });
     for (const [j, [daysAgo, lei]] of c.shipments.entries()) {
-      const at = new Date(now.getTime() - daysAgo * DAY);
+      const at = daysAgo === 0 ? thisWeek(now) : new Date(now.getTime() - daysAgo * DAY);
       if (at < first) first = at;
       const priceBani = lei * 10 + (j % 3) * 7;
       await db.insert(shipments).values({
@@ -73,6 +76,6 @@ export async function seedDemoReferrals(database: Database, referralsService: Re
   // Every week that has ended since the first delivery, paid as the Monday run would have paid it.
   const last = lastEndedWeek(now);
   for (let week = weekStartOf(first); week <= last; week = weekStartOf(new Date(weekBounds(week).to.getTime() + DAY))) {
-    await referralsService.creditWeek(week, new Date(weekBounds(week).to.getTime() + 3 * 3_600_000));
+    await referralsService.creditWeek(week, new Date(Math.min(now.getTime(), weekBounds(week).to.getTime() + 3 * 3_600_000)));
   }
 }

@@ -21,7 +21,7 @@ function DayChart({ title, id, days, values, format }: { title: string; id: stri
         <BarChart
           height={240}
           xAxis={[{ scaleType: 'band', data: days.map(short), tickLabelStyle: { fontSize: 11 } }]}
-          yAxis={[{ width: 60, valueFormatter: (v: number) => (format === lei ? String(Math.round(v / 100)) : String(v)) }]}
+          yAxis={[{ width: 48, tickMinStep: format === lei ? 100 : 1, valueFormatter: (v: number) => (format === lei ? String(Math.round(v / 100)) : String(v)) }]}
           series={[{ data: values, valueFormatter: (v) => format(v ?? 0), color: '#1565c0' }]}
           margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
         />

@@ -13,7 +13,7 @@ export function ReferralLink({ code }: { code: string }) {
       <Typography sx={{ mb: 2 }}>{T.intro}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <TextField label={T.linkLabel} value={link} fullWidth slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }} />
-        <TextField label={T.codeLabel} value={code} sx={{ minWidth: 160 }} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label={T.codeLabel} value={code} sx={{ width: { sm: 200 }, flexShrink: 0 }} slotProps={{ htmlInput: { readOnly: true } }} />
         <ShareMenu link={link} />
       </Stack>
     </Paper>

@@ -39,7 +39,7 @@ export function ShareMenu({ link }: { link: string }) {
   };
   return (
     <>
-      <Button variant="contained" startIcon={<ShareIcon />} aria-haspopup="menu" aria-controls={anchor ? 'referral-share-menu' : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+      <Button variant="contained" startIcon={<ShareIcon />} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }} aria-haspopup="menu" aria-controls={anchor ? 'referral-share-menu' : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
         {T.share}
       </Button>
       <Menu id="referral-share-menu" anchorEl={anchor} open={!!anchor} onClose={close}>
