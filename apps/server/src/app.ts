@@ -20,6 +20,8 @@ import { geoRoutes } from './modules/geo/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { invoicingRoutes } from './modules/invoicing/index.js';
 import { balanceRoutes } from './modules/balance/index.js';
+import { referralsRoutes } from './modules/referrals/index.js';
+import { testJobRoutes } from './jobs/test-hooks.js';
 import { mailRoutes } from './modules/mail/index.js';
 import { packagingRoutes } from './modules/packaging/index.js';
 import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/index.js';
@@ -126,6 +128,9 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   await app.register(invoicingRoutes(services.invoicing));
   // The balance views: the available balance, bonuses, invoices and payments, the general summary.
   await app.register(balanceRoutes(services.balance));
+  await app.register(referralsRoutes(services.referrals));
+  // End-to-end tests run the weekly referral job through its queue (never outside NODE_ENV=test).
+  if (config.env === 'test' && config.jobs) await app.register(testJobRoutes(database));
 
   // Shipments through the courier network (the built-in simulator unless configured otherwise).
   await app.register(shipmentsRoutes(services.shipments));

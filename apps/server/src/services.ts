@@ -27,6 +27,7 @@ import { paymentsService } from './modules/payments/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
 import { automaticChargeInProgress, prepayService, stopSubscriptions, subscriptionsService } from './modules/prepay/index.js';
 import { profileService } from './modules/profile/index.js';
+import { referralsService } from './modules/referrals/index.js';
 import { moneyAdmin, payoutService, repaymentSheetsService, repaymentsExportAttachment, repaymentsListService, repaymentsService, sheetActions, uploadProgressStore } from './modules/repayments/index.js';
 import { shipmentsService } from './modules/shipments/index.js';
 import { settingsService } from './modules/settings/index.js';
@@ -106,7 +107,9 @@ export function buildServices(
 
   /* Accounts. */
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
-  const auth = authService({ database, policy });
+  // The referral programme (issue 27): registration through a link records the referrer in its transaction.
+  const referrals = referralsService({ database, now: config.now });
+  const auth = authService({ database, policy, referral: referrals.recordAtRegistration });
   const profile = profileService({ database, policy, platformIban: config.platformIban, notInvoicedBani: invoicing.notInvoicedBani });
   const admin = adminService({ database });
   // The admin's balances (issue 17): the platform's companies, the audit log, postpaid invoices' payments.
@@ -223,6 +226,7 @@ export function buildServices(
     receivedMessages,
     einvoiceCompanies,
     auth,
+    referrals,
     adminBalance,
     payments,
     profile,
