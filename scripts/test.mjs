@@ -14,6 +14,7 @@ const endNotes = [];
 const failedChecks = [];
 /** Each stage's name and how long it took, printed at the end. */
 const durations = [];
+const runStarted = performance.now();
 
 /** Runs one stage and times it; true when it exited 0. */
 function step(name, cmd, args, env = {}) {
@@ -49,8 +50,39 @@ function notRun(name, count) {
 const rulesCompile = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await (await import('./apps/server/src/integrations/e-invoicing/cius-ro-rules.ts')).compiledRules()"], { stdio: 'ignore' });
 rulesCompile.on('error', () => undefined);
 
-check('typecheck (tsc -b)', 'npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']);
-check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
+/**
+ * Checks run side by side (each single-threaded: on two cores together they take about the longer
+ * one's time); each one's output is printed whole when it ends, each timed and counted on its own.
+ */
+async function checksTogether(list) {
+  const runs = list.map(({ name, cmd, args }) => {
+    const started = performance.now();
+    const child = spawn(cmd, args, { env: process.env });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    return new Promise((resolve) => {
+      child.on('error', (err) => resolve({ name, started, output: `${output}${err.message}\n`, code: 1 }));
+      child.on('close', (code) => resolve({ name, started, output, code, ms: performance.now() - started }));
+    });
+  });
+  for (const run of runs) {
+    const { name, output, code, ms, started } = await run;
+    console.log(`\n=== ${name}`);
+    process.stdout.write(output);
+    durations.push({ name, ms: ms ?? performance.now() - started });
+    if (code === 0) passed += 1;
+    else {
+      failed += 1;
+      failedChecks.push(name);
+      console.log(`FAILED: ${name}`);
+    }
+  }
+}
+await checksTogether([
+  { name: 'typecheck (tsc -b)', cmd: 'npx', args: ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench'] },
+  { name: 'lint (eslint, beside the typecheck)', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+]);
 
 // --allowOnly=false: a forgotten it.only fails the run instead of silently dropping the other tests.
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
@@ -123,7 +155,8 @@ if (step('build', 'npm', ['run', 'build', '--silent'])) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const total = durations.reduce((sum, d) => sum + d.ms, 0);
+// The run's own time (stages side by side count once).
+const total = performance.now() - runStarted;
 const width = Math.max(...durations.map((d) => d.name.length), 'total'.length);
 console.log('\nStage durations:');
 for (const d of [...durations, { name: 'total', ms: total }]) console.log(`  ${d.name.padEnd(width)}  ${seconds(d.ms).padStart(9)}`);

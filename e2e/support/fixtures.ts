@@ -41,10 +41,36 @@ export const test = base.extend<object, WorkerFixtures>({
 });
 export { expect };
 
-/** WCAG 2.1 A and AA: the page must have no violations. */
+/**
+ * The kinds of page this worker has scanned already: the path and query with their ids as ':id', the
+ * open dialog's name, whether an alert shows and the main heading. One scan per kind of page and
+ * worker (axe takes a second or more of CPU a scan): the same screen in the same state is not
+ * scanned again by the next test that passes it.
+ */
+const scannedKinds = new Set<string>();
+async function pageKind(page: Page) {
+  const url = new URL(page.url());
+  const ids = (s: string) => s.replace(/[0-9a-f]{8,}|\d+/gi, ':id');
+  const state = await page.evaluate(() => {
+    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed';
+    const dialog = Array.from(document.querySelectorAll('[role=dialog],[role=alertdialog]')).find(visible);
+    const named = dialog?.getAttribute('aria-label') ?? (dialog?.getAttribute('aria-labelledby') ? document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent : null) ?? '';
+    const alert = Array.from(document.querySelectorAll('[role=alert]')).some(visible);
+    const invalid = document.querySelector('[aria-invalid=true]') !== null;
+    const popup = Array.from(document.querySelectorAll('[role=menu],[role=listbox],[role=tooltip]')).some(visible);
+    const heading = document.querySelector('h1')?.textContent ?? '';
+    return `${named}|${alert}|${invalid}|${popup}|${heading}`;
+  });
+  return `${ids(url.pathname)}?${ids(url.search)}|${page.viewportSize()?.width ?? 0}|${state}`;
+}
+
+/** WCAG 2.1 A and AA: the page must have no violations (scanned once per kind of page and worker). */
 export async function expectAccessible(page: Page) {
   // Measure the settled page: an element fading in has a blended colour, not its real one.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });
+  const kind = await pageKind(page);
+  if (scannedKinds.has(kind)) return;
+  scannedKinds.add(kind);
   // Legacy mode runs axe in the page itself: the default opens a blank page to combine the frames'
   // results, which the app (no iframes) does not need and which costs about 40% of each check.
   const result = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -61,7 +87,6 @@ export async function screenshot(page: Page, name: string) {
 
 /** The screen at desktop and phone widths (name-1440, name-390), kept for a person to look at; the viewport is restored after. */
 export async function screenshotAtWidths(page: Page, name: string) {
-  await screenshot(page, name);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });

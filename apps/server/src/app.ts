@@ -21,6 +21,8 @@ import { healthRoutes } from './modules/health/index.js';
 import { invoicingRoutes } from './modules/invoicing/index.js';
 import { balanceRoutes } from './modules/balance/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { referralsRoutes } from './modules/referrals/index.js';
+import { testJobRoutes } from './jobs/test-hooks.js';
 import { mailRoutes } from './modules/mail/index.js';
 import { packagingRoutes } from './modules/packaging/index.js';
 import { pickupPointsAdminRoutes, pickupPointsRoutes } from './modules/pickup-points/index.js';
@@ -129,6 +131,9 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   await app.register(balanceRoutes(services.balance));
   // The dashboard (issue 27): one call per tile.
   await app.register(dashboardRoutes(services.dashboard));
+  await app.register(referralsRoutes(services.referrals));
+  // End-to-end tests run the weekly referral job through its queue (never outside NODE_ENV=test).
+  if (config.env === 'test' && config.jobs) await app.register(testJobRoutes(database));
 
   // Shipments through the courier network (the built-in simulator unless configured otherwise).
   await app.register(shipmentsRoutes(services.shipments));

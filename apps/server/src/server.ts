@@ -15,6 +15,7 @@ import { seedClientFormInvoices } from './db/seed-einvoice-client.js';
 import { deliverLifecycleEvents } from './jobs/lifecycle-events.js';
 import { loadNomenclature } from './modules/geo/index.js';
 import { startJobs, type Jobs } from './jobs/boss.js';
+import { seedDemoReferrals } from './db/seed-referrals.js';
 import { startNudges, type Nudges } from './jobs/nudges.js';
 
 export type Server = { app: FastifyInstance; database: Database; jobs?: Jobs; nudges?: Nudges; close(): Promise<void> };
@@ -66,6 +67,8 @@ async function seedAll(config: Config, database: Database, app: FastifyInstance)
   // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
   if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling, services.corrector);
   await seedDemoTemplates(database);
+  // The demo client's referral programme: two invited clients, their deliveries and the paid bonus weeks (issue 27).
+  await seedDemoReferrals(database, services.referrals);
   // The demo company connected to the e-Factura simulator, with its suppliers' invoices (issue 25).
   if (config.einvoice === 'simulator') {
     await seedDemoEInvoices(app, database);

@@ -28,6 +28,7 @@ import { paymentsService } from './modules/payments/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
 import { automaticChargeInProgress, prepayService, stopSubscriptions, subscriptionsService } from './modules/prepay/index.js';
 import { profileService } from './modules/profile/index.js';
+import { referralsService } from './modules/referrals/index.js';
 import { moneyAdmin, payoutService, repaymentSheetsService, repaymentsExportAttachment, repaymentsListService, repaymentsService, sheetActions, uploadProgressStore } from './modules/repayments/index.js';
 import { shipmentsService } from './modules/shipments/index.js';
 import { settingsService } from './modules/settings/index.js';
@@ -107,7 +108,9 @@ export function buildServices(
 
   /* Accounts. */
   const policy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
-  const auth = authService({ database, policy });
+  // The referral programme (issue 27): registration through a link records the referrer in its transaction.
+  const referrals = referralsService({ database, now: config.now });
+  const auth = authService({ database, policy, referral: referrals.recordAtRegistration });
   const profile = profileService({ database, policy, platformIban: config.platformIban, notInvoicedBani: invoicing.notInvoicedBani });
   const admin = adminService({ database });
   // The admin's balances (issue 17): the platform's companies, the audit log, postpaid invoices' payments.
@@ -156,7 +159,7 @@ export function buildServices(
       database,
       detail: storeOrders,
       activation: storeActivation,
-      shipments: { detail: shipments.detail, activate: shipments.activate, label: shipments.label },
+      shipments: { detail: shipments.detail, activate: shipments.activate, labelsOf: shipments.labelsOf },
     });
   const storeBulk = storeBulkService({ database, activator: bulkActivator, awbFormat: settings.awbFormat, matching: (client, id, filter, limit) => store.matching(client.id, id, filter, limit), log });
 
@@ -228,6 +231,7 @@ export function buildServices(
     receivedMessages,
     einvoiceCompanies,
     auth,
+    referrals,
     adminBalance,
     payments,
     profile,

@@ -82,6 +82,7 @@ describe('background jobs (pg-boss in the same database)', () => {
     { queue: 'store-fulfillments', cron: '* * * * *', timezone: 'UTC', policy: 'short', why: 'the shops’ fulfillments a failure left after the AWB, every minute until made (with the app as host)' },
     { queue: 'repayment-statements', cron: '45 7,12 * * *', timezone: 'Europe/Bucharest', policy: 'stately', why: 'the platform account’s bank statements (camt.053) matched to the couriers’ reports, 07:45 and 12:45 in Bucharest' },
     { queue: 'repayment-payouts', cron: '0 14 * * 1-5', timezone: 'Europe/Bucharest', policy: 'standard', why: 'the repayments’ payout (sheets and the pain.001 file) on working days at 14:00 in Bucharest' },
+    { queue: 'referral-bonus', cron: '0 3 * * 1', timezone: 'Europe/Bucharest', policy: 'standard', why: 'the referral bonus of the week that ended, once per referrer and week, Mondays at 03:00 in Bucharest (spec 002 section 9: credited weekly)' },
     { queue: 'einvoice-sync', cron: '*/15 * * * *', timezone: 'UTC', policy: 'short', why: 'each connected company’s received e-invoices since its last sync, every 15 minutes' },
     { queue: 'einvoice-messages', cron: '* * * * *', timezone: 'UTC', policy: 'short', why: 'the comments of rejections sent to the suppliers through e-Factura, every minute and nudged when one is queued' },
     { queue: 'einvoice-send', cron: '* * * * *', timezone: 'UTC', policy: 'short', why: 'the platform’s invoices reported to e-Factura and followed to its verdict, every minute' },

@@ -19,6 +19,7 @@ describe('mergeLabels', () => {
     const labels = [await label('AWB-UNU', A6), await label('AWB-DOI', A4)];
     const a6 = await pdfWords(await mergeLabels(labels, 'A6'));
     expect(a6.map((p) => [Math.round(p.width), Math.round(p.height)])).toEqual([[298, 420], [298, 420]]);
+    expect(a6[0]!.words.map((w) => w.text)).toContain('AWB-UNU');
     expect(a6[1]!.words.map((w) => w.text)).toContain('AWB-DOI');
     const pages = await pdfWords(await mergeLabels(labels, 'A4', 4));
     const sheet = pages[0];

@@ -184,6 +184,17 @@ describe('the merchant\'s way out of a refusal', () => {
 });
 
 describe('retryPending', () => {
+  it('sends an event once when two runs (two instances) reach it at once', async () => {
+    const w = await claimed(undefined, { fulfillmentId: 'gid://shopify/Fulfillment/9', fulfilledAt: new Date() });
+    await database.db.insert(storeFulfillmentEvents).values({ activationId: w.claim.id, status: 'DELIVERED', message: 'Livrat', happenedAt: new Date() });
+    // A second process's service over the same database and shop: its own in-process chain, the claim row shared.
+    const other = storeActivationService({ database, store: fakeStore(database), app: w.shop.app, shipments: fakeShipments(database), publicUrl: 'https://colete.test' });
+    const runs = await Promise.all([w.service.retryPending(), other.retryPending(), w.service.retryPending()]);
+    expect(w.shop.ops().filter((op) => op === 'Event')).toHaveLength(1);
+    expect(runs.reduce((sum, r) => sum + r.events, 0)).toBe(1);
+    expect(runs.every((r) => r.failed === 0)).toBe(true);
+  });
+
   it('fulfils the pending claims up to the limit, counting each outcome', async () => {
     const ok = await claimed();
     const failing = await claimed();

@@ -3,6 +3,7 @@ import { ACCOUNT_TYPES, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, 
 import { authMessages } from './messages/auth.js';
 import { passwordMessages } from './messages/password.js';
 import { isValidPhone } from './rules/phone.js';
+import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_OUTCOMES } from './referrals.js';
 
 const m = authMessages;
 
@@ -32,6 +33,8 @@ export const ZRegisterRequest = z.object({
   email: ZEmail,
   phone: ZPhone,
   password: z.string().min(PASSWORD_MIN_LENGTH, m.passwordMin).max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong),
+  /** The referral code of the link the client came through (/register?ref=CODE), if any (issue 27). */
+  ref: z.string().trim().max(REFERRAL_CODE_MAX_LENGTH).optional(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
@@ -46,5 +49,12 @@ export const ZSessionUser = z.object({
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
-export const ZAuthResponse = z.object({ success: z.literal(true), user: ZSessionUser, message: z.string().optional() });
+export const ZAuthResponse = z.object({
+  success: z.literal(true),
+  user: ZSessionUser,
+  message: z.string().optional(),
+  /** Registration through a referral link: whether the referral was recorded, and if not, why (`warning` says it). */
+  referral: z.enum(REFERRAL_OUTCOMES).optional(),
+  warning: z.string().optional(),
+});
 export type TAuthResponse = z.infer<typeof ZAuthResponse>;

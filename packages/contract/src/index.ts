@@ -61,3 +61,4 @@ export * from './repayments-list.js';
 export * from './repayment-sheets.js';
 export * from './repayment-admin.js';
 export * from './dashboard.js';
+export * from './referrals.js';

@@ -22,6 +22,7 @@ import { balanceMessages } from './messages/balance.js';
 import { balanceAdminMessages } from './messages/balance-admin.js';
 import { repaymentsMessages } from './messages/repayments.js';
 import { dashboardMessages } from './messages/dashboard.js';
+import { referralsMessages } from './messages/referrals.js';
 
 export { commonMessages } from './messages/common.js';
 export { authMessages } from './messages/auth.js';
@@ -47,6 +48,7 @@ export { profileMessages } from './messages/profile.js';
 export { balanceMessages } from './messages/balance.js';
 export { balanceAdminMessages } from './messages/balance-admin.js';
 export { dashboardMessages } from './messages/dashboard.js';
+export { referralsMessages } from './messages/referrals.js';
 export { repaymentsMessages, REPAYMENTS_LIST_MESSAGES, REPAYMENT_STATUS_RGBA } from './messages/repayments.js';
 
 /**
@@ -81,6 +83,7 @@ export const messages = {
   balanceAdmin: balanceAdminMessages,
   repayments: repaymentsMessages,
   dashboard: dashboardMessages,
+  referrals: referralsMessages,
 } as const;
 
 export type Messages = typeof messages;

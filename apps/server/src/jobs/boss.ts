@@ -12,6 +12,7 @@ import { registerLifecycleEvents } from './lifecycle-events.js';
 import { registerPickupPoints } from './pickup-points.js';
 import { registerRepaymentPayouts, registerRepaymentStatements } from './repayment-money.js';
 import { registerRepaymentReports } from './repayment-reports.js';
+import { registerReferralBonus } from './referral-bonus.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 import { registerShipmentTracking } from './shipment-tracking.js';
 import { registerStoreBulkActivation } from './store-bulk-activation.js';
@@ -80,6 +81,7 @@ export async function startJobs(
   await registerRepaymentPayouts(boss, services.payouts, log);
   await registerEInvoiceSync(boss, services.einvoiceSync, log);
   await registerEInvoiceMessages(boss, services.receivedMessages, log);
+  await registerReferralBonus(boss, services.referrals, log);
   if (config.einvoiceSend) await registerEInvoiceSend(boss, services.einvoiceSend, log);
   if (config.einvoice === 'simulator') await registerEFacturaSimSuppliers(boss, database, log);
   if (config.store === 'simulator') await registerStoreSimOrders(boss, database, config.tokenEncryptionKey, host, log, config.publicUrl);

@@ -12,8 +12,8 @@ export type JobDefinition<R extends object> = {
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** The worker's options (polling, batch size); pg-boss's defaults otherwise. */
   worker?: PgBoss.WorkOptions;
-  /** One run's work; what it answers is the job's output. */
-  work: () => Promise<R>;
+  /** One run's work; what it answers is the job's output. `data` is the job's, when it was sent with some (a given week, say). */
+  work: (data?: object) => Promise<R>;
   /** The log line of a run worth telling, with the run's result (a quiet run says nothing). */
   report?: { message: string; when: (result: R) => boolean };
 };
@@ -36,8 +36,8 @@ export async function defineJob<R extends object>(boss: PgBoss, log: FastifyBase
   await boss.createQueue(job.name, job.queue ? { ...job.queue, name: job.name } : undefined);
   if (job.queue?.policy) await boss.updateQueue(job.name, { name: job.name, policy: job.queue.policy });
   await boss.schedule(job.name, job.cron, undefined, job.tz ? { tz: job.tz } : undefined);
-  const handler = async () => {
-    const result = await job.work();
+  const handler = async (jobs: PgBoss.Job<object>[]) => {
+    const result = await job.work(jobs[0]?.data ?? undefined);
     if (job.report?.when(result)) log.info(result as object, job.report.message);
     return result;
   };

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { StoreBulkReason } from '@colete/contract';
 import type { BulkFulfillmentPlan, StoreOrderActivator } from '../../src/modules/store/index.js';
 import type { UserRow } from '../../src/types.js';
+import { AppError } from '../../src/lib/errors.js';
 import { NO_OPTIONS, RECIPIENT, SENDER } from './parties.js';
 
 /**
@@ -65,9 +66,13 @@ export function bulkActivatorStandIn(opts: { failing?: Record<string, StoreBulkR
       await afterActivate?.(fulfillmentOrderId);
       return { uniqueId: s.uniqueId, awb: s.awb, estimatedPickupDate: s.estimatedPickupDate, courierId: s.courierId, courierName: s.courierName, serviceId: choice.serviceId, serviceName: s.serviceName, priceBani: Math.round(Number(s.price) * 100) };
     },
-    async label(client, uniqueId) {
-      const res = await call(client, { method: 'GET', url: `/api/order-auth/print/${uniqueId}/A6` });
-      return new Uint8Array(res.rawPayload);
+    async labels(client, uniqueIds) {
+      return Promise.all(
+        uniqueIds.map(async (uniqueId) => {
+          const res = await call(client, { method: 'GET', url: `/api/order-auth/print/${uniqueId}/A6` });
+          return res.statusCode === 200 ? new Uint8Array(res.rawPayload) : new AppError(res.statusCode, String(res.json().message), String(res.json().code));
+        }),
+      );
     },
   };
   return {

@@ -16,6 +16,7 @@ import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import AlarmOutlinedIcon from '@mui/icons-material/AlarmOutlined';
 import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import Diversity3OutlinedIcon from '@mui/icons-material/Diversity3Outlined';
 import type { ReactNode } from 'react';
 
 /** The profile areas shown in the navigation: only the areas that work (each issue adds its own). */
@@ -34,6 +35,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'e-Factura', path: '/profile/invoicing-system', icon: <MarkEmailReadOutlinedIcon /> },
   { label: 'Sold', path: '/profile/balance', icon: <AccountBalanceOutlinedIcon /> },
   { label: 'Rambursuri', path: '/profile/repayments', icon: <PaymentsOutlinedIcon /> },
+  { label: 'Recomanda si castiga', path: '/profile/client-referrals', icon: <Diversity3OutlinedIcon /> },
   { label: 'Setari', path: '/profile/settings', icon: <SettingsOutlinedIcon /> },
   { label: 'Cereri puncte ridicare', path: '/profile/admin/pick-up-points', icon: <FactCheckOutlinedIcon />, adminOnly: true },
   { label: 'Plati clienti', path: '/profile/admin/payments', icon: <CreditScoreOutlinedIcon />, adminOnly: true },

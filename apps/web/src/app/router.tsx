@@ -34,6 +34,7 @@ const BalanceInvoicesPage = lazyPage(() => import('../features/balance/pages/bal
 const BalanceAvailablePage = lazyPage(() => import('../features/balance/pages/balance-available-page'));
 const BalanceBonusPage = lazyPage(() => import('../features/balance/pages/balance-bonus-page'));
 const BalanceGeneralPage = lazyPage(() => import('../features/balance/pages/balance-general-page'));
+const ClientReferralsPage = lazyPage(() => import('../features/referrals/pages/client-referrals-page'));
 const AddressesPage = lazyPage(() => import('../features/addresses/pages/addresses-page'));
 const ShipmentsListPage = lazyPage(() => import('../features/shipments/pages/shipments-list-page'));
 const NewShipmentPage = lazyPage(() => import('../features/shipments/pages/new-shipment-page'));
@@ -154,6 +155,7 @@ const routes: RouteObject[] = [
           { path: 'balance/available', element: <BalanceRoute page={BalanceAvailablePage} /> },
           { path: 'balance/bonus', element: <BalanceRoute page={BalanceBonusPage} /> },
           { path: 'balance/general', element: <BalanceGeneralPage /> },
+          { path: 'client-referrals', element: <ClientReferralsPage /> },
           { path: 'repayments', element: <Navigate to="list" replace /> },
           { path: 'repayments/list', element: <RepaymentsListRoute /> },
           { path: 'repayments/sheet', element: <RepaymentSheetsRoute /> },

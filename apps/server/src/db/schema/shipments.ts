@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TPartyAddress, TReturnAnswerView, TStoredPackage } from '@colete/contract';
-import { bigint, bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.js';
 import { storeAccounts } from './store.js';
 import { users } from './users.js';
 
@@ -113,4 +114,22 @@ export const shipmentEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('shipment_events_key').on(t.shipmentId, t.status, t.at)],
+);
+
+/**
+ * A label as the courier drew it, kept the first time it is asked for (issue 28): later downloads,
+ * mails and a bulk run's merged PDF read it instead of asking the courier to draw it again. An AWB's
+ * label does not change; a cancelled shipment's is never served (the status is checked first).
+ */
+export const shipmentLabels = pgTable(
+  'shipment_labels',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: ['A4', 'A6'] }).notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shipmentId, t.format] })],
 );

@@ -25,9 +25,10 @@ export const authRoutes = (service: AuthService) => async (app: FastifyInstance)
     '/api/auth/register',
     { schema: { tags: ['auth'], body: ZRegisterRequest, response: { 200: ZAuthResponse } } },
     async (req, reply) => {
-      const { user, session } = await service.register(req.body, meta(req));
+      const { user, session, referral } = await service.register(req.body, meta(req));
       setSessionCookie(app, reply, session.token, session.expiresAt);
-      return { success: true as const, user: toSessionUser(user), message: messages.auth.registered };
+      const message = referral?.outcome === 'recorded' ? messages.referrals.registeredWithReferral : messages.auth.registered;
+      return { success: true as const, user: toSessionUser(user), message, ...(referral ? { referral: referral.outcome, warning: referral.warning } : {}) };
     },
   );
 

@@ -3,10 +3,11 @@ import {
   messages,
   normalisePhone,
   type TLoginRequest,
+  type TReferralOutcome,
   type TRegisterRequest,
   type TSessionUser,
 } from '@colete/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError, conflict, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -27,7 +28,10 @@ export function toSessionUser(user: UserRow): TSessionUser {
   };
 }
 
-export function authService(deps: { database: Database; policy: SessionPolicy }) {
+/** What registering through a referral link does, in the registration's transaction (the referrals module's, given by the composition root). */
+export type RegistrationReferral = (tx: Executor, user: UserRow, code: string) => Promise<{ outcome: TReferralOutcome; warning?: string }>;
+
+export function authService(deps: { database: Database; policy: SessionPolicy; referral?: RegistrationReferral }) {
   const { db } = deps.database;
 
   async function login(input: TLoginRequest, meta: SessionMeta & { ip: string }) {
@@ -63,8 +67,9 @@ export function authService(deps: { database: Database; policy: SessionPolicy })
         .returning();
       // Two registrations racing for one email: the unique index lets only one through.
       if (!user) throw conflict(messages.auth.emailTaken, 'emailTaken', { email: messages.auth.emailTaken });
+      const referral = input.ref && deps.referral ? await deps.referral(tx, user, input.ref) : undefined;
       const session = await createSession(tx, user.id, deps.policy, meta);
-      return { user, session };
+      return { user, session, referral };
     });
   }
 

@@ -1,7 +1,7 @@
 /** The auth module's public surface: other modules, the composition root and jobs import from here only. */
 export { authRoutes } from './auth-routes.js';
 export { authService } from './auth-service.js';
-export type { AuthService } from './auth-service.js';
+export type { AuthService, RegistrationReferral } from './auth-service.js';
 export { createSession, deleteExpiredSessions, deleteUserSessions } from './sessions.js';
 export type { SessionMeta, SessionPolicy } from './sessions.js';
 export { throttledCheck } from './throttle.js';

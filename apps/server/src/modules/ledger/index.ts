@@ -8,6 +8,8 @@ export {
   balanceBani,
   balanceOf,
   bonus,
+  bonusTakeBack,
+  refundedShipmentIds,
   chargeShipment,
   correction,
   creditPayment,

@@ -53,6 +53,23 @@ export const refundShipment = (ex: Executor, m: Movement) => write(ex, 'refund',
 export const payout = (ex: Executor, m: Movement) => write(ex, 'payout', -1, m);
 /** A bonus (referrals) credited to the balance. */
 export const bonus = (ex: Executor, m: Movement) => write(ex, 'bonus', 1, m);
+/** A bonus taken back (referrals: a paid shipment cancelled or refunded since): a negative bonus movement. */
+export const bonusTakeBack = (ex: Executor, m: Movement) => write(ex, 'bonus', -1, m);
+
+/**
+ * The shipments among `shipmentIds` whose charge was refunded (a cancellation's refund under the
+ * charge's reference 'shipment:<id>' or 'shipment:<id>#n'), for the clients `userIds`.
+ */
+export async function refundedShipmentIds(ex: Executor, userIds: number[], shipmentIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0 || shipmentIds.length === 0) return new Set();
+  const rows = await ex
+    .select({ reference: ledgerEntries.reference })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.userId, userIds), eq(ledgerEntries.kind, 'refund'), sql`${ledgerEntries.reference} like 'shipment:%'`));
+  const wanted = new Set(shipmentIds);
+  const found = rows.map((r) => Number(/^shipment:(\d+)/.exec(r.reference ?? '')?.[1])).filter((id) => wanted.has(id));
+  return new Set(found);
+}
 
 /**
  * A charge undone because what it paid for never happened (the courier refused the AWB): the

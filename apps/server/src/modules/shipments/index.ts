@@ -16,6 +16,8 @@ export type { ShipmentBilling } from './ports.js';
 export { searchText as shipmentSearchText } from './shipment-context.js';
 export { STATUS_VIEW } from './shipment-status.js';
 export { awbCosts } from './shipments-queries.js';
+export { deliveredShipmentsOf, undeliveredShipmentIds } from './referral-facts.js';
+export type { DeliveredShipment } from './referral-facts.js';
 export { shipmentsRoutes } from './shipments-routes.js';
 export { shipmentsService } from './shipments-service.js';
 export type { ShipmentsDeps, ShipmentsService } from './shipments-service.js';

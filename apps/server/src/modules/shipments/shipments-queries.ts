@@ -31,6 +31,15 @@ export async function findShipment(db: Executor, userId: number, uniqueId: strin
   return row ?? null;
 }
 
+/** Several of a user's shipments by their public ids (in no particular order; the missing ones left out). */
+export async function findShipments(db: Executor, userId: number, uniqueIds: readonly string[]) {
+  if (uniqueIds.length === 0) return [];
+  return db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), inArray(shipments.uniqueId, [...uniqueIds])));
+}
+
 /** A shipment by its id, whoever owns it: for work the platform does on its own (a mail's label), never for a request. */
 export async function findShipmentById(db: Executor, id: number) {
   const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).limit(1);

@@ -117,6 +117,8 @@ export function shipmentsService(deps: ShipmentsDeps) {
     cancel,
 
     label: (client: UserRow, uniqueId: string, format: AwbFormat) => views.label(client, uniqueId, format),
+    /** Several labels at once (a bulk run's merged PDF), kept ones read in one query. */
+    labelsOf: (client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]) => views.labelsOf(client, uniqueIds, prefer),
 
     /** The mail sender's producer of labels attached to order confirmations. */
     labelForMail: (ref: { shipmentId: number; format: AwbFormat }) => views.labelForMail(ref.shipmentId, ref.format),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShipmentAddress } from '../../db/schema.js';
 import { userSettings } from '../../db/schema.js';
-import { CourierError, type AwbFormat } from '../../integrations/couriers/courier-network.js';
+import type { AwbFormat } from '../../integrations/couriers/courier-network.js';
 import { bucharestDayStart, isFridayInBucharest, nextDay } from '../../lib/dates.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
@@ -11,7 +11,8 @@ import type { UserRow } from '../../types.js';
 import { DEFAULT_AWB_FORMAT } from '../settings/index.js';
 import type { Executor } from '../../db/client.js';
 import { formPackage, statusOf, type ShipmentContext } from './shipment-context.js';
-import { findShipment, findShipmentById, listShipments, shipmentHistory, type ShipmentRow } from './shipments-queries.js';
+import { labelError, labelStore } from './label-store.js';
+import { findShipment, findShipmentById, findShipments, listShipments, shipmentHistory, type ShipmentRow } from './shipments-queries.js';
 
 const m = messages.shipments;
 
@@ -29,7 +30,8 @@ const addressView = (a: ShipmentAddress): TShipmentDetail['senderAddress'] => ({
 
 /** Views: the list, the summary and details a page shows, label formats and files, and a draft rebuilt for the page. */
 export function viewsStage(ctx: ShipmentContext) {
-  const { db, deps } = ctx;
+  const { db } = ctx;
+  const labels = labelStore(ctx);
 
   async function own(client: UserRow, uniqueId: string) {
     const row = await findShipment(db, client.id, uniqueId);
@@ -37,13 +39,17 @@ export function viewsStage(ctx: ShipmentContext) {
     return row;
   }
 
-  async function labelFormats(userId: number, courierId: string | null, ex: Executor = db): Promise<AwbFormat[]> {
+  /** The formats a courier prints, the wanted one first when it is among them, otherwise the courier's first (spec 002 section 9). */
+  function formatsOf(courierId: string | null, wanted: AwbFormat): AwbFormat[] {
     const courier = courierId ? ctx.couriers().get(courierId) : undefined;
     if (!courier) return [];
-    const [row] = await ex.select({ awbFormat: userSettings.awbFormat }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
-    const wanted = (row?.awbFormat ?? DEFAULT_AWB_FORMAT) as AwbFormat;
-    // The user's format when the courier prints it, otherwise the courier's first (spec 002 section 9).
     return courier.formats.includes(wanted) ? [wanted, ...courier.formats.filter((f) => f !== wanted)] : courier.formats;
+  }
+
+  async function labelFormats(userId: number, courierId: string | null, ex: Executor = db): Promise<AwbFormat[]> {
+    if (!courierId || !ctx.couriers().has(courierId)) return [];
+    const [row] = await ex.select({ awbFormat: userSettings.awbFormat }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+    return formatsOf(courierId, (row?.awbFormat ?? DEFAULT_AWB_FORMAT) as AwbFormat);
   }
 
   /** A label exists once the courier made the AWB, and until the shipment is cancelled. */
@@ -73,7 +79,7 @@ export function viewsStage(ctx: ShipmentContext) {
   async function labelForMail(shipmentId: number, format: AwbFormat): Promise<Buffer> {
     const row = await findShipmentById(db, shipmentId);
     if (!row || !hasLabel(row)) throw new Error(`shipment ${shipmentId} has no label to attach`);
-    return Buffer.from(await deps.network.label(row.awb!, format));
+    return Buffer.from(await labels.one(row, format));
   }
 
   function summary(row: ShipmentRow): TShipmentSummary {
@@ -169,14 +175,40 @@ export function viewsStage(ctx: ShipmentContext) {
       const courier = ctx.couriers().get(row.courierId!);
       throw badRequest(m.labelFormatUnsupported(format, courier?.name ?? row.courierId!), 'formatUnsupported');
     }
-    const bytes = await deps.network.label(row.awb!, format).catch((err: unknown) => {
-      if (err instanceof CourierError && err.kind === 'notFound') throw notFound(m.notFound);
-      if (err instanceof CourierError && err.kind === 'invalid') throw conflict(err.message, 'labelRefused');
-      throw new AppError(503, m.labelUnavailable, 'labelUnavailable');
-    });
+    const bytes = await labels.one(row, format).catch(labelError);
     return { bytes, fileName: labelFileName(row, format) };
   }
 
-  return { own, summary, detail, draftOf, list, label, confirmationLabel, labelForMail };
+  /**
+   * The labels of several of the client's shipments, in the order asked, each in the first format of
+   * `prefer` its courier prints (a bulk run's merged PDF): kept labels read at once, the others drawn
+   * and kept. A shipment without a label (cancelled since, say) answers its error instead of bytes.
+   */
+  async function labelsOf(client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]): Promise<(Uint8Array | AppError)[]> {
+    const rows = new Map((await findShipments(db, client.id, uniqueIds)).map((r) => [r.uniqueId, r]));
+    const wanted: { row: ShipmentRow; format: AwbFormat }[] = [];
+    const answers: (Uint8Array | AppError | number)[] = uniqueIds.map((id) => {
+      const row = rows.get(id);
+      if (!row) return notFound(m.notFound);
+      if (row.status === 'cancelled') return conflict(m.labelCancelled, 'labelCancelled');
+      if (!hasLabel(row)) return conflict(m.labelNotActivated, 'labelNotActivated');
+      const format = prefer.find((f) => formatsOf(row.courierId, f).includes(f));
+      if (!format) return badRequest(m.labelFormatUnsupported(prefer.join('/'), ctx.couriers().get(row.courierId!)?.name ?? row.courierId!), 'formatUnsupported');
+      return wanted.push({ row, format }) - 1;
+    });
+    const drawn = await labels.many(wanted);
+    return answers.map((a) => {
+      if (typeof a !== 'number') return a;
+      const got = drawn[a]!;
+      if (got instanceof Uint8Array) return got;
+      try {
+        return labelError(got);
+      } catch (err) {
+        return err as AppError;
+      }
+    });
+  }
+
+  return { own, summary, detail, draftOf, list, label, labelsOf, confirmationLabel, labelForMail };
 }
 export type ViewsStage = ReturnType<typeof viewsStage>;

@@ -256,6 +256,8 @@ export function storeActivationService(deps: StoreActivationDeps) {
         });
         if (sent) result.events += 1;
       } catch (err) {
+        // Another instance holds the event right now: it sends it; nothing failed here.
+        if (err instanceof MoveClaimBusy) continue;
         deps.log?.warn({ err, event: e.id }, 'store fulfillment event not sent (retried next run)');
         result.failed += 1;
       }

@@ -1,6 +1,5 @@
 import { choiceOfActivationId, storeActivationId, type AwbFormat, type StoreBulkReason, type TAwaitingFulfillmentOrder, type TOffer, type TShipmentDetail, type TStoreOrderDetail } from '@colete/contract';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
 import { leiToBani } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
 import { activationOf, shipmentOfActivation } from './store-activation-queries.js';
@@ -12,7 +11,8 @@ import { packingTooSmall } from './store-packing-fit.js';
 export type BulkShipments = {
   detail(client: UserRow, uniqueId: string): Promise<TShipmentDetail>;
   activate(client: UserRow, uniqueId: string, choice: { serviceId: string; pointId: string | null }): Promise<TShipmentDetail>;
-  label(client: UserRow, uniqueId: string, format: AwbFormat): Promise<{ bytes: Uint8Array }>;
+  /** Labels in the first of the formats each courier prints, kept once drawn (one read for the kept ones). */
+  labelsOf(client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]): Promise<(Uint8Array | Error)[]>;
 };
 
 /** The card's request as the order page would send it: its sender, the corrected recipient, its packing and options. */
@@ -127,14 +127,7 @@ export function storeBulkActivator(deps: { database: Database; detail: StoreOrde
       return activatedOf(await deps.shipments.detail(client, uniqueId), choice.serviceId);
     },
 
-    /** The label in A6; when its courier does not print A6, in A4 (the merge fits it to its place). */
-    async label(client, uniqueId) {
-      try {
-        return (await deps.shipments.label(client, uniqueId, 'A6')).bytes;
-      } catch (err) {
-        if (!(err instanceof AppError && err.code === 'formatUnsupported')) throw err;
-        return (await deps.shipments.label(client, uniqueId, 'A4')).bytes;
-      }
-    },
+    /** The labels in A6; where a courier does not print A6, in A4 (the merge fits it to its place). */
+    labels: (client, uniqueIds) => deps.shipments.labelsOf(client, uniqueIds, ['A6', 'A4']),
   };
 }

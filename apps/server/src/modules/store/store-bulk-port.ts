@@ -42,8 +42,12 @@ export interface StoreOrderActivator {
   plan(client: UserRow, storeAccountId: number, orderId: string): Promise<BulkFulfillmentPlan[]>;
   /** Activates one fulfillment order with the service; throws when it could not be (nothing was made then). */
   activate(client: UserRow, storeAccountId: number, orderId: string, fulfillmentOrderId: string, choice: BulkServiceChoice): Promise<BulkActivated>;
-  /** The A6 label of a shipment the activation made. */
-  label(client: UserRow, uniqueId: string): Promise<Uint8Array>;
+  /**
+   * The labels of shipments the activation made, in the order asked: each in A6, or in A4 when its
+   * courier does not print A6 (the merge fits it to its place); a shipment without a label any more
+   * (cancelled since) answers its error instead of bytes.
+   */
+  labels(client: UserRow, uniqueIds: readonly string[]): Promise<(Uint8Array | Error)[]>;
 }
 
 /**

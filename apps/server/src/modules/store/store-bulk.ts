@@ -214,10 +214,10 @@ export function storeBulkService(deps: StoreBulkDeps) {
       if (uniqueIds.length === 0) throw new AppError(409, m.bulkNoLabels, 'bulkNoLabels');
       const format = query.format ?? (await deps.awbFormat(client));
       // A shipment cancelled since has no label any more: the others are still printed (any other failure fails the download).
-      const settled = await Promise.allSettled(uniqueIds.map((id) => deps.activator.label(client, id)));
-      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof AppError && r.reason.code === 'labelCancelled'));
-      if (failed) throw failed.reason;
-      const labels = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      const answers = await deps.activator.labels(client, uniqueIds);
+      const failed = answers.find((a): a is Error => a instanceof Error && !(a instanceof AppError && a.code === 'labelCancelled'));
+      if (failed) throw failed;
+      const labels = answers.filter((a): a is Uint8Array => a instanceof Uint8Array);
       if (labels.length === 0) throw new AppError(409, m.bulkNoLabels, 'bulkNoLabels');
       const bytes = await mergeLabels(labels, format, Number(query.start ?? 1));
       return { bytes, fileName: `etichete-activare-${run.id}-${format}.pdf` };

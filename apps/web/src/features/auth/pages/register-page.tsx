@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_PREFIX, messages, type TRegisterRequest } from '@colete/contract';
+import { DEFAULT_PHONE_PREFIX, REFERRAL_CODE_MAX_LENGTH, REFERRAL_LINK_PARAM, messages, type TRegisterRequest } from '@colete/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -19,6 +19,7 @@ import { PasswordField } from '../../../components/password-field';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { safeRedirect } from '../../../lib/safe-redirect';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useMe } from '../api/get-me';
 import { registerInputSchema, useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
@@ -28,6 +29,9 @@ const FIELDS = ['accountType', 'name', 'email', 'phone', 'password'] as const;
 export default function RegisterPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
+  // A referral link (/register?ref=CODE, issue 27): the code goes with the registration.
+  const ref = params.get(REFERRAL_LINK_PARAM)?.trim().slice(0, REFERRAL_CODE_MAX_LENGTH) || undefined;
+  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const me = useMe();
   const registration = useRegister();
@@ -41,8 +45,12 @@ export default function RegisterPage() {
   if (me.data && !registration.isPending) return <Navigate to={redirect} replace />;
 
   const onSubmit = form.handleSubmit((values) =>
-    registration.mutate(values, {
-      onSuccess: () => navigate(redirect, { replace: true }),
+    registration.mutate(ref ? { ...values, ref } : values, {
+      onSuccess: (data) => {
+        // An unknown or own code: the account is made without a referrer, and the client is told.
+        if (data.warning) enqueueSnackbar(data.warning, { variant: 'warning', autoHideDuration: 10_000 });
+        navigate(redirect, { replace: true });
+      },
       onError: (error) => applyServerErrors(error, form.setError, FIELDS),
     }),
   );
@@ -53,6 +61,7 @@ export default function RegisterPage() {
       <form onSubmit={onSubmit} noValidate>
         <Stack spacing={2.5}>
           {showBanner && <Alert severity="error">{apiErrorMessage(registration.error)}</Alert>}
+          {ref && <Alert severity="info">{`${messages.referrals.registeringWithCode} ${ref}`}</Alert>}
           <FormControl>
             <FormLabel id="account-type-label">Tip cont</FormLabel>
             <Controller
