@@ -1,7 +1,7 @@
 import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './support/fixtures';
 
 test('an admin finds a client by name or email in the client selector', async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signIn(page, DEMO.admin, { landing: 'dashboard' });
   const selector = page.getByRole('combobox', { name: 'Client selectat' });
   await expect(selector).toBeVisible();
   await expectAccessible(page);

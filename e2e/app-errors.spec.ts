@@ -4,7 +4,7 @@ import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './supp
 for (const width of [1440, 390]) {
   test(`a page whose code cannot be downloaded shows the error and a reload, not a blank page (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, DEMO.client);
+    await signIn(page, DEMO.client, { landing: 'dashboard' });
     await expect(page.getByRole('heading', { name: 'Panou de control' })).toBeVisible();
 
     // As after a release that removed the old chunks: the next page's script cannot be downloaded.

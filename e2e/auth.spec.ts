@@ -6,7 +6,7 @@ test.describe('sign-in, register and sign-out', () => {
     await expect(page).toHaveTitle('Autentificare | Colete Online');
     await expectAccessible(page);
     await screenshot(page, 'login');
-    await signIn(page, DEMO.client);
+    await signIn(page, DEMO.client, { landing: 'dashboard' });
     await expect(page).toHaveURL(/\/profile\/dashboard$/);
     await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Setari' }).click();
     await expect(page).toHaveURL(/\/profile\/settings$/);

@@ -22,7 +22,7 @@ async function settled(page: Page) {
 test('a client lands on the dashboard and every figure leads to its page (1440 px)', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, DEMO.client);
+  await signIn(page, DEMO.client, { landing: 'dashboard' });
   await expect(page).toHaveURL(/\/profile\/dashboard$/);
   await settled(page);
   for (const title of [T.money.title, T.attention.title, T.repayments.title, T.store.title, T.einvoice.title, T.charts.shipments, T.charts.cod, T.charts.spending]) {
@@ -51,7 +51,7 @@ test('a client lands on the dashboard and every figure leads to its page (1440 p
 
 test('at 390 px the dashboard fits the phone, charts included', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, DEMO.client);
+  await signIn(page, DEMO.client, { landing: 'dashboard' });
   await settled(page);
   await expect(page.locator('[data-testid="chart-spending"] svg').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -67,7 +67,7 @@ test('a failing tile shows its own error and retry; the other tiles keep their f
   await page.route('**/api/user/dashboard/repayments*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: messages.common.serverError }) }));
   await page.route('**/api/user/dashboard/charts/cod*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: messages.common.serverError }) }));
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, DEMO.client);
+  await signIn(page, DEMO.client, { landing: 'dashboard' });
   const failed = tile(page, T.repayments.title);
   await expect(failed.getByRole('alert')).toContainText(T.tileError, { timeout: 30_000 });
   await expect(tile(page, T.charts.cod).getByRole('alert')).toContainText(T.tileError);
@@ -87,7 +87,7 @@ test('a failing tile shows its own error and retry; the other tiles keep their f
 
 test('an admin sees the platform without a client, and the chosen client’s dashboard with one', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, DEMO.admin);
+  await signIn(page, DEMO.admin, { landing: 'dashboard' });
   await expect(page).toHaveURL(/\/profile\/dashboard$/);
   const platform = tile(page, T.platformTitle);
   await expect(platform.getByRole('link', { name: T.platform.clients, exact: true })).toBeVisible();

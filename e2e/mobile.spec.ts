@@ -5,7 +5,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('on a 390 px phone the pages fit and the menu opens from the top bar', async ({ page }) => {
   await page.goto('/login');
   await screenshot(page, 'mobile-login');
-  await signIn(page, DEMO.client);
+  await signIn(page, DEMO.client, { landing: 'dashboard' });
   const noHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(noHorizontalScroll).toBe(true);
   await screenshot(page, 'mobile-dashboard');
