@@ -1,9 +1,10 @@
 import { STORE_BULK_MESSAGES, type TStoreBulkRun } from '@colete/contract';
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { ledgerEntries, storeAccounts } from '../src/db/schema.js';
+import { ledgerEntries, storeAccounts, storeBulkLabelFiles } from '../src/db/schema.js';
 import { startJobs, type Jobs } from '../src/jobs/boss.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createUser, openTestDatabase, type TestContext, type TestUser } from './helper.js';
@@ -152,5 +153,27 @@ describe('bulk activation (POST activate-orders/{clientId}, its run and labels)'
     expect(failed.labels).toBe(0);
     const labels = await as(ctx, bob.user, { method: 'GET', url: `/api/user/integration/shopify/activate-orders/${bob.accountId}/runs/${failed.id}/labels` });
     expect(labels.statusCode).toBe(409);
+  });
+
+  // Last of the run's tests: it cancels one of its shipments.
+  it('keeps the merged file for a reprint, and merges again once a label is gone (a cancelled shipment)', async () => {
+    const url = `/api/user/integration/shopify/activate-orders/${alice.accountId}/runs/${run.id}/labels?format=A6`;
+    const first = await as(ctx, alice.user, { method: 'GET', url });
+    const again = await as(ctx, alice.user, { method: 'GET', url });
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    const kept = await ctx.database.db.select().from(storeBulkLabelFiles).where(eq(storeBulkLabelFiles.runId, run.id));
+    expect(kept.filter((k) => k.format === 'A6' && k.start === 1)).toHaveLength(1);
+    expect(Buffer.compare(kept.find((k) => k.format === 'A6')!.pdf, first.rawPayload)).toBe(0);
+
+    const results = run.orders.flatMap((o) => o.results.flatMap((r) => (r.result ? [r.result] : [])));
+    const cancelled = await as(ctx, alice.user, { method: 'POST', url: `/api/shipments/${results[0]!.uniqueId}/cancel` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = await as(ctx, alice.user, { method: 'GET', url });
+    expect(after.statusCode, after.body).toBe(200);
+    const pages = await pdfText(new Uint8Array(after.rawPayload));
+    expect(pages).toHaveLength(results.length - 1);
+    expect(pages.join(' ')).not.toContain(`AWB ${results[0]!.awb}`);
+    results.slice(1).forEach((r, i) => expect(pages[i]).toContain(`AWB ${r.awb}`));
+    expect((await ctx.database.db.select().from(storeBulkLabelFiles).where(eq(storeBulkLabelFiles.runId, run.id))).filter((k) => k.format === 'A6' && k.start === 1)).toHaveLength(1);
   });
 });

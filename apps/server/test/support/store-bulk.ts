@@ -69,7 +69,8 @@ export function bulkActivatorStandIn(opts: { failing?: Record<string, StoreBulkR
     async labels(client, uniqueIds) {
       return Promise.all(
         uniqueIds.map(async (uniqueId) => {
-          const res = await call(client, { method: 'GET', url: `/api/order-auth/print/${uniqueId}/A6` });
+          // As the shipments service answers: the label's bytes, or its error (a cancelled shipment's 409).
+          const res = await app!.inject({ method: 'GET', url: `/api/order-auth/print/${uniqueId}/A6`, headers: { cookie: cookies.get(client.id)! } });
           return res.statusCode === 200 ? new Uint8Array(res.rawPayload) : new AppError(res.statusCode, String(res.json().message), String(res.json().code));
         }),
       );

@@ -1,5 +1,6 @@
 import type { TStoreBulkResult } from '@colete/contract';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.js';
 import { storeAccounts } from './store.js';
 import { users } from './users.js';
 
@@ -59,4 +60,24 @@ export const storeBulkRunOrders = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('store_bulk_run_orders_key').on(t.runId, t.orderId), index('store_bulk_run_orders_run_idx').on(t.runId, t.state, t.position)],
+);
+
+/**
+ * A run's merged labels as last downloaded in a format from a position (issue 28 §4): a reprint of
+ * the same labels is read, not merged again. `labels` names the labels merged (a hash of their
+ * shipments in order): a shipment cancelled since changes it, and the file is merged again.
+ */
+export const storeBulkLabelFiles = pgTable(
+  'store_bulk_label_files',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => storeBulkRuns.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: ['A4', 'A6'] }).notNull(),
+    start: smallint('start').notNull(),
+    labels: text('labels').notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.format, t.start] })],
 );

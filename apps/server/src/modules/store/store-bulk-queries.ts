@@ -1,7 +1,7 @@
 import type { TStoreBulkResult } from '@colete/contract';
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments, storeBulkRunOrders, storeBulkRuns, users, type BulkProgress } from '../../db/schema.js';
+import { shipments, storeBulkLabelFiles, storeBulkRunOrders, storeBulkRuns, users, type BulkProgress } from '../../db/schema.js';
 
 export type BulkRunRow = typeof storeBulkRuns.$inferSelect;
 export type BulkRunOrderRow = typeof storeBulkRunOrders.$inferSelect;
@@ -131,4 +131,22 @@ export const runById = (db: Executor, runId: number) => db.select().from(storeBu
 export async function userById(db: Executor, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+/** A run's merged labels kept for this format, first position and labels; null when not kept (or kept for other labels). */
+export async function keptLabelFile(db: Executor, runId: number, format: 'A4' | 'A6', start: number, labels: string) {
+  const [row] = await db
+    .select({ pdf: storeBulkLabelFiles.pdf })
+    .from(storeBulkLabelFiles)
+    .where(and(eq(storeBulkLabelFiles.runId, runId), eq(storeBulkLabelFiles.format, format), eq(storeBulkLabelFiles.start, start), eq(storeBulkLabelFiles.labels, labels)))
+    .limit(1);
+  return row ? new Uint8Array(row.pdf) : null;
+}
+
+/** Keeps a run's merged labels for this format and first position (replacing those of other labels). */
+export async function keepLabelFile(db: Executor, runId: number, format: 'A4' | 'A6', start: number, labels: string, pdf: Uint8Array) {
+  await db
+    .insert(storeBulkLabelFiles)
+    .values({ runId, format, start, labels, pdf: Buffer.from(pdf) })
+    .onConflictDoUpdate({ target: [storeBulkLabelFiles.runId, storeBulkLabelFiles.format, storeBulkLabelFiles.start], set: { labels, pdf: Buffer.from(pdf), createdAt: sql`now()` } });
 }

@@ -1,12 +1,13 @@
 import { STORE_BULK_MAX_ORDERS, STORE_LIST_FILTER_MESSAGES, messages, type AwbFormat, type TStoreBulkActivateRequestParsed, type TStoreBulkLabelsQuery, type TStoreOrdersFilterFields, type TStoreBulkResult, type TStoreBulkRun, type TStoreBulkServicesRequestParsed } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { BulkProgress } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { mergeLabels } from './store-bulk-labels.js';
 import { chooseService, runService, servicesOfPlans, type BulkActivated, type BulkFulfillmentPlan, type StoreOrderActivator } from './store-bulk-port.js';
-import { claimNextOrder, insertRun, oldestClaim, recentServiceIds, renewClaim, runById, runOf, runOrders, saveProgress, settleOrder, userById, type BulkRunOrderRow } from './store-bulk-queries.js';
+import { claimNextOrder, insertRun, keepLabelFile, keptLabelFile, oldestClaim, recentServiceIds, renewClaim, runById, runOf, runOrders, saveProgress, settleOrder, userById, type BulkRunOrderRow } from './store-bulk-queries.js';
 import { refusalsOfShipments } from './store-activation-queries.js';
 import { accountOf } from './store-queries.js';
 import { refusalView } from './store-refusal.js';
@@ -219,8 +220,15 @@ export function storeBulkService(deps: StoreBulkDeps) {
       if (failed) throw failed;
       const labels = answers.filter((a): a is Uint8Array => a instanceof Uint8Array);
       if (labels.length === 0) throw new AppError(409, m.bulkNoLabels, 'bulkNoLabels');
-      const bytes = await mergeLabels(labels, format, Number(query.start ?? 1));
-      return { bytes, fileName: `etichete-activare-${run.id}-${format}.pdf` };
+      const start = Math.min(4, Math.max(1, Math.trunc(Number(query.start ?? 1))));
+      const fileName = `etichete-activare-${run.id}-${format}.pdf`;
+      // A reprint of the same labels reads the file merged before; a label gone since merges again.
+      const held = createHash('sha256').update(uniqueIds.filter((_, i) => answers[i] instanceof Uint8Array).join('\n')).digest('hex');
+      const kept = await keptLabelFile(db, run.id, format, start, held);
+      if (kept) return { bytes: kept, fileName };
+      const bytes = await mergeLabels(labels, format, start);
+      await keepLabelFile(db, run.id, format, start, held, bytes);
+      return { bytes, fileName };
     },
 
     /**
