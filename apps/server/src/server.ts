@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
+import { backfillCustomers } from './modules/customers/index.js';
 import { seedDemoPostpaid } from './db/seed-postpaid.js';
 import { seedDemoRepayments } from './db/seed-repayments.js';
 import { seedDemoShipments } from './db/seed-shipments.js';
@@ -29,6 +30,8 @@ export async function createServer(config: Config): Promise<Server> {
   // on one database take turns at the seed: the first writes the demo, the others find each part's
   // marker taken (the parts build on one another: two instances must not write them side by side).
   if (config.demoSeed) await database.exclusive(DEMO_SEED_LOCK_KEY, () => seedAll(config, database, app));
+  // The customer book's one-off fill from the shipments sent before it (issue 27), after the demo's shipments.
+  await database.exclusive(CUSTOMERS_BACKFILL_LOCK_KEY, () => backfillCustomers(database));
   // Before the jobs start: the dump holds the migrated, seeded database and nothing after.
   if (config.dataDirDumpTo) await database.dumpTo!(config.dataDirDumpTo);
   const jobs = config.jobs ? await startJobs(app) : undefined;
@@ -49,6 +52,8 @@ export async function createServer(config: Config): Promise<Server> {
 
 /** Several server instances may start at once on PostgreSQL: one writes the demo data, the others wait and find it written. */
 const DEMO_SEED_LOCK_KEY = 7_243_002;
+/** Instances starting together: one fills the customer book from the old shipments, the others find it done. */
+const CUSTOMERS_BACKFILL_LOCK_KEY = 7_243_027;
 
 /** The demo data, each part once (its own marker in app_meta), in the order the parts build on one another. */
 async function seedAll(config: Config, database: Database, app: FastifyInstance) {

@@ -60,3 +60,4 @@ export * from './balance-admin.js';
 export * from './repayments-list.js';
 export * from './repayment-sheets.js';
 export * from './repayment-admin.js';
+export * from './customers.js';

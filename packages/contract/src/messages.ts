@@ -21,6 +21,7 @@ import { profileMessages } from './messages/profile.js';
 import { balanceMessages } from './messages/balance.js';
 import { balanceAdminMessages } from './messages/balance-admin.js';
 import { repaymentsMessages } from './messages/repayments.js';
+import { customersMessages } from './messages/customers.js';
 
 export { commonMessages } from './messages/common.js';
 export { authMessages } from './messages/auth.js';
@@ -45,6 +46,7 @@ export { storePackingMessages } from './messages/store-packing.js';
 export { profileMessages } from './messages/profile.js';
 export { balanceMessages } from './messages/balance.js';
 export { balanceAdminMessages } from './messages/balance-admin.js';
+export { customersMessages } from './messages/customers.js';
 export { repaymentsMessages, REPAYMENTS_LIST_MESSAGES, REPAYMENT_STATUS_RGBA } from './messages/repayments.js';
 
 /**
@@ -78,6 +80,7 @@ export const messages = {
   balance: balanceMessages,
   balanceAdmin: balanceAdminMessages,
   repayments: repaymentsMessages,
+  customers: customersMessages,
 } as const;
 
 export type Messages = typeof messages;

@@ -28,3 +28,4 @@ export * from './schema/repayments.js';
 export * from './schema/store-activations.js';
 export * from './schema/payments.js';
 export * from './schema/repayment-payouts.js';
+export * from './schema/customers.js';

@@ -26,3 +26,4 @@ export { invoiceFormRoutes } from './einvoice-form-routes.js';
 export { sentDeadlinesService } from './einvoice-deadlines.js';
 export type { SentDeadlinesService } from './einvoice-deadlines.js';
 export { einvoiceAdminRoutes } from './einvoice-admin-routes.js';
+export { sentInvoicesToBuyer } from './einvoice-buyer-invoices.js';

@@ -19,3 +19,5 @@ export { awbCosts } from './shipments-queries.js';
 export { shipmentsRoutes } from './shipments-routes.js';
 export { shipmentsService } from './shipments-service.js';
 export type { ShipmentsDeps, ShipmentsService } from './shipments-service.js';
+export { shipmentRecipients, shippedRecipientsAfter } from './recipients.js';
+export type { ShipmentRecipient } from './recipients.js';
