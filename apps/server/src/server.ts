@@ -10,6 +10,7 @@ import { seedDemoShipments } from './db/seed-shipments.js';
 import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repayments/index.js';
 import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
+import { seedDemoCustomers } from './db/seed-customers.js';
 import { seedDemoEInvoices, syncDemoCompany } from './db/seed-einvoice.js';
 import { seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoices, sendRounds } from './db/seed-einvoice-platform.js';
 import { seedClientFormInvoices } from './db/seed-einvoice-client.js';
@@ -71,6 +72,8 @@ async function seedAll(config: Config, database: Database, app: FastifyInstance)
   // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
   if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling, services.corrector);
   await seedDemoTemplates(database);
+  // The demo client's customer book (issue 27); its shipments' recipients join it by the backfill below.
+  await seedDemoCustomers(database, services);
   // The demo company connected to the e-Factura simulator, with its suppliers' invoices (issue 25).
   if (config.einvoice === 'simulator') {
     await seedDemoEInvoices(app, database);

@@ -6,6 +6,8 @@ import { users } from '../src/db/schema.js';
 import { simulatedCourierNetwork } from '../src/integrations/couriers/simulator.js';
 import { deliverLifecycleEvents } from '../src/jobs/lifecycle-events.js';
 import { backfillCustomers } from '../src/modules/customers/index.js';
+import { seedDemo } from '../src/db/seed.js';
+import { seedDemoCustomers } from '../src/db/seed-customers.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { invoicingDepsOf, shipmentBilling } from '../src/modules/invoicing/index.js';
 import { creditTopUp } from '../src/modules/ledger/index.js';
@@ -258,5 +260,17 @@ describe('tenancy', () => {
     }
     expect((await list(bob, { search: 'privat' })).count).toBe(0);
     expect((await as(ctx, null, { method: 'POST', url: '/api/user/customer/list', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('demo', () => {
+  it("fills the demo client's book once, each customer valid (nomenclature addresses, fiscal codes)", async () => {
+    await seedDemo(ctx.database);
+    await seedDemoCustomers(ctx.database, ctx.app.services);
+    await seedDemoCustomers(ctx.database, ctx.app.services);
+    const [demo] = await ctx.database.db.select().from(users).where(eq(users.email, 'client@demo.ro'));
+    const res = await ctx.app.services.customers.list(demo!.id, { search: 'stefan', page: 1, limit: 20 });
+    expect(res.list.map((c) => c.name)).toEqual(['Ștefan Popescu']);
+    expect((await ctx.app.services.customers.list(demo!.id, { search: '', page: 1, limit: 20 })).count).toBe(7);
   });
 });

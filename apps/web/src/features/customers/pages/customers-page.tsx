@@ -105,6 +105,8 @@ export default function CustomersPage() {
           onRowsPerPageChange={(e) => update({ limit: Number(e.target.value) })}
           labelRowsPerPage="Randuri pe pagina"
           labelDisplayedRows={({ from, to, count: total }) => `${from}-${to} din ${total}`}
+          // At 390 px the size, the range and the arrows wrap instead of running off the card.
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 1 }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
           getItemAriaLabel={(type) => (type === 'next' ? 'Pagina urmatoare' : type === 'previous' ? 'Pagina anterioara' : type === 'first' ? 'Prima pagina' : 'Ultima pagina')}
         />
       </ListStates>
