@@ -2,6 +2,7 @@ import type { Scenario } from '../lib/types.js';
 import { balanceScenarios } from './balance.js';
 import { bare } from './bare.js';
 import { courierScenarios } from './couriers.js';
+import { customersSearchScenario } from './customers.js';
 import { einvoiceScenarios } from './einvoice.js';
 import { einvoiceSendScenarios } from './einvoice-send.js';
 import { geoScenarios } from './geo.js';
@@ -16,4 +17,4 @@ import { uploadsScenario } from './uploads.js';
  * object (see lib/types.ts): its name, how it prepares its data, the requests it rotates
  * through and its p95 target.
  */
-export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario, ...einvoiceScenarios, ...einvoiceSendScenarios];
+export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario, ...einvoiceScenarios, ...einvoiceSendScenarios, customersSearchScenario];
