@@ -1,6 +1,6 @@
 import { messages } from '@colete/contract';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshotAtWidths, test, uniqueEmail } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, uniqueEmail } from './support/fixtures';
 
 /*
  * The customer book (issue 27): a company added by its CUI through the register's look-up, a file
@@ -147,4 +147,29 @@ test('the list says when it cannot be loaded, with a retry', async ({ page }) =>
   await page.unroute('**/api/user/customer/list*');
   await page.getByRole('button', { name: messages.common.retry }).click();
   await expect(page.getByText(m.empty)).toBeVisible();
+});
+
+test("the demo client's book: 'Trimite factura' from the row menu fills the invoice's customer, and the form's picker searches the book", async ({ page }) => {
+  await signIn(page, DEMO.client);
+  await page.goto('/profile/customers');
+  await expect(page.getByRole('heading', { name: 'Lista clienti', level: 1 })).toBeVisible();
+  // The demo's own customers beside the recipients its shipments brought in.
+  await expect(page.getByTestId('customer-row').first()).toBeVisible();
+  await screenshotAtWidths(page, 'customers-demo');
+  await page.getByLabel('Cauta client dupa nume').fill('transport rap');
+  await expect(page.getByTestId('customer-row')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Actiuni pentru Transport Rapid SA' }).click();
+  await page.getByRole('menuitem', { name: 'Trimite factura' }).click();
+  await expect(page).toHaveURL(/system-invoices\/send\?customer=\d+/);
+  const customer = page.getByRole('region', { name: 'Client' });
+  await expect(customer.getByLabel('Denumire client', { exact: true })).toHaveValue('Transport Rapid SA');
+  await expect(customer.getByLabel('CUI / cod TVA', { exact: true })).toHaveValue('RO4221306');
+  await expect(customer.getByLabel('Cod postal', { exact: true })).toHaveValue('010093');
+
+  const picker = customer.getByRole('combobox', { name: 'Alege din lista de clienti' });
+  await picker.fill('stefan');
+  await page.getByRole('option', { name: /Ștefan Popescu/ }).click();
+  await expect(customer.getByLabel('Nume si prenume', { exact: true })).toHaveValue('Ștefan Popescu');
+  await expect(customer.getByLabel('Cod postal', { exact: true })).toHaveValue('300024');
+  await expectAccessible(page);
 });

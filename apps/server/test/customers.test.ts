@@ -112,7 +112,8 @@ describe('customer search and pages', () => {
 
   it('finds names by any word start, without case or diacritics', async () => {
     const names = async (search: string) => (await list(user, { search, limit: 20 })).list.map((c) => c.name);
-    expect(await names('Stefan')).toEqual(['Bogdan Stefanescu', 'Ştefan Ionescu', 'Ștefan Popescu']);
+    // In the order of the matching word, then the name.
+    expect(await names('Stefan')).toEqual(['Ştefan Ionescu', 'Ștefan Popescu', 'Bogdan Stefanescu']);
     expect(await names('ștefan')).toEqual(await names('STEFAN'));
     expect(await names('taranu')).toEqual(['Ana Ţăranu']);
     expect(await names('pop')).toEqual(['Ioana Pop', 'Ștefan Popescu']);
@@ -120,6 +121,20 @@ describe('customer search and pages', () => {
     // Inside a word is not a word's start.
     expect(await names('tefan')).toEqual([]);
     expect(await names('ion')).toEqual(['Ion Vasile', 'Ştefan Ionescu']);
+  });
+
+  it('counts a customer once when two of its words start with the search', async () => {
+    const other = await createUser(ctx);
+    await create(other, person('Pop Popa'));
+    await create(other, person('Ana Popovici'));
+    const found = await list(other, { search: 'pop' });
+    expect(found.count).toBe(2);
+    expect(found.list.map((c) => c.name)).toEqual(['Pop Popa', 'Ana Popovici']);
+    // Renamed: its words follow.
+    const renamed = await as(ctx, other, { method: 'PUT', url: `/api/user/customer/${found.list[0]!.id}`, payload: person('Vasile Ene') });
+    expect(renamed.statusCode).toBe(200);
+    expect((await list(other, { search: 'pop' })).count).toBe(1);
+    expect((await list(other, { search: 'ene' })).list.map((c) => c.name)).toEqual(['Vasile Ene']);
   });
 
   it('pages in SQL by 5, 10, 15 or 20, by name', async () => {
@@ -187,6 +202,9 @@ describe('import', () => {
     expect(empty.statusCode).toBe(400);
     const none = await as(ctx, user, { method: 'POST', url: '/api/user/customer/import', payload: { rows: [] } });
     expect(none.statusCode).toBe(400);
+    // Rows that are not customers at all are refused in the catalogue's words.
+    const garbage = await as(ctx, user, { method: 'POST', url: '/api/user/customer/import', payload: { rows: ['x', { type: 'individual', name: 'A', extra: 1 }] } });
+    expect(garbage.json()).toMatchObject({ added: 0, refused: [{ index: 0, reason: m.rowInvalid }, { index: 1, reason: messages.common.fieldInvalid }] });
   });
 });
 

@@ -26,5 +26,6 @@ export const customersMessages = {
   importNoColumns: 'Fisierul nu are coloana Nume: folositi capul de tabel din model.',
   importTooManyRows: 'Fisierul are prea multe randuri (cel mult 2000).',
   importNothing: 'Nu este niciun client de adaugat.',
+  rowInvalid: 'Randul nu are datele unui client.',
   imported: (n: number) => (n === 1 ? 'A fost adaugat un client.' : `Au fost adaugati ${n} clienti.`),
 } as const;

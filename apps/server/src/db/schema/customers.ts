@@ -52,10 +52,29 @@ export const customerNameWords = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
+    /** COLLATE "C" (byte order: a prefix is a range, and the order the index gives). */
     word: text('word').notNull(),
+    /** The customer's word before this one in byte order ('' for the first): a customer matches a prefix once, at its first word with it. */
+    prevWord: text('prev_word').notNull(),
+    /** The customer's nameKey: the search's order, read from the index with the match. */
+    nameKey: text('name_key').notNull(),
+    /** The customer's searchWords: the other typed words are checked on the index's entry. */
+    searchWords: text('search_words').notNull(),
   },
-  (t) => [primaryKey({ name: 'customer_name_words_pk', columns: [t.customerId, t.word] }), index('customer_name_words_prefix_idx').on(t.userId, t.word.op('text_pattern_ops'), t.customerId)],
+  (t) => [
+    primaryKey({ name: 'customer_name_words_pk', columns: [t.customerId, t.word] }),
+    // INCLUDE (prev_word, search_words) and the C collation: written in the migration.
+    index('customer_name_words_prefix_idx').on(t.userId, t.word, t.nameKey, t.customerId),
+  ],
 );
+
+/** Each client's number of customers (the unsearched list's count), kept by the customers_count_* triggers. */
+export const customerCounts = pgTable('customer_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customers: integer('customers').notNull().default(0),
+});
 
 /** A shipment of the client to the customer (one customer per shipment): the count, the last date and the customer's page. */
 export const customerShipments = pgTable(

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { customerNameWords, customers, customerShipments } from '../../db/schema.js';
+import { customerCounts, customerNameWords, customers, customerShipments } from '../../db/schema.js';
+
+const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomerRow = typeof customers.$inferInsert;
@@ -8,25 +10,34 @@ export type NewCustomerRow = typeof customers.$inferInsert;
 export type MatchKeys = { identificationKey: string; nameKey: string; phone: string; cityKey: string };
 
 /**
- * One page of a client's book, by name. A search is the words typed (searchWords: lower case, no
- * diacritics); each must start a word of the name. The longest is looked up in the words' index
- * (user, word text_pattern_ops), the others checked on the row's search_words.
+ * One page of a client's book. A search is the words typed (searchWords: lower case, no
+ * diacritics); each must start a word of the name. The longest is a range of the words' index
+ * (user, word in byte order, name key, customer; with the word before it and all the words), the
+ * others checked on its entries; a customer counts once, at its first word in the range (the word
+ * before it is outside). The page comes in the index's order (the matching word, then the name)
+ * and stops at its last row; the count reads the range. Without a search the page is the name
+ * index's and the count the kept one (customer_counts).
  */
 export async function listCustomers(db: Executor, userId: number, opts: { words: string[]; limit: number; offset: number }) {
-  const [first, ...rest] = [...opts.words].sort((a, b) => b.length - a.length);
-  let where: SQL | undefined = eq(customers.userId, userId);
-  if (first) {
-    const ids = db
-      .select({ id: customerNameWords.customerId })
-      .from(customerNameWords)
-      .where(and(eq(customerNameWords.userId, userId), sql`${customerNameWords.word} like ${`${first}%`}`));
-    where = and(where, inArray(customers.id, ids), ...rest.map((w) => sql`${customers.searchWords} like ${`% ${w}%`}`));
+  if (opts.words.length === 0) {
+    const [rows, [total]] = await Promise.all([
+      db.select().from(customers).where(eq(customers.userId, userId)).orderBy(asc(customers.nameKey), asc(customers.id)).limit(opts.limit).offset(opts.offset),
+      db.select({ n: customerCounts.customers }).from(customerCounts).where(eq(customerCounts.userId, userId)),
+    ]);
+    return { rows, count: total?.n ?? 0 };
   }
-  const [rows, [total]] = await Promise.all([
-    db.select().from(customers).where(where).orderBy(asc(customers.nameKey), asc(customers.id)).limit(opts.limit).offset(opts.offset),
-    db.select({ n: count() }).from(customers).where(where),
+  const [first, ...rest] = [...opts.words].sort((a, b) => b.length - a.length) as [string, ...string[]];
+  const w = customerNameWords;
+  // The words are [a-z0-9] (searchWords), so a LIKE prefix has nothing to escape.
+  const where = sql`${w.userId} = ${userId} and ${w.word} like ${`${first}%`} and ${w.prevWord} not like ${`${first}%`}${sql.join(rest.map((x) => sql` and ${w.searchWords} like ${`% ${x}%`}`))}`;
+  const [page, counted] = await Promise.all([
+    db.execute(sql`select ${w.customerId} as id from ${w} where ${where} order by ${w.word}, ${w.nameKey}, ${w.customerId} limit ${opts.limit} offset ${opts.offset}`),
+    db.execute(sql`select count(*)::int as n from ${w} where ${where}`),
   ]);
-  return { rows, count: Number(total?.n ?? 0) };
+  const ids = rowsOf<{ id: number }>(page).map((r) => Number(r.id));
+  const found = ids.length ? await db.select().from(customers).where(and(eq(customers.userId, userId), inArray(customers.id, ids))) : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), count: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) };
 }
 
 /** The customer if it is this client's; another client's is the same as a missing one. */

@@ -26,6 +26,9 @@ import {
 } from './customers-queries.js';
 
 const m = messages.customers;
+/** The catalogue's texts a row may be refused with; anything else (a row that is not a customer at all) reads as one message. */
+const REASONS = new Set<unknown>([...Object.values(messages.customers), ...Object.values(messages.address), ...Object.values(messages.common), messages.auth.emailInvalid]);
+const reasonText = (text: string) => (REASONS.has(text) ? text : m.rowInvalid);
 
 /** What the customer's page reads from the modules that own it: shipments and e-invoices. */
 export type CustomersDeps = {
@@ -64,8 +67,9 @@ export function customersService(deps: CustomersDeps) {
 
   /** Judges one row of an import: the contract's rules, the nomenclature, the book and the rows before it. */
   async function judge(userId: number, input: TCustomerInput, seen: Set<string>): Promise<{ values: CustomerValues } | { reason: string }> {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return { reason: m.rowInvalid };
     const parsed = ZCustomerInput.safeParse(input);
-    if (!parsed.success) return { reason: parsed.error.issues[0]!.message };
+    if (!parsed.success) return { reason: reasonText(parsed.error.issues[0]!.message) };
     let values: CustomerValues;
     try {
       values = await customerValues(db, parsed.data);
