@@ -72,12 +72,11 @@ export function CustomersTable({ rows, onAction }: { rows: TCustomer[]; onAction
                 }
                 secondary={
                   <>
-                    {c.identification && <span>{c.identification} · </span>}
                     <Typography component="span" variant="body2" sx={{ display: { md: 'none' } }}>
-                      {typeLabel(c)}, {c.country} · {contactLine(c)}
+                      {[c.identification, `${typeLabel(c)}, ${c.country}`, contactLine(c)].filter(Boolean).join(' · ')}
                     </Typography>
                     <Typography component="span" variant="body2" sx={{ display: { xs: 'none', md: 'inline' } }}>
-                      {c.addressText}
+                      {[c.identification, c.addressText].filter(Boolean).join(' · ')}
                     </Typography>
                   </>
                 }
