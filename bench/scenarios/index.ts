@@ -3,6 +3,7 @@ import { balanceScenarios } from './balance.js';
 import { bare } from './bare.js';
 import { courierScenarios } from './couriers.js';
 import { dashboardScenarios } from './dashboard.js';
+import { customersSearchScenario } from './customers.js';
 import { einvoiceScenarios } from './einvoice.js';
 import { einvoiceSendScenarios } from './einvoice-send.js';
 import { geoScenarios } from './geo.js';
@@ -17,4 +18,4 @@ import { uploadsScenario } from './uploads.js';
  * object (see lib/types.ts): its name, how it prepares its data, the requests it rotates
  * through and its p95 target.
  */
-export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario, ...einvoiceScenarios, ...einvoiceSendScenarios, ...dashboardScenarios];
+export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario, ...einvoiceScenarios, ...einvoiceSendScenarios, ...dashboardScenarios, customersSearchScenario];

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { addressesRoutes } from './modules/addresses/index.js';
+import { customersRoutes } from './modules/customers/index.js';
 import { adminBalanceRoutes, adminRoutes } from './modules/admin/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { billingRoutes } from './modules/billing/index.js';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   await app.register(adminBalanceRoutes({ balance: services.adminBalance, invoicing: services.invoicing, payments: services.payments }));
   await app.register(geoRoutes(services.geo));
   await app.register(addressesRoutes(services.addresses));
+  await app.register(customersRoutes(services.customers));
   await app.register(settingsRoutes(services.settings));
   await app.register(mailRoutes(services.mailOutbox));
 

@@ -3,12 +3,14 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedDemo } from './db/seed.js';
+import { backfillCustomers } from './modules/customers/index.js';
 import { seedDemoPostpaid } from './db/seed-postpaid.js';
 import { seedDemoRepayments } from './db/seed-repayments.js';
 import { seedDemoShipments } from './db/seed-shipments.js';
 import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repayments/index.js';
 import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
+import { seedDemoCustomers } from './db/seed-customers.js';
 import { seedDemoEInvoices, syncDemoCompany } from './db/seed-einvoice.js';
 import { seedPlatformBuyerMessages, seedPlatformEInvoices, sendPlatformDemoInvoices, sendRounds } from './db/seed-einvoice-platform.js';
 import { seedClientFormInvoices } from './db/seed-einvoice-client.js';
@@ -30,6 +32,8 @@ export async function createServer(config: Config): Promise<Server> {
   // on one database take turns at the seed: the first writes the demo, the others find each part's
   // marker taken (the parts build on one another: two instances must not write them side by side).
   if (config.demoSeed) await database.exclusive(DEMO_SEED_LOCK_KEY, () => seedAll(config, database, app));
+  // The customer book's one-off fill from the shipments sent before it (issue 27), after the demo's shipments.
+  await database.exclusive(CUSTOMERS_BACKFILL_LOCK_KEY, () => backfillCustomers(database));
   // Before the jobs start: the dump holds the migrated, seeded database and nothing after.
   if (config.dataDirDumpTo) await database.dumpTo!(config.dataDirDumpTo);
   const jobs = config.jobs ? await startJobs(app) : undefined;
@@ -50,6 +54,8 @@ export async function createServer(config: Config): Promise<Server> {
 
 /** Several server instances may start at once on PostgreSQL: one writes the demo data, the others wait and find it written. */
 const DEMO_SEED_LOCK_KEY = 7_243_002;
+/** Instances starting together: one fills the customer book from the old shipments, the others find it done. */
+const CUSTOMERS_BACKFILL_LOCK_KEY = 7_243_027;
 
 /** The demo data, each part once (its own marker in app_meta), in the order the parts build on one another. */
 async function seedAll(config: Config, database: Database, app: FastifyInstance) {
@@ -69,6 +75,8 @@ async function seedAll(config: Config, database: Database, app: FastifyInstance)
   await seedDemoTemplates(database);
   // The demo client's referral programme: two invited clients, their deliveries and the paid bonus weeks (issue 27).
   await seedDemoReferrals(database, services.referrals);
+  // The demo client's customer book (issue 27); its shipments' recipients join it by the backfill below.
+  await seedDemoCustomers(database, services);
   // The demo company connected to the e-Factura simulator, with its suppliers' invoices (issue 25).
   if (config.einvoice === 'simulator') {
     await seedDemoEInvoices(app, database);

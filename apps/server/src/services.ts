@@ -12,10 +12,11 @@ import { paymentGateway, paymentRoutes } from './integrations/payments/index.js'
 import { smsTransportFor } from './integrations/sms/index.js';
 import { storeAppFor, storeSimulatorRoutes } from './integrations/store/index.js';
 import { addressesService } from './modules/addresses/index.js';
+import { customersService } from './modules/customers/index.js';
 import { adminBalanceService, adminService } from './modules/admin/index.js';
 import { authService } from './modules/auth/index.js';
 import { activeEntity, billingService } from './modules/billing/index.js';
-import { eInvoiceConnections, einvoiceCompaniesService, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService, einvoiceSender, invoiceFormService, sentDeadlinesService } from './modules/einvoice/index.js';
+import { eInvoiceConnections, einvoiceCompaniesService, sentInvoicesToBuyer, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService, einvoiceSender, invoiceFormService, sentDeadlinesService } from './modules/einvoice/index.js';
 import { addressCorrectionService, countyName, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
 import { invoiceDocumentById, invoicingDepsOf, invoicingService, setInvoiceBuyerAddressParts, shipmentBilling } from './modules/invoicing/index.js';
@@ -128,6 +129,8 @@ export function buildServices(
   const templates = templatesService({ database });
   const returns = returnsService({ database });
   const packaging = packagingService({ database });
+  // The customer book: its page shows the shipments (as the shipments list does) and the e-invoices to each customer.
+  const customers = customersService({ database, shipmentSummaries: (userId, ids) => shipments.summariesByIds(userId, ids), invoicesToBuyer: sentInvoicesToBuyer });
 
   /* Online stores: the Shopify app (real shops, or the built-in simulator's, reached in-process through the host). */
   const storeApp = storeAppFor(config, host, log);
@@ -241,6 +244,7 @@ export function buildServices(
     geo,
     health,
     shipments,
+    customers,
     pickupPoints,
     templates,
     returns,

@@ -114,7 +114,7 @@ describe('delivery: at least once, each listener once', () => {
     await deliverLifecycleEvents(ctx.database);
     expect(await mailsOf(c.id, 'sendOrderConfirmationToSender')).toHaveLength(1);
     const receipts = await db().select().from(eventDeliveries).where(eq(eventDeliveries.eventId, event!.id));
-    expect(receipts.map((r) => r.listener).sort()).toEqual(['mail.shipment-notifications', 'repayments.cash-on-delivery']);
+    expect(receipts.map((r) => r.listener).sort()).toEqual(['customers.shipment-recipients', 'mail.shipment-notifications', 'repayments.cash-on-delivery']);
   });
 
   it('a failing listener is rolled back alone, retried on the next run, and does not block the others', async () => {

@@ -87,6 +87,8 @@ const makePayoutRun = async (u: TestUser) => {
   await ctx.database.db.update(payoutRuns).set({ painXml: '<Document/>' }).where(eq(payoutRuns.id, runId));
   return { runId };
 };
+const customerBody = () => ({ type: 'individual', name: `Client ${randomUUID().slice(0, 8)}`, country: 'RO', phone: '', address: null });
+const makeCustomer = async (u: TestUser) => ({ id: (await ok(as(ctx, u, { method: 'POST', url: '/api/user/customer', payload: customerBody() }), 'customer')).customer!['id'] });
 const makeAddress = async (u: TestUser) => ({ id: (await ok(as(ctx, u, { method: 'POST', url: '/api/address', payload: address() }), 'address')).address!['id'] });
 
 const shipmentDraft = () => ({ sender: address(), recipient, packages: [{ type: 'parcel', weight: 2, length: 30, width: 20, height: 15 }], content: 'Carti', options: noOptions });
@@ -336,6 +338,11 @@ async function makeBulkRun(u: TestUser) {
 }
 
 const ROUTES: Record<string, Entry> = {
+  'GET /api/user/customer/{id}': { kind: 'client', make: makeCustomer, request: (o) => ({ method: 'GET', url: `/api/user/customer/${o.id}` }) },
+  'PUT /api/user/customer/{id}': { kind: 'client', make: makeCustomer, request: (o) => ({ method: 'PUT', url: `/api/user/customer/${o.id}`, payload: customerBody() }) },
+  'DELETE /api/user/customer/{id}': { kind: 'client', make: makeCustomer, request: (o) => ({ method: 'DELETE', url: `/api/user/customer/${o.id}` }) },
+  'GET /api/user/customer/{id}/shipments': { kind: 'client', make: makeCustomer, request: (o) => ({ method: 'GET', url: `/api/user/customer/${o.id}/shipments` }) },
+  'GET /api/user/customer/{id}/invoices': { kind: 'client', make: makeCustomer, request: (o) => ({ method: 'GET', url: `/api/user/customer/${o.id}/invoices` }) },
   'GET /api/address/{id}': { kind: 'client', make: makeAddress, request: (o) => ({ method: 'GET', url: `/api/address/${o.id}` }) },
   'PUT /api/address/{id}': { kind: 'client', make: makeAddress, request: (o) => ({ method: 'PUT', url: `/api/address/${o.id}`, payload: address() }) },
   'DELETE /api/address/{id}': { kind: 'client', make: makeAddress, request: (o) => ({ method: 'DELETE', url: `/api/address/${o.id}` }) },

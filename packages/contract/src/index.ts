@@ -62,3 +62,4 @@ export * from './repayment-sheets.js';
 export * from './repayment-admin.js';
 export * from './dashboard.js';
 export * from './referrals.js';
+export * from './customers.js';

@@ -23,6 +23,7 @@ import { balanceAdminMessages } from './messages/balance-admin.js';
 import { repaymentsMessages } from './messages/repayments.js';
 import { dashboardMessages } from './messages/dashboard.js';
 import { referralsMessages } from './messages/referrals.js';
+import { customersMessages } from './messages/customers.js';
 
 export { commonMessages } from './messages/common.js';
 export { authMessages } from './messages/auth.js';
@@ -49,6 +50,7 @@ export { balanceMessages } from './messages/balance.js';
 export { balanceAdminMessages } from './messages/balance-admin.js';
 export { dashboardMessages } from './messages/dashboard.js';
 export { referralsMessages } from './messages/referrals.js';
+export { customersMessages } from './messages/customers.js';
 export { repaymentsMessages, REPAYMENTS_LIST_MESSAGES, REPAYMENT_STATUS_RGBA } from './messages/repayments.js';
 
 /**
@@ -84,6 +86,7 @@ export const messages = {
   repayments: repaymentsMessages,
   dashboard: dashboardMessages,
   referrals: referralsMessages,
+  customers: customersMessages,
 } as const;
 
 export type Messages = typeof messages;

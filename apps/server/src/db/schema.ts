@@ -29,3 +29,4 @@ export * from './schema/store-activations.js';
 export * from './schema/payments.js';
 export * from './schema/repayment-payouts.js';
 export * from './schema/referrals.js';
+export * from './schema/customers.js';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { DELIVERED_EVENT_KEEP_DAYS, deliverEvents, onEventsCommitted, pruneDeliveredEvents, type EventListener } from '../db/outbox.js';
+import { customersListener } from '../modules/customers/index.js';
 import { invoiceIssuedListener } from '../modules/einvoice/index.js';
 import { pickupSmsListener, shipmentMailListener } from '../modules/mail/index.js';
 import { repaymentsListener } from '../modules/repayments/index.js';
@@ -19,7 +20,7 @@ export const lifecycleEventsNudge: JobNudge = { queue: LIFECYCLE_EVENTS_QUEUE, o
  * under it, so a delivered event is not handed to it again.
  */
 export function lifecycleListeners(): EventListener[] {
-  return [...[shipmentMailListener, pickupSmsListener, repaymentsListener, storeFulfillmentEventsListener].map(shipmentListener), invoiceIssuedListener as EventListener];
+  return [...[shipmentMailListener, pickupSmsListener, repaymentsListener, storeFulfillmentEventsListener, customersListener].map(shipmentListener), invoiceIssuedListener as EventListener];
 }
 
 /** Delivers every pending event to its listeners (the job's work; tests call it to run a delivery now). */

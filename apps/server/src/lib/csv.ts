@@ -1,5 +1,5 @@
-/** A small RFC 4180 reader: quoted fields, doubled quotes, commas inside quotes. */
-export function parseCsv(text: string): string[][] {
+/** A small RFC 4180 reader: quoted fields, doubled quotes, separators inside quotes (a comma, or the ';' of a Romanian Excel). */
+export function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -14,7 +14,7 @@ export function parseCsv(text: string): string[][] {
         } else quoted = false;
       } else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') {
+    else if (c === separator) {
       row.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {

@@ -3,6 +3,7 @@ import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalance
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -25,6 +26,7 @@ export type NavItem = { label: string; path: string; icon: ReactNode; /** Shown 
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Panou de control', path: '/profile/dashboard', icon: <SpaceDashboardOutlinedIcon /> },
   { label: 'Comenzi', path: '/profile/orders', icon: <LocalShippingOutlinedIcon /> },
+  { label: 'Clienti', path: '/profile/customers', icon: <GroupOutlinedIcon /> },
   { label: 'Magazine online', path: '/profile/integration', icon: <StorefrontOutlinedIcon /> },
   { label: 'Adrese', path: '/profile/addresses', icon: <PlaceOutlinedIcon /> },
   { label: 'Puncte de ridicare', path: '/profile/pick-up-points', icon: <WhereToVoteOutlinedIcon /> },

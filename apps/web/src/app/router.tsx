@@ -37,7 +37,7 @@ const BalanceGeneralPage = lazyPage(() => import('../features/balance/pages/bala
 const ClientReferralsPage = lazyPage(() => import('../features/referrals/pages/client-referrals-page'));
 const AddressesPage = lazyPage(() => import('../features/addresses/pages/addresses-page'));
 const ShipmentsListPage = lazyPage(() => import('../features/shipments/pages/shipments-list-page'));
-const NewShipmentPage = lazyPage(() => import('../features/shipments/pages/new-shipment-page'));
+const NewShipmentPage = lazyPage(() => import('./routes/new-shipment-route'));
 const ShipmentDetailsPage = lazyPage(() => import('../features/shipments/pages/shipment-details-page'));
 const PickupListPage = lazyPage(() => import('../features/pickup-points/pages/pickup-list-page'));
 const PickupAddPage = lazyPage(() => import('../features/pickup-points/pages/pickup-add-page'));
@@ -62,7 +62,9 @@ const RepaymentsAwaitingPage = lazyPage(() => import('../features/repayments/pag
 const ReceivedInvoicesPage = lazyPage(() => import('../features/einvoice/pages/received-invoices-page'));
 const ReceivedInvoicePage = lazyPage(() => import('../features/einvoice/pages/received-invoice-page'));
 const SentInvoicesPage = lazyPage(() => import('../features/einvoice/pages/sent-invoices-page'));
-const SendInvoicePage = lazyPage(() => import('../features/einvoice/pages/send-invoice-page'));
+const SendInvoicePage = lazyPage(() => import('./routes/send-invoice-route'));
+const CustomersPage = lazyPage(() => import('../features/customers/pages/customers-page'));
+const CustomerPage = lazyPage(() => import('../features/customers/pages/customer-page'));
 const EInvoiceCompaniesPage = lazyPage(() => import('../features/einvoice/pages/einvoice-companies-page'));
 const EInvoiceConnectPage = lazyPage(() => import('../features/einvoice/pages/einvoice-connect-page'));
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
@@ -122,6 +124,8 @@ const routes: RouteObject[] = [
           { path: 'settings/card-management', element: <Navigate to="subscriptions" replace /> },
           { path: 'settings/card-management/subscriptions', element: <SubscriptionsPage /> },
           { path: 'addresses', element: <AddressesPage /> },
+          { path: 'customers', element: <CustomersPage /> },
+          { path: 'customers/:id', element: <CustomerPage /> },
           { path: 'orders', element: <ShipmentsListPage /> },
           { path: 'orders/new', element: <NewShipmentPage /> },
           // The same page on a saved draft (its details page's 'Modifica comanda').

@@ -27,3 +27,4 @@ export { sentDeadlinesService } from './einvoice-deadlines.js';
 export type { SentDeadlinesService } from './einvoice-deadlines.js';
 export { einvoiceAdminRoutes } from './einvoice-admin-routes.js';
 export { einvoiceInbox } from './einvoice-dashboard.js';
+export { sentInvoicesToBuyer } from './einvoice-buyer-invoices.js';

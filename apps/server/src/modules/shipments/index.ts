@@ -23,3 +23,5 @@ export { shipmentsService } from './shipments-service.js';
 export type { ShipmentsDeps, ShipmentsService } from './shipments-service.js';
 export { activationsPerDay, platformActivations, shipmentAttention } from './dashboard-queries.js';
 export type { ShipmentAttention } from './dashboard-queries.js';
+export { shipmentRecipients, shippedRecipientsAfter } from './recipients.js';
+export type { ShipmentRecipient } from './recipients.js';

@@ -10,6 +10,7 @@ import { draftEditsStage } from './draft-edits.js';
 import { draftsStage, type StoreOrigin } from './drafts.js';
 import { publicTrackingStage } from './public-tracking.js';
 import { findByRequestKey } from './shipments-queries.js';
+import { ownShipmentsByIds } from './recipients.js';
 import { offersStage } from './offers.js';
 import { shipmentContext, type ShipmentsDeps } from './shipment-context.js';
 import { trackingStage } from './tracking.js';
@@ -103,6 +104,12 @@ export function shipmentsService(deps: ShipmentsDeps) {
     deleteDraft: (client: UserRow, uniqueId: string) => edits.remove(client, uniqueId),
 
     list: (client: UserRow, q: z.output<typeof ZShipmentListQuery>) => views.list(client, q),
+
+    /** A client's shipments by id as the list shows them, in the order asked (the customer book's page). */
+    async summariesByIds(userId: number, ids: number[]) {
+      const rows = new Map((await ownShipmentsByIds(ctx.db, userId, ids)).map((r) => [r.id, r]));
+      return ids.flatMap((id) => (rows.has(id) ? [views.summary(rows.get(id)!)] : []));
+    },
 
     async detail(client: UserRow, uniqueId: string) {
       return views.detail(await views.own(client, uniqueId));

@@ -12,7 +12,7 @@ import { useConnectedCompanies } from '../api/received-invoices';
 import { useAvailableCurrencies, useSendInvoice, useVatValues } from '../api/send-invoice';
 import { EInvoiceTabs } from '../components/einvoice-tabs';
 import { InvoiceCustomer } from '../components/invoice-customer';
-import { addressFieldOf, EMPTY_CUSTOMER, emptyHeader, emptyLine, isRomanian, requestOf, type CustomerDraft, type HeaderDraft, type LineDraft } from '../components/invoice-draft';
+import { addressFieldOf, applyPick, EMPTY_CUSTOMER, emptyHeader, emptyLine, isRomanian, requestOf, type CustomerDraft, type CustomerPick, type HeaderDraft, type LineDraft } from '../components/invoice-draft';
 import { InvoiceHeader } from '../components/invoice-header';
 import { InvoiceLines } from '../components/invoice-lines';
 
@@ -35,7 +35,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export default function SendInvoicePage() {
+type Props = {
+  /** The customer filled in at the start (a customer of the book, issue 27). */
+  initialCustomer?: CustomerPick;
+  /** The saved customers' picker, in the customer section (the app puts the customer book's there). */
+  picker?: (pick: (customer: CustomerPick) => void) => React.ReactNode;
+};
+
+export default function SendInvoicePage({ initialCustomer, picker }: Props = {}) {
   const navigate = useNavigate();
   const companies = useConnectedCompanies();
   const currencies = useAvailableCurrencies();
@@ -43,8 +50,9 @@ export default function SendInvoicePage() {
   const send = useSendInvoice();
   const rates = vat.data?.list.map((v) => v.value) ?? [21, 11];
   const [header, setHeader] = useState<HeaderDraft>(() => emptyHeader(bucharestDay()));
-  const [customer, setCustomer] = useState<CustomerDraft>(EMPTY_CUSTOMER);
-  const address = useForm<AddressFormValues>({ defaultValues: EMPTY_ADDRESS });
+  const [initial] = useState(() => (initialCustomer ? applyPick(initialCustomer) : null));
+  const [customer, setCustomer] = useState<CustomerDraft>(initial?.customer ?? EMPTY_CUSTOMER);
+  const address = useForm<AddressFormValues>({ defaultValues: initial?.address ?? EMPTY_ADDRESS });
   const [lines, setLines] = useState<LineDraft[]>([emptyLine(rates[0] ?? 21)]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [findings, setFindings] = useState<{ id: string; text: string }[]>([]);
@@ -114,6 +122,7 @@ export default function SendInvoicePage() {
               errors={errors}
               onEdited={edited}
               onFieldError={(path, text) => setErrors((e) => ({ ...e, [path]: text }))}
+              picker={picker}
             />
           </Section>
           <InvoiceLines lines={lines} onChange={setLines} vatRates={rates} currency={header.currency} errors={errors} onEdited={edited} />

@@ -47,9 +47,9 @@ const partyReady = (source: PartySource, values: PartyValues) =>
  * /profile/orders/edit/{uniqueId}: the same page on a saved draft, every saved value filled in; saving
  * changes that draft (and activating activates it) instead of making a new one.
  */
-export default function NewShipmentPage() {
+export default function NewShipmentPage({ initialRecipient }: { /** A new shipment's recipient filled in (a customer of the book, issue 27). */ initialRecipient?: Partial<PartyValues> } = {}) {
   const { uniqueId } = useParams();
-  return uniqueId ? <SavedDraftPage uniqueId={uniqueId} /> : <ShipmentPage saved={null} />;
+  return uniqueId ? <SavedDraftPage uniqueId={uniqueId} /> : <ShipmentPage saved={null} initialRecipient={initialRecipient} />;
 }
 
 function SavedDraftPage({ uniqueId }: { uniqueId: string }) {
@@ -59,7 +59,7 @@ function SavedDraftPage({ uniqueId }: { uniqueId: string }) {
   return <ShipmentPage key={uniqueId} saved={form.data} />;
 }
 
-function ShipmentPage({ saved }: { saved: TShipmentDraftFormResponse | null }) {
+function ShipmentPage({ saved, initialRecipient }: { saved: TShipmentDraftFormResponse | null; initialRecipient?: Partial<PartyValues> }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   // One key per page: a double click, a retried request or a second press never makes two shipments.
@@ -67,7 +67,7 @@ function ShipmentPage({ saved }: { saved: TShipmentDraftFormResponse | null }) {
   const [saturdayAllowed] = useState(() => isFridayInBucharest());
 
   const senderForm = usePartyForm(saved ? savedPartyValues(saved.draft.sender) : undefined);
-  const recipientForm = usePartyForm(saved ? savedPartyValues(saved.draft.recipient) : undefined);
+  const recipientForm = usePartyForm(saved ? savedPartyValues(saved.draft.recipient) : initialRecipient ? { ...EMPTY_PARTY, ...initialRecipient } : undefined);
   const form = useForm<ShipmentFormValues>({ defaultValues: saved ? savedShipmentValues(saved.draft) : EMPTY_SHIPMENT });
 
   // The sender starts as the client's pick-up point address, else the first address-book entry

@@ -1,0 +1,31 @@
+import type { TCustomerInvoice } from '@colete/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { billingEntities, eInvoiceSent } from '../../db/schema.js';
+
+/**
+ * The invoices a client issued to one buyer through 'Trimite factura' (the customer book's page,
+ * issue 27), newest first: the buyer named by its identification (a CUI without RO, a CNP, a
+ * foreign VAT id) or, without one, by its normalised name among the documents without one.
+ */
+export async function sentInvoicesToBuyer(db: Executor, userId: number, buyer: { identification: string; nameKey: string }, limit = 50): Promise<TCustomerInvoice[]> {
+  const who = buyer.identification
+    ? eq(eInvoiceSent.buyerIdentification, buyer.identification)
+    : and(eq(eInvoiceSent.buyerIdentification, ''), eq(eInvoiceSent.buyerSearch, buyer.nameKey));
+  const rows = await db
+    .select({
+      invoicingSystemId: eInvoiceSent.id,
+      number: eInvoiceSent.number,
+      issueDate: eInvoiceSent.issueDate,
+      kind: eInvoiceSent.kind,
+      status: eInvoiceSent.status,
+      totalBani: eInvoiceSent.totalBani,
+      company: billingEntities.identificationCode,
+    })
+    .from(eInvoiceSent)
+    .innerJoin(billingEntities, eq(billingEntities.id, eInvoiceSent.billingEntityId))
+    .where(and(eq(billingEntities.userId, userId), eq(eInvoiceSent.source, 'client'), who))
+    .orderBy(desc(eInvoiceSent.issueDate), desc(eInvoiceSent.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, issueDate: String(r.issueDate), totalBani: Number(r.totalBani) }));
+}
