@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucharestDay, formatDate, formatDateTime, formatMoney, formatNumber, formatTime, isFridayInBucharest } from './format';
+import { bucharestDay, formatDate, formatDateTime, formatDayMonth, formatMoney, formatNumber, formatTime, isFridayInBucharest } from './format';
 
 // 22:30 UTC on 5 March is already 6 March in Bucharest (UTC+2 in winter).
 const LATE = '2026-03-05T22:30:00Z';
@@ -36,6 +36,9 @@ describe('dates and times in Bucharest', () => {
   it('shows the Bucharest day, not the UTC one', () => {
     expect(formatDate(LATE)).toBe('06.03.2026');
     expect(formatDate(SUMMER)).toBe('11.07.2026');
+    // A chart's axis: the day and month of an ISO day, the year left to the window.
+    expect(formatDayMonth('2026-03-06')).toBe('06.03');
+    expect(formatDayMonth('2026-12-31')).toBe('31.12');
     expect(formatTime(LATE)).toBe('00:30');
     expect(formatTime(SUMMER)).toBe('00:15');
   });

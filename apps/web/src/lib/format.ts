@@ -33,6 +33,8 @@ export function formatNumber(value: number, maxDecimals = 3) {
 /** '06.03.2026': the day in Bucharest of an instant, or a calendar day ('2026-03-06') as it is. */
 export const formatDate = (at: Instant) => formatDay(typeof at === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(at) ? at : bucharestDay(toDate(at)));
 /** '00:30': the time in Bucharest. */
+/** An ISO day ('YYYY-MM-DD') as 'dd.mm', for a chart's axis whose year is the window's. */
+export const formatDayMonth = (isoDay: string) => formatDay(isoDay).slice(0, 5);
 export const formatTime = (at: Instant) => timeFormat.format(toDate(at));
 /** '06.03.2026 00:30': the day and time in Bucharest. */
 export const formatDateTime = (at: Instant) => formatDayTime(bucharestDay(toDate(at)), formatTime(at));

@@ -1,6 +1,7 @@
 import type { TDashboardCodChart, TDashboardShipmentsChart, TDashboardSpendingChart } from '@colete/contract';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { formatDayMonth } from '../../../lib/format';
 
 /*
  * The dashboard's drawn charts (MUI X Charts), in a chunk of their own that only the dashboard
@@ -13,7 +14,7 @@ type Money = (bani: number) => string;
 
 const HEIGHT = 240;
 /** 'YYYY-MM-DD' as 'dd.mm' on the axis (the year is the window's). */
-const shortDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+const shortDay = formatDayMonth;
 
 export function ShipmentsChart({ data }: { data: TDashboardShipmentsChart }) {
   return (
