@@ -78,6 +78,8 @@ describe('an instance without jobs wakes the jobs through the database', () => {
   });
 
   it('sends nothing once stopped', async () => {
+    // A send still on its way when the stop is asked is waited for: none lands after the stop.
+    eventsCommitted();
     await nudges.stop();
     await ctx.database.executeSql(`DELETE FROM pgboss.job WHERE name = 'lifecycle-events'`);
     eventsCommitted();

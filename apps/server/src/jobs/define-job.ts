@@ -60,10 +60,16 @@ export type JobNudge = {
   what: string;
 };
 
-/** Sends a job to the nudge's queue at each of its signals, until pg-boss stops. */
-export function sendNudges(boss: PgBoss, log: FastifyBaseLogger, nudge: JobNudge) {
+/**
+ * Sends a job to the nudge's queue at each of its signals, until pg-boss stops. `inFlight`, when
+ * given, holds the sends not answered yet: a stop waits for them, so that none lands after it.
+ */
+export function sendNudges(boss: PgBoss, log: FastifyBaseLogger, nudge: JobNudge, inFlight?: Set<Promise<unknown>>) {
   const stop = nudge.on(() => {
-    boss.send(nudge.queue, {}, nudge.startAfterSeconds ? { startAfter: nudge.startAfterSeconds } : {}).catch((err: unknown) => log.warn({ err }, `${nudge.what} nudge failed`));
+    const sent = boss.send(nudge.queue, {}, nudge.startAfterSeconds ? { startAfter: nudge.startAfterSeconds } : {}).catch((err: unknown) => log.warn({ err }, `${nudge.what} nudge failed`));
+    if (!inFlight) return;
+    inFlight.add(sent);
+    void sent.finally(() => inFlight.delete(sent));
   });
   boss.on('stopped', stop);
   return stop;

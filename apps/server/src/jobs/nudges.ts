@@ -27,15 +27,18 @@ export async function startNudges(host: FastifyInstance) {
   const boss = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) }, schema: 'pgboss', supervise: false, schedule: false });
   boss.on('error', (err: Error) => host.log.error({ err }, 'job queue error'));
   await boss.start();
-  const unsubscribe = jobNudges(config).map((nudge) => sendNudges(boss, host.log, nudge));
+  const inFlight = new Set<Promise<unknown>>();
+  const unsubscribe = jobNudges(config).map((nudge) => sendNudges(boss, host.log, nudge, inFlight));
   let stopped: Promise<void> | undefined;
   return {
     boss,
     // The signals are let go first: pg-boss tells 'stopped' only after its stop has answered, and a
     // signal in between would still send (its database is the app's, open until the app closes).
+    // Then the sends already made are waited for: one answered after the stop would still add a job.
     stop: () =>
       (stopped ??= (async () => {
         for (const off of unsubscribe) off();
+        await Promise.allSettled([...inFlight]);
         await boss.stop({ graceful: true, wait: true, timeout: 1_000 });
       })()),
   };
