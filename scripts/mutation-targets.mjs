@@ -7,7 +7,11 @@ const m = 'apps/server/src/modules';
 const lib = 'apps/server/src/lib';
 
 export const MUTATION_TARGETS = [
-  { file: `${m}/ledger/ledger.ts`, tests: t('ledger', 'ledger-mutants') },
+  { file: `${m}/ledger/ledger.ts`, tests: t('ledger', 'ledger-mutants', 'referrals') },
+  { file: `${m}/ledger/monthly.ts`, tests: t('dashboard') },
+  { file: `${m}/invoicing/invoiced-monthly.ts`, tests: t('dashboard') },
+  { file: `${m}/einvoice/einvoice-dashboard.ts`, tests: t('dashboard') },
+  { file: `${m}/einvoice/einvoice-buyer-invoices.ts`, tests: t('customers') },
   { file: `${m}/ledger/statements.ts`, tests: t('ledger-mutants') },
   { file: `${m}/repayments/payout-schedule.ts`, tests: t('payout-schedule', 'payout-schedule-mutants') },
   { file: `${m}/repayments/report-files.ts`, tests: t('report-files-mutants') },

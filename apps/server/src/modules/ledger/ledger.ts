@@ -62,13 +62,13 @@ export const bonusTakeBack = (ex: Executor, m: Movement) => write(ex, 'bonus', -
  */
 export async function refundedShipmentIds(ex: Executor, userIds: number[], shipmentIds: number[]): Promise<Set<number>> {
   if (userIds.length === 0 || shipmentIds.length === 0) return new Set();
+  // The shipment's id read from the reference in SQL: only these shipments' refunds come back.
+  const shipmentOf = sql<number>`(substring(${ledgerEntries.reference} from '^shipment:([0-9]+)(#[0-9]+)?$'))::int`;
   const rows = await ex
-    .select({ reference: ledgerEntries.reference })
+    .selectDistinct({ shipmentId: shipmentOf })
     .from(ledgerEntries)
-    .where(and(inArray(ledgerEntries.userId, userIds), eq(ledgerEntries.kind, 'refund'), sql`${ledgerEntries.reference} like 'shipment:%'`));
-  const wanted = new Set(shipmentIds);
-  const found = rows.map((r) => Number(/^shipment:(\d+)/.exec(r.reference ?? '')?.[1])).filter((id) => wanted.has(id));
-  return new Set(found);
+    .where(and(inArray(ledgerEntries.userId, userIds), eq(ledgerEntries.kind, 'refund'), sql`${ledgerEntries.reference} like 'shipment:%'`, inArray(shipmentOf, shipmentIds)));
+  return new Set(rows.map((r) => Number(r.shipmentId)));
 }
 
 /**
