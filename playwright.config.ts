@@ -18,6 +18,7 @@ function chromiumPath() {
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: true,
   // Two by default (this project's CI machine has two cores); E2E_WORKERS=1 runs them one by one.

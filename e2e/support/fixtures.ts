@@ -32,8 +32,9 @@ export const test = base.extend<object, WorkerFixtures>({
         await server.stop();
       }
     },
-    // Starting means migrating and seeding the demo data: slower than a test's own setup on a busy machine.
-    { scope: 'worker', timeout: 120_000 },
+    // Starting means migrating and seeding the demo data (or waiting for another server of its kind to
+    // write it down): slower than a test's own setup on a busy machine.
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
@@ -68,6 +69,9 @@ async function pageKind(page: Page) {
 export async function expectAccessible(page: Page) {
   // Measure the settled page: an element fading in has a blended colour, not its real one.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });
+  // Nor a list still showing its previous page dimmed (aria-busy while a new page loads): its faded
+  // text is not the contrast the user reads once it has come.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const kind = await pageKind(page);
   if (scannedKinds.has(kind)) return;
   scannedKinds.add(kind);
@@ -120,7 +124,8 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Parola', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Autentificare' }).click();
-  await expect(dashboard ? page.getByRole('heading', { name: 'Panou de control', level: 1 }) : page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  // The page's code is loaded after the sign-in: on a busy machine that takes longer than a check.
+  await expect(dashboard ? page.getByRole('heading', { name: 'Panou de control', level: 1 }) : page.getByRole('heading', { name: 'Setari' })).toBeVisible({ timeout: 20_000 });
 }
 
 let counter = 0;

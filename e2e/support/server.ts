@@ -9,18 +9,28 @@ import path from 'node:path';
  * sets it to get a server no other file's tests touch, not other data.
  */
 const LABELS = new Set(['E2E_SERVER', 'STORE_E2E_WORKER']);
+/**
+ * Environment the server reads only while it runs: the courier simulator's minutes per step (its
+ * tracking is computed when read, from the dates the seed wrote, so the seed writes the same rows).
+ */
+const RUNTIME_ONLY = new Set(['COURIER_SIM_SPEED']);
 /** The server's own defaults: setting one changes nothing the seed writes. */
 const DEFAULTS: Record<string, string> = { STORE: 'simulator', MAIL: 'outbox' };
+
+/** How long a server waits for the seeded database another server of its kind is writing, before seeding for itself. */
+const DUMP_WAIT_MS = 120_000;
 
 /**
  * The seeded database for servers of this environment, shared by the run's workers (they are the
  * runner's children, so the runner's pid names the run: a new build never reads an old dump).
  * `use` when a server of this kind has written it; otherwise `write` where the first server to
- * claim it writes it (the others seed for themselves meanwhile).
+ * claim it writes it. A second server of the kind waits for that dump rather than seeding beside
+ * the first (two seeds side by side on two cores take as long as one after the other, and the
+ * second would then have had only a dump to load); it seeds for itself only if none comes.
  */
-function snapshotFor(env: Record<string, string>): { use: string } | { write: string } | null {
+async function snapshotFor(env: Record<string, string>): Promise<{ use: string } | { write: string } | null> {
   const seeded = Object.entries(env)
-    .filter(([k, v]) => !LABELS.has(k) && DEFAULTS[k] !== v)
+    .filter(([k, v]) => !LABELS.has(k) && !RUNTIME_ONLY.has(k) && DEFAULTS[k] !== v)
     .sort(([a], [b]) => a.localeCompare(b));
   const dir = path.join(os.tmpdir(), `colete-e2e-${process.ppid}`);
   fs.mkdirSync(dir, { recursive: true });
@@ -30,6 +40,11 @@ function snapshotFor(env: Record<string, string>): { use: string } | { write: st
     fs.closeSync(fs.openSync(`${file}.claimed`, 'wx'));
     return { write: file };
   } catch {
+    const until = Date.now() + DUMP_WAIT_MS;
+    while (Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 250));
+      if (fs.existsSync(file)) return { use: file };
+    }
     return null;
   }
 }
@@ -42,7 +57,7 @@ function snapshotFor(env: Record<string, string>): { use: string } | { write: st
  */
 export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const root = path.resolve(import.meta.dirname, '../..');
-  const snapshot = snapshotFor(env);
+  const snapshot = await snapshotFor(env);
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
