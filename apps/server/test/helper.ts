@@ -78,6 +78,16 @@ export function sessionCookie(res: { cookies: { name: string; value: string }[] 
 }
 
 let seq = 0;
+/**
+ * One argon2 hash per password for the run's users (about 45 ms each; most users of the tests share
+ * 'Parola123!'): a hash with one salt verifies for every user it is stored for.
+ */
+const hashes = new Map<string, Promise<string>>();
+const passwordHash = (password: string) => {
+  let h = hashes.get(password);
+  if (!h) hashes.set(password, (h = hashPassword(password)));
+  return h;
+};
 /** Creates a user directly in the database and signs them in through the API. */
 export async function createUser(
   ctx: TestContext,
@@ -91,7 +101,7 @@ export async function createUser(
     .insert(users)
     .values({
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await passwordHash(password),
       name,
       phone: '+40722000000',
       userType: opts.userType ?? USER_TYPE.client,
