@@ -76,6 +76,24 @@ export const customerCounts = pgTable('customer_counts', {
   customers: integer('customers').notNull().default(0),
 });
 
+/**
+ * Each client's number of customers per 1-4 letter prefix of a word of their names (a customer
+ * counted once however many of its words start with it), kept by the customers_name_words trigger
+ * (migration 0073): the count of a one-word search of up to 4 letters (PREFIX_COUNTED).
+ */
+export const customerPrefixCounts = pgTable(
+  'customer_prefix_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** COLLATE "C", as the words. */
+    prefix: text('prefix').notNull(),
+    customers: integer('customers').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'customer_prefix_counts_pk', columns: [t.userId, t.prefix] })],
+);
+
 /** A shipment of the client to the customer (one customer per shipment): the count, the last date and the customer's page. */
 export const customerShipments = pgTable(
   'customer_shipments',

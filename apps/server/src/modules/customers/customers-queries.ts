@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { customerCounts, customerNameWords, customers, customerShipments } from '../../db/schema.js';
+import { customerCounts, customerNameWords, customerPrefixCounts, customers, customerShipments } from '../../db/schema.js';
 
 const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 
@@ -9,14 +9,19 @@ export type NewCustomerRow = typeof customers.$inferInsert;
 /** What the matching rule compares (docs/decisions.md, issue 27). */
 export type MatchKeys = { identificationKey: string; nameKey: string; phone: string; cityKey: string };
 
+/** The longest prefix whose customers are counted by the trigger (migration 0073). */
+export const PREFIX_COUNTED = 4;
+
 /**
  * One page of a client's book. A search is the words typed (searchWords: lower case, no
  * diacritics); each must start a word of the name. The longest is a range of the words' index
  * (user, word in byte order, name key, customer; with the word before it and all the words), the
  * others checked on its entries; a customer counts once, at its first word in the range (the word
  * before it is outside). The page comes in the index's order (the matching word, then the name)
- * and stops at its last row; the count reads the range. Without a search the page is the name
- * index's and the count the kept one (customer_counts).
+ * and stops at its last row; the count reads the range, or, for one word of up to PREFIX_COUNTED
+ * letters (a short prefix is a long range: 'ma', 13,000 entries of 100,000 customers), the count
+ * kept per prefix (customer_prefix_counts). Without a search the page is the name index's and the
+ * count the kept one (customer_counts).
  */
 export async function listCustomers(db: Executor, userId: number, opts: { words: string[]; limit: number; offset: number }) {
   if (opts.words.length === 0) {
@@ -26,13 +31,16 @@ export async function listCustomers(db: Executor, userId: number, opts: { words:
     ]);
     return { rows, count: total?.n ?? 0 };
   }
-  const [first, ...rest] = [...opts.words].sort((a, b) => b.length - a.length) as [string, ...string[]];
+  // A word typed twice adds nothing.
+  const [first, ...rest] = [...new Set(opts.words)].sort((a, b) => b.length - a.length) as [string, ...string[]];
   const w = customerNameWords;
   // The words are [a-z0-9] (searchWords), so a LIKE prefix has nothing to escape.
   const where = sql`${w.userId} = ${userId} and ${w.word} like ${`${first}%`} and ${w.prevWord} not like ${`${first}%`}${sql.join(rest.map((x) => sql` and ${w.searchWords} like ${`% ${x}%`}`))}`;
   const [page, counted] = await Promise.all([
     db.execute(sql`select ${w.customerId} as id from ${w} where ${where} order by ${w.word}, ${w.nameKey}, ${w.customerId} limit ${opts.limit} offset ${opts.offset}`),
-    db.execute(sql`select count(*)::int as n from ${w} where ${where}`),
+    rest.length === 0 && first.length <= PREFIX_COUNTED
+      ? db.execute(sql`select ${customerPrefixCounts.customers} as n from ${customerPrefixCounts} where ${customerPrefixCounts.userId} = ${userId} and ${customerPrefixCounts.prefix} = ${first}`)
+      : db.execute(sql`select count(*)::int as n from ${w} where ${where}`),
   ]);
   const ids = rowsOf<{ id: number }>(page).map((r) => Number(r.id));
   const found = ids.length ? await db.select().from(customers).where(and(eq(customers.userId, userId), inArray(customers.id, ids))) : [];
