@@ -12,7 +12,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
  * shell and its lists. Each holds its components and what they import from node_modules.
  */
 const UI_CHUNKS: [string, string[]][] = [
-  ['ui-core', ['TextField', 'Button', 'IconButton', 'InputAdornment', 'Card', 'CardContent', 'Link', 'Stack', 'Paper', 'Typography']],
+  ['ui-core', ['FormControl', 'InputLabel', 'OutlinedInput', 'FormHelperText', 'Button', 'IconButton', 'InputAdornment', 'Card', 'CardContent', 'Link', 'Stack', 'Paper', 'Typography']],
   ['ui-shell', ['AppBar', 'Toolbar', 'Drawer', 'ListItem', 'ListItemButton', 'ListItemIcon', 'ListItemText', 'MenuItem', 'Divider', 'Chip', 'Avatar', 'Table', 'TableBody', 'TableCell', 'TableHead', 'TableRow', 'Pagination']],
 ];
 

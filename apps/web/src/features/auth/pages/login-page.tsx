@@ -1,9 +1,10 @@
 import { authMessages, type TLoginRequest } from '@colete/contract';
-import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
+import { TextInput } from '../../../components/text-input';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { safeRedirect } from '../../../lib/safe-redirect';
@@ -37,7 +38,7 @@ export default function LoginPage() {
       <form onSubmit={onSubmit} onInput={loginResolver.preload} noValidate>
         <Stack spacing={2.5}>
           {login.isError && <Alert severity="error">{apiErrorMessage(login.error)}</Alert>}
-          <TextField
+          <TextInput
             label="Email"
             type="email"
             autoComplete="email"

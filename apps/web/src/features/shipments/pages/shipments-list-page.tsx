@@ -5,6 +5,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { DateField } from '../../../components/date-field/date-field';
+import { TextInput } from '../../../components/text-input';
 import { ListStates, fieldErrorOf } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Paginator } from '../../../components/paginator';
@@ -71,7 +72,7 @@ export default function ShipmentsListPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <TextInput
           label="Cauta"
           placeholder="AWB, destinatar sau referinta"
           value={input.q}
