@@ -78,6 +78,24 @@ function themeWithoutCssVars(): Plugin {
 }
 
 /**
+ * React Router 7's package sends every bundler to its development build (its exports name no
+ * production condition: remix-run/react-router#14102, open); the build takes the production one,
+ * the same code without its development warnings.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id.replace(/\/react-router\/dist\/development\/index\.mjs$/, '/react-router/dist/production/index.mjs') ?? null;
+    },
+  };
+}
+
+/**
  * Writes file.br and file.gz beside every text file of the build (not the source maps) when they
  * are smaller: the server sends them to browsers that accept them (@fastify/static's preCompressed),
  * compressed once, at the highest levels, instead of on every request.
@@ -109,7 +127,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themeWithoutCssVars(), precompress()],
+  plugins: [react(), themeWithoutCssVars(), reactRouterProduction(), precompress()],
   server: { port: 5173, proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3000}` } },
   build: {
     outDir: 'dist',
