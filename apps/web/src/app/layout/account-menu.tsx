@@ -1,0 +1,38 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Box, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+
+/**
+ * The top bar's account menu (name, email, sign-out): its own chunk, which the shell asks for when
+ * the pointer or the focus reaches the account button, so no first load carries MUI's Menu,
+ * Popover and Modal for it.
+ */
+export default function AccountMenu({
+  anchorEl,
+  onClose,
+  user,
+  onLogout,
+  loggingOut,
+}: {
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+  user: { name: string; email: string } | null | undefined;
+  onLogout: () => void;
+  loggingOut: boolean;
+}) {
+  return (
+    <Menu anchorEl={anchorEl} open={!!anchorEl} onClose={onClose}>
+      <Box sx={{ px: 2, py: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{user?.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {user?.email}
+        </Typography>
+      </Box>
+      <MenuItem onClick={onLogout} disabled={loggingOut}>
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
+        Deconectare
+      </MenuItem>
+    </Menu>
+  );
+}
