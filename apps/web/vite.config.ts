@@ -13,7 +13,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
  */
 const UI_CHUNKS: [string, string[]][] = [
   ['ui-core', ['FormControl', 'InputLabel', 'OutlinedInput', 'FormHelperText', 'Button', 'IconButton', 'InputAdornment', 'Card', 'CardContent', 'Link', 'Stack', 'Paper', 'Typography']],
-  ['ui-shell', ['AppBar', 'Toolbar', 'Drawer', 'ListItem', 'ListItemButton', 'ListItemIcon', 'ListItemText', 'MenuItem', 'Divider', 'Chip', 'Avatar', 'Table', 'TableBody', 'TableCell', 'TableHead', 'TableRow', 'Pagination']],
+  ['ui-shell', ['AppBar', 'Toolbar', 'List', 'ListItem', 'ListItemButton', 'ListItemIcon', 'ListItemText', 'Chip', 'Avatar', 'Table', 'TableBody', 'TableCell', 'TableHead', 'TableRow', 'Pagination']],
 ];
 
 /**

@@ -2,9 +2,10 @@ import { SHIPMENTS_PAGE_SIZE, SHIPMENT_STATUSES, shipmentsListMessages, type Shi
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Box, Button, InputAdornment } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { DateField } from '../../../components/date-field/date-field';
+import { SelectField } from '../../../components/select-field/select-field';
 import { TextInput } from '../../../components/text-input';
 import { ListStates, fieldErrorOf } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
@@ -16,6 +17,7 @@ import { bucharestDay } from '../../../lib/format';
 import { monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
 
 const LOAD_ERROR = shipmentsListMessages.listError;
+const STATUS_OPTIONS = [{ value: '', label: 'Toate' }, ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: STATUS_FILTER_LABELS[s] }))];
 
 /** Without dates the list covers one month back to today (Bucharest), as the spec's lists do. */
 const SHIPMENTS_TABLE = {
@@ -57,21 +59,13 @@ export default function ShipmentsListPage() {
       >
         <DateField label="De la" value={filters.from} onChange={(from) => update({ from })} max={filters.to} error={!!rangeError} helperText={rangeError} />
         <DateField label="Pana la" value={filters.to} onChange={(to) => update({ to })} min={filters.from} />
-        <TextField
-          select
+        <SelectField
           label="Status"
           value={filters.status ?? ''}
-          onChange={(e) => update({ status: (e.target.value || undefined) as ShipmentStatus | undefined })}
+          options={STATUS_OPTIONS}
+          onChange={(status) => update({ status: (status || undefined) as ShipmentStatus | undefined })}
           sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">Toate</MenuItem>
-          {SHIPMENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {STATUS_FILTER_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <TextInput
           label="Cauta"
           placeholder="AWB, destinatar sau referinta"
