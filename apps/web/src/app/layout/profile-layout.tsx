@@ -3,10 +3,9 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Paper, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '../../components/loading-state';
 import { useMe } from '../../features/auth/api/get-me';
-import { useLogout } from '../../features/auth/api/logout';
 import { lazyWithPreload, whenIdle } from '../../lib/lazy-with-preload';
 import { useSelectedClient } from '../../lib/selected-client';
 import { NAV_ITEMS } from '../nav';
@@ -59,8 +58,6 @@ export default function ProfileLayout() {
   const [menuUsed, setMenuUsed] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const me = useMe();
-  const logout = useLogout();
-  const navigate = useNavigate();
   const user = me.data;
   const { client } = useSelectedClient();
   const { pathname } = useLocation();
@@ -68,11 +65,6 @@ export default function ProfileLayout() {
   const waitsForClient = !!user?.isAdmin && !client && needsClient(pathname);
 
   useEffect(() => (desktop ? undefined : whenIdle(MobileDrawer.preload)), [desktop]);
-
-  const onLogout = () => {
-    setMenuAnchor(null);
-    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
-  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -113,7 +105,7 @@ export default function ProfileLayout() {
           </IconButton>
           {menuUsed && (
             <Suspense fallback={null}>
-              <AccountMenu anchorEl={menuAnchor} onClose={() => setMenuAnchor(null)} user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+              <AccountMenu anchorEl={menuAnchor} onClose={() => setMenuAnchor(null)} user={user} />
             </Suspense>
           )}
         </Toolbar>
