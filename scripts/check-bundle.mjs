@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 200;
+// 170 KB since issue 28 (200 before): the shell and the lists' first loads are at about 155-168 KB.
+const BUDGET_KB = 170;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');

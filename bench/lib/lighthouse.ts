@@ -10,11 +10,32 @@ import { buildOnce } from './build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The pages measured; `signedIn` pages get the demo client's session cookie. */
-export const PAGES = [
-  { path: '/login', signedIn: false },
-  { path: '/profile/orders', signedIn: true },
-] as const;
+type MeasuredPage = {
+  /** The row's name: the page's path, or its route with the demo order it opens. */
+  page: string;
+  /** Signed-in pages get the demo client's session cookie. */
+  signedIn: boolean;
+  /** The page's address when it depends on the demo data (an id read through the API); `page` otherwise. */
+  address?: (get: (apiPath: string) => Promise<unknown>) => Promise<string>;
+};
+
+/** The pages measured: the first loads scripts/check-bundle.mjs budgets, and two heavier pages (issue 28). */
+export const PAGES: MeasuredPage[] = [
+  { page: '/login', signedIn: false },
+  { page: '/profile/orders', signedIn: true },
+  { page: '/profile/repayments/list', signedIn: true },
+  {
+    // A store order: the demo shop's #1002 (products in two warehouses), on the demo client's connected shop.
+    page: '/profile/shopify/order/#1002',
+    signedIn: true,
+    address: async (get) => {
+      const { list } = (await get('/api/user/integration/shopify/accounts')) as { list: { clientId: number; shop: string }[] };
+      const account = list.find((a) => a.shop === 'colete-demo.myshopify.com');
+      if (!account) throw new Error('the demo client has no connected demo shop');
+      return `/profile/shopify/order/${encodeURIComponent('gid://shopify/Order/1002')}?clientId=${account.clientId}`;
+    },
+  },
+];
 export const DEMO_CLIENT = { email: 'client@demo.ro', password: 'Client123!' };
 
 /** Targets (issue 11): performance per preset, accessibility on both. */
@@ -120,6 +141,13 @@ export async function runLighthouse(options: { runs: number; log: (line: string)
   try {
     await waitForHealth(origin, server, 180_000);
     const cookie = await signIn(origin);
+    const get = async (apiPath: string) => {
+      const res = await fetch(`${origin}${apiPath}`, { headers: { Cookie: cookie } });
+      if (!res.ok) throw new Error(`GET ${apiPath}: HTTP ${res.status}`);
+      return res.json() as Promise<unknown>;
+    };
+    const addresses = new Map<string, string>();
+    for (const page of PAGES) addresses.set(page.page, page.address ? await page.address(get) : page.page);
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     const rows: LighthouseRow[] = [];
     for (const preset of ['desktop', 'mobile'] as const) {
@@ -133,13 +161,14 @@ export async function runLighthouse(options: { runs: number; log: (line: string)
             onlyCategories: ['performance', 'accessibility'],
             extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
           };
-          const result = await lighthouse(`${origin}${page.path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
-          if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          const url = new URL(addresses.get(page.page)!, origin);
+          const result = await lighthouse(url.href, flags, preset === 'desktop' ? desktopConfig : undefined);
+          if (!result) throw new Error(`Lighthouse gave no result for ${page.page}`);
           const lhr = result.lhr;
-          if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+          if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.page}: ${lhr.runtimeError.message}`);
           // A signed-in page that ended on /login measured the wrong page.
-          if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
-            throw new Error(`Lighthouse on ${page.path} ended on ${lhr.finalDisplayedUrl}`);
+          if (new URL(lhr.finalDisplayedUrl).pathname !== url.pathname) {
+            throw new Error(`Lighthouse on ${page.page} ended on ${lhr.finalDisplayedUrl}`);
           }
           results.push(lhr);
         }
@@ -148,7 +177,7 @@ export async function runLighthouse(options: { runs: number; log: (line: string)
         const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
         const scripts = requests.filter((r) => r.resourceType === 'Script');
         const row: LighthouseRow = {
-          page: page.path,
+          page: page.page,
           preset,
           performance,
           accessibility: score(lhr, 'accessibility'),
@@ -163,7 +192,7 @@ export async function runLighthouse(options: { runs: number; log: (line: string)
         };
         rows.push(row);
         log(
-          `  ${preset.padEnd(7)} ${page.path.padEnd(16)} performance ${row.performance} (runs: ${results.map((r) => score(r, 'performance')).join(', ')}), ` +
+          `  ${preset.padEnd(7)} ${page.page.padEnd(28)} performance ${row.performance} (runs: ${results.map((r) => score(r, 'performance')).join(', ')}), ` +
             `accessibility ${row.accessibility}`,
         );
       }

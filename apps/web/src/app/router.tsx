@@ -1,14 +1,12 @@
-import { isValidElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/loading-state';
 import { useMe } from '../features/auth/api/get-me';
 import { RequireAuth } from '../features/auth/components/require-auth';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 
-/** A lazy page that can also be asked to start downloading before it renders (a failure shows when it renders). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return Object.assign(lazy(load), { preload: () => void load().catch(() => undefined) });
-}
+/** A lazy page that can also be asked to start downloading before it renders. */
+const lazyPage = lazyWithPreload;
 
 // Each page is its own chunk, and so is the signed-in shell: the first screen loads only what it shows.
 const ProfileLayout = lazyPage(() => import('./layout/profile-layout'));

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /**
  * A person who asked their system for less motion (prefers-reduced-motion) gets none: MUI's
@@ -8,7 +8,7 @@ const reducedMotion = typeof window !== 'undefined' && typeof window.matchMedia 
 const NO_MOTION = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
 
 /** The one theme of the product: colours, type and spacing used by every screen. */
-export const theme = createTheme({
+export const themeOptions: ThemeOptions = {
   ...(reducedMotion ? { transitions: { create: () => 'none', duration: NO_MOTION } } : {}),
   palette: {
     mode: 'light',
@@ -43,4 +43,6 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
   },
-});
+};
+
+export const theme = createTheme(themeOptions);

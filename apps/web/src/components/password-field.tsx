@@ -1,13 +1,14 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { forwardRef, useState } from 'react';
+import { TextInput, type TextInputProps } from './text-input';
 
 /** A password input with a show/hide button. */
-export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(props, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, TextInputProps>(function PasswordField(props, ref) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextInput
       {...props}
       inputRef={ref}
       type={visible ? 'text' : 'password'}

@@ -1,39 +1,26 @@
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import {
-  AppBar,
-  Box,
-  Drawer,
-  IconButton,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Paper,
-  Toolbar,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { AppBar, Box, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Paper, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '../../components/loading-state';
 import { useMe } from '../../features/auth/api/get-me';
-import { useLogout } from '../../features/auth/api/logout';
+import { lazyWithPreload, whenIdle } from '../../lib/lazy-with-preload';
 import { useSelectedClient } from '../../lib/selected-client';
 import { NAV_ITEMS } from '../nav';
 import { needsClient } from './client-gate';
+import { DockedDrawer } from './docked-drawer';
 
 const DRAWER_WIDTH = 240;
 // Admins only: clients never download the selector (an Autocomplete).
 // Admins only too: the prompt shown in place of a client's page while no client is chosen.
 const ChooseClientPrompt = lazy(() => import('./choose-client-prompt'));
 const ClientSelector = lazy(() => import('../../components/client-selector').then((m) => ({ default: m.ClientSelector })));
+// Chunks of their own, off the first load: the account menu (asked for when the pointer or the focus
+// reaches its button) and the phone's drawer (when the phone's page has drawn, or at the same cue).
+const AccountMenu = lazyWithPreload(() => import('./account-menu'));
+const MobileDrawer = lazyWithPreload(() => import('./mobile-drawer'));
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
@@ -67,26 +54,35 @@ export default function ProfileLayout() {
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from their first opening on, so they close with their transitions as before.
+  const [menuUsed, setMenuUsed] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const me = useMe();
-  const logout = useLogout();
-  const navigate = useNavigate();
   const user = me.data;
   const { client } = useSelectedClient();
   const { pathname } = useLocation();
   // An admin sees a client's page only for a chosen client, never as an empty account of their own.
   const waitsForClient = !!user?.isAdmin && !client && needsClient(pathname);
 
-  const onLogout = () => {
-    setMenuAnchor(null);
-    logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
-  };
+  useEffect(() => (desktop ? undefined : whenIdle(MobileDrawer.preload)), [desktop]);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {!desktop && (
-            <IconButton color="inherit" edge="start" aria-label="Deschide meniul" onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Deschide meniul"
+              onPointerEnter={MobileDrawer.preload}
+              onFocus={MobileDrawer.preload}
+              onClick={() => {
+                setDrawerUsed(true);
+                setMobileOpen(true);
+              }}
+              sx={{ mr: 1 }}
+            >
               <MenuIcon />
             </IconButton>
           )}
@@ -98,36 +94,38 @@ export default function ProfileLayout() {
             color="inherit"
             aria-label={`Contul meu: ${user?.name ?? ''}`}
             aria-haspopup="menu"
-            onClick={(e) => setMenuAnchor(e.currentTarget)}
+            onPointerEnter={AccountMenu.preload}
+            onFocus={AccountMenu.preload}
+            onClick={(e) => {
+              setMenuUsed(true);
+              setMenuAnchor(e.currentTarget);
+            }}
           >
             <AccountCircleOutlinedIcon />
           </IconButton>
-          <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
-            <Box sx={{ px: 2, py: 1 }}>
-              <Typography sx={{ fontWeight: 600 }}>{user?.name}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {user?.email}
-              </Typography>
-            </Box>
-            <MenuItem onClick={onLogout} disabled={logout.isPending}>
-              <ListItemIcon>
-                <LogoutIcon fontSize="small" />
-              </ListItemIcon>
-              Deconectare
-            </MenuItem>
-          </Menu>
+          {menuUsed && (
+            <Suspense fallback={null}>
+              <AccountMenu anchorEl={menuAnchor} onClose={() => setMenuAnchor(null)} user={user} />
+            </Suspense>
+          )}
         </Toolbar>
       </AppBar>
 
-      <Drawer
-        variant={desktop ? 'permanent' : 'temporary'}
-        open={desktop || mobileOpen}
-        onClose={() => setMobileOpen(false)}
-        sx={{ width: desktop ? DRAWER_WIDTH : undefined, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-      >
-        <Toolbar />
-        <Navigation onNavigate={() => setMobileOpen(false)} />
-      </Drawer>
+      {desktop ? (
+        <DockedDrawer width={DRAWER_WIDTH}>
+          <Toolbar />
+          <Navigation onNavigate={() => setMobileOpen(false)} />
+        </DockedDrawer>
+      ) : (
+        drawerUsed && (
+          <Suspense fallback={null}>
+            <MobileDrawer width={DRAWER_WIDTH} open={mobileOpen} onClose={() => setMobileOpen(false)}>
+              <Toolbar />
+              <Navigation onNavigate={() => setMobileOpen(false)} />
+            </MobileDrawer>
+          </Suspense>
+        )
+      )}
 
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: { xs: 10, sm: 11 } }}>
         {user?.isAdmin && (

@@ -1,6 +1,6 @@
-import { TextField } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { formatDate } from '../../lib/format';
+import { TextInput } from '../text-input';
 
 /** The picker (MUI X and dayjs) is its own chunk: no list's first load pays for it. */
 const DatePickerField = lazy(() => import('./date-picker-field'));
@@ -32,7 +32,7 @@ export type DateFieldProps = {
  */
 export function DateField(props: DateFieldProps) {
   const fallback = (
-    <TextField
+    <TextInput
       id={props.id}
       label={props.label}
       required={props.required}

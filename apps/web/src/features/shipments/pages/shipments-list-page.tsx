@@ -2,19 +2,26 @@ import { SHIPMENTS_PAGE_SIZE, SHIPMENT_STATUSES, shipmentsListMessages, type Shi
 import AddIcon from '@mui/icons-material/Add';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, InputAdornment, MenuItem, TextField } from '@mui/material';
+import { Box, Button, InputAdornment } from '@mui/material';
+import { Suspense, useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DateField } from '../../../components/date-field/date-field';
+import { SelectField } from '../../../components/select-field/select-field';
+import { TextInput } from '../../../components/text-input';
 import { ListStates, fieldErrorOf } from '../../../components/list-states';
+import { LoadingState } from '../../../components/loading-state';
 import { PageHeader } from '../../../components/page-header';
-import { Paginator } from '../../../components/paginator';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { tableParam, useClampPage, useTableQuery } from '../../../lib/use-table-query';
 import { useShipments } from '../api/get-shipments';
-import { ShipmentsTable } from '../components/shipments-table';
 import { bucharestDay } from '../../../lib/format';
 import { monthBefore, STATUS_FILTER_LABELS } from '../components/shipment-format';
 
 const LOAD_ERROR = shipmentsListMessages.listError;
+const LOADING = 'Se incarca comenzile...';
+/** The rows and page links: their chunk downloads beside the list's data (from the first drawing), not before the page draws. */
+const ShipmentsResults = lazyWithPreload(() => import('../components/shipments-results'));
+const STATUS_OPTIONS = [{ value: '', label: 'Toate' }, ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: STATUS_FILTER_LABELS[s] }))];
 
 /** Without dates the list covers one month back to today (Bucharest), as the spec's lists do. */
 const SHIPMENTS_TABLE = {
@@ -28,6 +35,9 @@ const SHIPMENTS_TABLE = {
 /** /profile/orders: the client's shipments, filtered and paged on the server. */
 export default function ShipmentsListPage() {
   const { values, update, input, setInput } = useTableQuery(SHIPMENTS_TABLE);
+  useEffect(() => {
+    ShipmentsResults.preload();
+  }, []);
   const to = values.to || bucharestDay();
   const filters = { ...values, to, from: values.from || monthBefore(to) };
 
@@ -56,22 +66,14 @@ export default function ShipmentsListPage() {
       >
         <DateField label="De la" value={filters.from} onChange={(from) => update({ from })} max={filters.to} error={!!rangeError} helperText={rangeError} />
         <DateField label="Pana la" value={filters.to} onChange={(to) => update({ to })} min={filters.from} />
-        <TextField
-          select
+        <SelectField
           label="Status"
           value={filters.status ?? ''}
-          onChange={(e) => update({ status: (e.target.value || undefined) as ShipmentStatus | undefined })}
+          options={STATUS_OPTIONS}
+          onChange={(status) => update({ status: (status || undefined) as ShipmentStatus | undefined })}
           sx={{ gridColumn: { xs: 'span 2', md: 'auto' } }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">Toate</MenuItem>
-          {SHIPMENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {STATUS_FILTER_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
+        />
+        <TextInput
           label="Cauta"
           placeholder="AWB, destinatar sau referinta"
           value={input.q}
@@ -91,14 +93,15 @@ export default function ShipmentsListPage() {
       </Box>
       <ListStates
         query={list}
-        loadingLabel="Se incarca comenzile..."
+        loadingLabel={LOADING}
         errorMessage={LOAD_ERROR}
         rangeField="from"
         maxWidth={1100}
         empty={{ when: rows.length === 0, icon: <Inventory2OutlinedIcon aria-hidden />, text: shipmentsListMessages.listEmpty }}
       >
-        <ShipmentsTable rows={rows} />
-        <Paginator page={filters.page} pageSize={SHIPMENTS_PAGE_SIZE} count={count} onChange={(page) => update({ page })} />
+        <Suspense fallback={<LoadingState label={LOADING} />}>
+          <ShipmentsResults rows={rows} page={filters.page} pageSize={SHIPMENTS_PAGE_SIZE} count={count} onPageChange={(page) => update({ page })} />
+        </Suspense>
       </ListStates>
     </>
   );
