@@ -39,5 +39,30 @@ export async function* streamXlsxRows(source: AsyncIterable<Buffer>): AsyncGener
   if (first) throw new Error('no worksheet');
 }
 
+/**
+ * The first worksheet of an .xlsx file held whole in memory, read through the zip's central
+ * directory (exceljs' workbook loader), row by row as text, blank rows left out. For a small upload
+ * already in memory: the streaming reader reads the entries in their stored order and, for a
+ * workbook whose xl/workbook.xml comes last (exceljs writes it so), may reach a worksheet before the
+ * workbook and throw (exceljs/exceljs#3064): a good file refused now and then.
+ * Throws when the bytes are not such a workbook.
+ */
+export async function xlsxRows(file: Buffer): Promise<string[][]> {
+  const workbook = new (excel().Workbook)();
+  await workbook.xlsx.load(file);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no worksheet');
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = textOf(cell.value);
+    });
+    const values = Array.from(cells, (c) => c ?? '');
+    if (values.some((c) => c.trim() !== '')) rows.push(values);
+  });
+  return rows;
+}
+
 /** Whether the bytes start like a zip (an .xlsx is one). */
 export const looksLikeZip = (buf: Buffer) => buf.length > 4 && buf.readUInt32LE(0) === 0x04034b50;

@@ -1,7 +1,7 @@
 import { CUSTOMER_IMPORT_MAX_ROWS, isValidCui, messages, normalizeText, type TCustomerInput } from '@colete/contract';
 import { parseCsv } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
-import { looksLikeZip, streamXlsxRows } from '../../lib/xlsx-read.js';
+import { looksLikeZip, xlsxRows } from '../../lib/xlsx-read.js';
 
 const m = messages.customers;
 
@@ -42,18 +42,13 @@ export type ImportedRow = { line: number; name: string; input: TCustomerInput | 
 
 async function rowsOf(file: Buffer): Promise<string[][]> {
   if (looksLikeZip(file)) {
-    const rows: string[][] = [];
+    let rows: string[][];
     try {
-      for await (const row of streamXlsxRows((async function* () {
-        yield file;
-      })())) {
-        rows.push(row);
-        if (rows.length > CUSTOMER_IMPORT_MAX_ROWS + 1) break;
-      }
+      rows = await xlsxRows(file);
     } catch {
       throw badRequest(m.importUnreadable, 'importUnreadable', { file: m.importUnreadable });
     }
-    return rows;
+    return rows.slice(0, CUSTOMER_IMPORT_MAX_ROWS + 2);
   }
   const text = file.toString('utf8').replace(/^\uFEFF/, '');
   if (text.includes('\u0000') || text.includes('\uFFFD')) throw badRequest(m.importUnreadable, 'importUnreadable', { file: m.importUnreadable });
