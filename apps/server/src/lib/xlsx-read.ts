@@ -49,7 +49,8 @@ export async function* streamXlsxRows(source: AsyncIterable<Buffer>): AsyncGener
  */
 export async function xlsxRows(file: Buffer): Promise<string[][]> {
   const workbook = new (excel().Workbook)();
-  await workbook.xlsx.load(file);
+  // exceljs types the argument as an old Buffer type; the bytes are what it reads.
+  await workbook.xlsx.load(file as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('no worksheet');
   const rows: string[][] = [];
