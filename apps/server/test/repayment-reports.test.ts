@@ -14,7 +14,7 @@ import { COURIER_SIM_PREFIX, simCourierApiKey } from '../src/integrations/courie
 import { as, createTestApp, createUser, type TestContext } from './helper.js';
 import { runJob } from './jobs-helper.js';
 import { multipartFile, shipmentsFor } from './support/repayments.js';
-import { xlsxOf } from './support/xlsx.js';
+import { worksheetBeforeWorkbook, xlsxOf } from './support/xlsx.js';
 
 /*
  * The couriers' cash-on-delivery reports (issue 15): the job reads each day's report from the
@@ -164,5 +164,17 @@ describe('uploading a courier’s report file', () => {
     const broken = await as(ctx, admin, { method: 'POST', url, ...multipartFile('raport.xlsx', file.subarray(0, 200)) });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe(t.notReport(t.reportColumns('Posta Verde', 'BarCode, RepaymentValue, RepaymentDate, DeductionDate')));
+  }, 120_000);
+
+  it('an .xlsx whose worksheet is stored before xl/workbook.xml is read, not refused (exceljs/exceljs#3064)', async () => {
+    const admin = await createUser(ctx, { userType: USER_TYPE.admin });
+    const file = await worksheetBeforeWorkbook(await xlsxOf([
+      ['BarCode', 'RepaymentValue', 'RepaymentDate', 'DeductionDate', 'DeductionId'],
+      ['NECUNOSCUT-3064', 12.5, 46356, 46357, 'PV-3064'],
+    ]));
+    const res = await as(ctx, admin, { method: 'POST', url: '/api/admin/repayments/reports/postaverde', ...multipartFile('raport.xlsx', file) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result).toMatchObject({ imported: true, lines: 1, matched: 0, flagged: { unknown_awb: 1 } });
+    expect(await flagsOf('NECUNOSCUT-3064')).toMatchObject([{ kind: 'unknown_awb', courierId: 'postaverde', reportedBani: 1250 }]);
   }, 120_000);
 });

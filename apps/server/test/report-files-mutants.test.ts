@@ -1,7 +1,8 @@
-import { REPAYMENT_REPORT_MESSAGES as t } from '@colete/contract';
+import { REPAYMENT_REPORT_MAX_BYTES, REPAYMENT_REPORT_MESSAGES as t } from '@colete/contract';
 import { describe, expect, it } from 'vitest';
 import { excel } from '../src/lib/exceljs.js';
 import { parseReportFile } from '../src/modules/repayments/report-files.js';
+import { entriesOf, worksheetBeforeWorkbook } from './support/xlsx.js';
 
 /*
  * A courier's report file read as it arrives (report-files.ts), called directly: the delimiter the
@@ -139,6 +140,27 @@ describe('an .xlsx report', () => {
       const file = await workbook([FAN.split(','), ['2300000001', 1, day, 'R1']]);
       await expect(read(file), day).rejects.toMatchObject({ statusCode: 400, message: t.badLine(2) });
     }
+  });
+
+  it('reads a workbook whose worksheet is stored before xl/workbook.xml (exceljs/exceljs#3064), in chunks of any size', async () => {
+    const file = await worksheetBeforeWorkbook(await workbook([FAN.split(','), ['2300000001', 150.5, 46346, 'R1'], ['2300000002', 2, 46347, 'R2']]));
+    const names = await entriesOf(file);
+    expect(names.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names.indexOf('xl/workbook.xml'));
+    expect(names.indexOf('xl/sharedStrings.xml')).toBeLessThan(names.indexOf('xl/worksheets/sheet1.xml'));
+    const lines = [
+      { awb: '2300000001', amountBani: 15050, transferDate: '2026-11-20', reference: 'R1' },
+      { awb: '2300000002', amountBani: 200, transferDate: '2026-11-21', reference: 'R2' },
+    ];
+    expect(await read(file)).toEqual(lines);
+    expect(await read(file, 7)).toEqual(lines);
+  });
+
+  it('a workbook over the size limit is refused with 413, also when its first bytes are a zip', async () => {
+    const file = await workbook([FAN.split(','), ['2300000001', 1, 46346, 'R1']]);
+    const big = Buffer.concat([file, Buffer.alloc(REPAYMENT_REPORT_MAX_BYTES + 1 - file.length)]);
+    await expect(read(big)).rejects.toMatchObject({ statusCode: 413, code: 'fileTooLarge', message: t.tooLarge });
+    // At the limit it is read (the zeros after the zip's end left out).
+    expect(await read(big.subarray(0, REPAYMENT_REPORT_MAX_BYTES))).toEqual([{ awb: '2300000001', amountBani: 100, transferDate: '2026-11-20', reference: 'R1' }]);
   });
 
   it('a broken workbook is not a report', async () => {

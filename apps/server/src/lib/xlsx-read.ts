@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { excel } from './exceljs.js';
 
@@ -16,35 +15,12 @@ function textOf(value: CellValue): string {
 }
 
 /**
- * The first worksheet of an .xlsx file read as it arrives (exceljs' streaming reader; shared
- * strings and styles kept, so text and date cells read as their text and day), row by row,
- * blank rows left out. The whole file is read (the other worksheets too, their rows dropped).
- * Throws when the bytes are not such a workbook.
- */
-export async function* streamXlsxRows(source: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
-  const reader = new (excel().stream.xlsx.WorkbookReader)(Readable.from(source), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  let first = true;
-  for await (const worksheet of reader) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      if (!first) continue;
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = textOf(cell.value);
-      });
-      const values = Array.from(cells, (c) => c ?? '');
-      if (values.some((c) => c.trim() !== '')) yield values;
-    }
-    first = false;
-  }
-  if (first) throw new Error('no worksheet');
-}
-
-/**
  * The first worksheet of an .xlsx file held whole in memory, read through the zip's central
- * directory (exceljs' workbook loader), row by row as text, blank rows left out. For a small upload
- * already in memory: the streaming reader reads the entries in their stored order and, for a
- * workbook whose xl/workbook.xml comes last (exceljs writes it so), may reach a worksheet before the
- * workbook and throw (exceljs/exceljs#3064): a good file refused now and then.
+ * directory (exceljs' workbook loader), row by row as text, blank rows left out. The one way an
+ * upload's .xlsx is read (customers import, couriers' reports; a bounded upload held whole): exceljs'
+ * streaming reader reads the entries in their stored order and, for a workbook whose xl/workbook.xml
+ * comes last (exceljs writes it so), may reach a worksheet before the workbook and throw
+ * (exceljs/exceljs#3064): a good file refused now and then, so uploads never go through it.
  * Throws when the bytes are not such a workbook.
  */
 export async function xlsxRows(file: Buffer): Promise<string[][]> {

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from '@fast-csv/parse';
-import { REPAYMENT_REPORT_MESSAGES as t } from '@colete/contract';
+import { REPAYMENT_REPORT_MAX_BYTES, REPAYMENT_REPORT_MESSAGES as t } from '@colete/contract';
 import { linesOfRecords, REPORT_COLUMNS, type CodReportLine, type CodReportShape } from '../../integrations/couriers/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { looksLikeZip, streamXlsxRows } from '../../lib/xlsx-read.js';
+import { looksLikeZip, xlsxRows } from '../../lib/xlsx-read.js';
 import type { FileStream } from './upload-file.js';
 
 /** An Excel serial day (days since 1899-12-30) to YYYY-MM-DD, for date cells of an .xlsx. */
@@ -28,21 +28,39 @@ async function peek(file: FileStream, until: (head: Buffer) => boolean): Promise
   return { head, all: all() };
 }
 
+/** The whole file (its first chunks already read) in memory, refused with 413 past the report's size limit. */
+async function whole(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const taken: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    if (bytes > REPAYMENT_REPORT_MAX_BYTES) throw new AppError(413, t.tooLarge, 'fileTooLarge', { file: t.tooLarge });
+    taken.push(chunk);
+  }
+  return Buffer.concat(taken, bytes);
+}
+
 /**
- * A report file's rows as they arrive: an .xlsx (a zip) by exceljs' streaming reader, else CSV by
- * fast-csv's, with ';' between fields when the header has more of them than ',' (spreadsheets set
- * to Romanian save CSV so, with ',' as the decimal sign). Blank rows are left out. A file that is
- * neither (a broken workbook, a NUL in the text) throws `notReport`.
+ * A report file's rows: an .xlsx (a zip) held whole (at most the 5 MB limit) and read through the
+ * zip's central directory by exceljs' workbook loader (lib/xlsx-read.ts; its streaming reader reads
+ * the entries in their stored order and may reach a worksheet before xl/workbook.xml and throw:
+ * exceljs/exceljs#3064), else CSV as it arrives by fast-csv's reader, with ';' between fields when
+ * the header has more of them than ',' (spreadsheets set to Romanian save CSV so, with ',' as the
+ * decimal sign). Blank rows are left out. A file that is neither (a broken workbook, a NUL in the
+ * text) throws `notReport`.
  */
 async function* rowsOf(file: FileStream, notReport: () => AppError): AsyncGenerator<string[]> {
   const { head, all } = await peek(file, (h) => h.length >= 4096 || h.includes(0x0a));
   if (looksLikeZip(head)) {
+    // The upload's own errors (413 past the limit, a broken body) stand; only the workbook's are 'not a report'.
+    const bytes = await whole(all);
+    let rows: string[][];
     try {
-      yield* streamXlsxRows(all);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
+      rows = await xlsxRows(bytes);
+    } catch {
       throw notReport();
     }
+    yield* rows;
     return;
   }
   // A BOM before the header is fast-csv's to drop; it counts as neither delimiter here.
@@ -63,7 +81,7 @@ async function* rowsOf(file: FileStream, notReport: () => AppError): AsyncGenera
 }
 
 /**
- * A courier's report file (CSV or XLSX) read in its shape as it arrives: the header must name
+ * A courier's report file (CSV as it arrives, XLSX held whole) read in its shape: the header must name
  * the shape's columns and every row must have a valid AWB, amount and transfer day; otherwise a
  * 400 says what is wrong, in Romanian (a bad row by its line number, where the reading stops:
  * nothing of the file is taken in). `onRow` counts the rows read.
