@@ -61,18 +61,18 @@ const CUSTOMERS_BACKFILL_LOCK_KEY = 7_243_027;
 async function seedAll(config: Config, database: Database, app: FastifyInstance) {
   const { services } = app;
   await seedDemo(database, services, { storeSimulatorKey: config.store === 'simulator' ? config.tokenEncryptionKey : undefined });
-  await seedDemoShipments(database, services.network, services.shipmentBilling);
+  await seedDemoShipments(database, services);
   // The demo client's postpaid past: invoices and their recorded payments (issue 17).
-  await seedDemoPostpaid(database, services.network, services.shipmentBilling, services.invoicingDeps);
+  await seedDemoPostpaid(database, services);
   // Months of the demo client's repayments: reports, statements, sheets and two discrepancies.
   // First: its payouts pay what was received then, before the demo shipments' repayments exist.
-  await seedDemoRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
+  await seedDemoRepayments(database, services, { platformIban: config.platformIban });
   // The repayments screens' demo: the cash on delivery of those shipments at every step, two
   // sheets, received ones left to pay now, one awaiting an account.
   await seedDemoShipmentRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
   // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
-  if (config.store === 'simulator') await seedDemoStoreShipment(database, services.network, services.shipmentBilling, services.corrector);
-  await seedDemoTemplates(database);
+  if (config.store === 'simulator') await seedDemoStoreShipment(database, services);
+  await seedDemoTemplates(database, services);
   // The demo client's referral programme: two invited clients, their deliveries and the paid bonus weeks (issue 27).
   await seedDemoReferrals(database, services.referrals);
   // The demo client's customer book (issue 27); its shipments' recipients join it by the backfill below.

@@ -30,9 +30,9 @@ beforeAll(async () => {
   const { services } = ctx.app;
   await loadNomenclature(ctx.database);
   await seedDemo(ctx.database, services);
-  await seedDemoShipments(ctx.database, services.network, services.shipmentBilling);
-  await seedDemoPostpaid(ctx.database, services.network, services.shipmentBilling, services.invoicingDeps);
-  if (ctx.config.store === 'simulator') await seedDemoStoreShipment(ctx.database, services.network, services.shipmentBilling, services.corrector);
+  await seedDemoShipments(ctx.database, services);
+  await seedDemoPostpaid(ctx.database, services);
+  if (ctx.config.store === 'simulator') await seedDemoStoreShipment(ctx.database, services);
 }, 300_000);
 afterAll(async () => ctx?.close());
 

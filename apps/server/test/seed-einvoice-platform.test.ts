@@ -29,9 +29,9 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await loadNomenclature(ctx.database);
   await seedDemo(ctx.database, ctx.app.services);
-  await seedDemoShipments(ctx.database, ctx.app.services.network, ctx.app.services.shipmentBilling);
+  await seedDemoShipments(ctx.database, ctx.app.services);
   // The postpaid past holds the demo's credit note (a shipment cancelled after its month's invoice).
-  await seedDemoPostpaid(ctx.database, ctx.app.services.network, ctx.app.services.shipmentBilling, ctx.app.services.invoicingDeps);
+  await seedDemoPostpaid(ctx.database, ctx.app.services);
 }, 300_000);
 afterAll(async () => ctx?.close());
 

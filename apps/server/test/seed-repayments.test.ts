@@ -16,8 +16,8 @@ afterAll(async () => ctx?.close());
 describe('the demo client’s repayments', () => {
   it('cover every state, several paid sheets, an awaiting fix and two deliberate discrepancies; once', async () => {
     const deps = { platformIban: ctx.config.platformIban, platformName: 'Colete Online SRL' };
-    expect(await seedDemoRepayments(ctx.database, deps)).toBeGreaterThan(30);
-    expect(await seedDemoRepayments(ctx.database, deps)).toBe(0);
+    expect(await seedDemoRepayments(ctx.database, ctx.app.services, deps)).toBeGreaterThan(30);
+    expect(await seedDemoRepayments(ctx.database, ctx.app.services, deps)).toBe(0);
     const db = ctx.database.db;
     const [client] = await db.select().from(users).where(eq(users.email, 'client@demo.ro'));
     const states = await db.select({ status: repayments.status, n: sql<number>`count(*)::int` }).from(repayments).where(eq(repayments.userId, client!.id)).groupBy(repayments.status);

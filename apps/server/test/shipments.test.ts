@@ -751,10 +751,10 @@ describe('demo shipments', () => {
       await seedDemo(demo.database, { invoicing: invoicingService({ database: demo.database, ...invoicingDepsOf(demo.config) }) });
       const network = simulatedCourierNetwork(demo.database);
       const count = 30;
-      const made = await seedDemoShipments(demo.database, network, shipmentBilling(invoicingDepsOf(demo.config)), count);
+      const made = await seedDemoShipments(demo.database, { shipments: shipmentsService({ database: demo.database, network, billing: shipmentBilling(invoicingDepsOf(demo.config)) }) }, count);
       // Every demo shipment the seed asks for is made: none is refused by the simulator.
       expect(made).toBe(count);
-      expect(await seedDemoShipments(demo.database, network, shipmentBilling(invoicingDepsOf(demo.config)))).toBe(0);
+      expect(await seedDemoShipments(demo.database, demo.app.services)).toBe(0);
       const rows = await demo.database.db.select().from(shipments);
       const statuses = new Set(rows.map((r) => r.status));
       for (const s of ['draft', 'delivered', 'cancelled']) expect(statuses).toContain(s);

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments } from '../src/db/schema.js';
 import { seedDemo } from '../src/db/seed.js';
 import { DEMO_FULFILLED_ORDER, seedDemoStoreShipment } from '../src/db/seed-store-shipment.js';
-import { simulatedCourierNetwork } from '../src/integrations/couriers/simulator.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { invoicingDepsOf, shipmentBilling } from '../src/modules/invoicing/index.js';
+import { invoicingDepsOf } from '../src/modules/invoicing/index.js';
 import { invoicingService } from '../src/modules/invoicing/invoicing-service.js';
 import { as, createTestApp, sessionCookie, type TestContext, type TestUser } from './helper.js';
 
@@ -26,8 +25,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await loadNomenclature(ctx.database);
   await seedDemo(ctx.database, { invoicing: invoicingService({ database: ctx.database, ...invoicingDepsOf(ctx.config) }) }, { storeSimulatorKey: ctx.config.tokenEncryptionKey });
-  const network = simulatedCourierNetwork(ctx.database);
-  seeded = await seedDemoStoreShipment(ctx.database, network, shipmentBilling(invoicingDepsOf(ctx.config)), ctx.app.services.corrector);
+  seeded = await seedDemoStoreShipment(ctx.database, ctx.app.services);
   const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'client@demo.ro', password: 'Client123!' } });
   client = { id: 0, email: 'client@demo.ro', password: 'Client123!', name: 'Demo Logistic SRL', cookie: sessionCookie(login) };
   const accounts = (await as(ctx, client, { method: 'GET', url: '/api/user/integration/shopify/accounts' })).json() as { list: { clientId: number }[] };
@@ -42,7 +40,7 @@ describe('the demo shop’s order sent through the platform', () => {
     expect(row).toMatchObject({ status: 'created', storeAccountId: accountId, storeOrderId: DEMO_FULFILLED_ORDER, storeOrderName: '#1089', storeFulfillmentOrderId: seeded!.fulfillmentOrderId, awb: seeded!.awb });
     expect(row!.activatedAt).not.toBeNull();
     expect(row!.recipient).toMatchObject({ contactName: 'Ioana Dumitru', addressCity: 'Iași', addressCountyCode: 'IS' });
-    expect(await seedDemoStoreShipment(ctx.database, simulatedCourierNetwork(ctx.database), shipmentBilling(invoicingDepsOf(ctx.config)), ctx.app.services.corrector)).toBeNull();
+    expect(await seedDemoStoreShipment(ctx.database, ctx.app.services)).toBeNull();
   });
 
   it('the order page: nothing awaits, the fulfilled part is the shop’s fulfilment with the platform shipment', async () => {

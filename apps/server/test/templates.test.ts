@@ -240,8 +240,8 @@ describe('logo upload', () => {
 describe('demo templates', () => {
   it('gives client@demo.ro two order templates (one with a return form), packaging templates (one favourite), saved packages and a return, once', async () => {
     await seedDemo(ctx.database);
-    expect(await seedDemoTemplates(ctx.database)).toBe(true);
-    expect(await seedDemoTemplates(ctx.database)).toBe(false);
+    expect(await seedDemoTemplates(ctx.database, ctx.app.services)).toBe(true);
+    expect(await seedDemoTemplates(ctx.database, ctx.app.services)).toBe(false);
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'client@demo.ro', password: 'Client123!' } });
     const demo = { id: 0, email: 'client@demo.ro', password: '', name: '', cookie: sessionCookie(login) };
     const templates = (await list(demo)).json();

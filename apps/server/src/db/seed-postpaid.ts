@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ZShipmentCreateRequest, ZShipmentDraft } from '@colete/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CourierNetwork } from '../integrations/couriers/courier-network.js';
-import { invoiceOpenCharges, shipmentBilling, type InvoicingDeps } from '../modules/invoicing/index.js';
-import { paymentsService } from '../modules/payments/index.js';
-import { shipmentsService, type ShipmentBilling } from '../modules/shipments/index.js';
+import { invoiceOpenCharges } from '../modules/invoicing/index.js';
+import type { Services } from '../services.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
 import { addresses, appMeta, billableCharges, courierSimAwbs, invoices, shipmentEvents, shipments, users } from './schema.js';
@@ -31,9 +29,10 @@ const HISTORY: readonly { daysAgo: number; invoiceAt: number; recipient: string;
  * (cancellation before pick-up), which issues its credit note (issue 26: the demo's storno). The
  * older invoice's bank transfer was recorded and activated by the admin, the newer one's (what it
  * asks after its credit note) recorded and waiting for activation. All of it dated more than three
- * months back. Runs once per database, after the demo accounts and shipments.
+ * months back. Runs once per database, after the demo accounts and shipments, through the
+ * composition root's services.
  */
-export async function seedDemoPostpaid(database: Database, network: CourierNetwork, billing: ShipmentBilling, invoicing: InvoicingDeps) {
+export async function seedDemoPostpaid(database: Database, services: Pick<Services, 'shipments' | 'payments' | 'invoicingDeps'>) {
   const { db } = database;
   const taken = await db.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
   if (taken.length === 0) return 0;
@@ -42,7 +41,7 @@ export async function seedDemoPostpaid(database: Database, network: CourierNetwo
   const [sender] = client ? await db.select().from(addresses).where(and(eq(addresses.userId, client.id), eq(addresses.shortName, 'Depozit Cluj'))).limit(1) : [];
   if (!client || !admin || !sender) return 0;
 
-  const service = shipmentsService({ database, network, billing, notify: false, activationWaitMs: 30_000 });
+  const service = services.shipments;
   const made: { id: number; uniqueId: string; at: Date; invoiceAt: Date; cancelledAt?: Date }[] = [];
   await db.update(users).set({ paymentType: 'postpaid' }).where(eq(users.id, client.id));
   try {
@@ -62,6 +61,8 @@ export async function seedDemoPostpaid(database: Database, network: CourierNetwo
         const { row } = await service.create(
           client as UserRow,
           ZShipmentCreateRequest.parse({ ...body, serviceId: offer.serviceId, pointId: null, requestKey: randomUUID().replace(/-/g, ''), activate: true }),
+          // History: nobody told, on the real clock (dated back below), at the couriers' prices.
+          { notify: false, at: new Date(), listPrice: true },
         );
         const [s] = await db.select().from(shipments).where(eq(shipments.uniqueId, row.uniqueId));
         if (!s?.awb) continue;
@@ -95,7 +96,7 @@ export async function seedDemoPostpaid(database: Database, network: CourierNetwo
 
   // The monthly invoices (the monthly run's own path), each issued at its month's end (so is the
   // e-invoice reported for it).
-  const deps = { ...invoicing, mail: false };
+  const deps = { ...services.invoicingDeps, mail: false };
   const issued: number[] = [];
   for (const invoiceAt of [...new Set(made.map((m) => m.invoiceAt.getTime()))].sort()) {
     const outcome = await db.transaction((tx) => invoiceOpenCharges(tx, deps, client.id, new Date(invoiceAt), new Date(invoiceAt)));
@@ -108,9 +109,8 @@ export async function seedDemoPostpaid(database: Database, network: CourierNetwo
   // that day's clock: the invoiced charge gets its credit note that day (without a mail, as the
   // demo's invoices), reported to e-Factura like any.
   for (const m of made.filter((x) => x.cancelledAt)) {
-    const cancelling = shipmentsService({ database, network, billing: shipmentBilling(deps), notify: false, activationWaitMs: 30_000, now: () => m.cancelledAt! });
     try {
-      await cancelling.cancel(client as UserRow, m.uniqueId);
+      await service.cancel(client as UserRow, m.uniqueId, { notify: false, mail: false, at: m.cancelledAt! });
     } catch {
       // A cancellation the simulator refuses leaves the shipment invoiced, without a credit note.
     }
@@ -118,7 +118,7 @@ export async function seedDemoPostpaid(database: Database, network: CourierNetwo
   }
 
   // The bank transfers: the first invoice's activated, the last one's waiting for the admin.
-  const payments = paymentsService({ database });
+  const { payments } = services;
   const rows = await db.select().from(invoices).where(inArray(invoices.id, issued)).orderBy(invoices.issuedAt);
   for (const [k, inv] of rows.entries()) {
     const paidOn = new Date(inv.issuedAt.getTime() + 9 * DAY).toISOString().slice(0, 10);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { bucharestDateKey } from '../lib/dates.js';
-import { importStatement, payoutService, reconcileReport, sheetActions } from '../modules/repayments/index.js';
+import { importStatement, reconcileReport } from '../modules/repayments/index.js';
+import type { Services } from '../services.js';
 import type { Database } from './client.js';
 import { insertRepaymentRow } from './repayment-rows.js';
 import { appMeta, repaymentSheets, users } from './schema.js';
@@ -29,7 +30,7 @@ type Row = Awaited<ReturnType<typeof insertRepaymentRow>>;
  * deliberate discrepancies for the reconciliation page (a courier reporting 10 lei less, a bank
  * transfer 25 lei short of its report). Once per database; a few hundred queries.
  */
-export async function seedDemoRepayments(database: Database, deps: { platformIban: string; platformName: string }, now = new Date()) {
+export async function seedDemoRepayments(database: Database, services: Pick<Services, 'payouts' | 'repaymentSheets'>, deps: { platformIban: string }, now = new Date()) {
   const { db } = database;
   const taken = await db.insert(appMeta).values({ key: SEED_KEY, value: now.toISOString() }).onConflictDoNothing().returning();
   if (taken.length === 0) return 0;
@@ -108,11 +109,11 @@ export async function seedDemoRepayments(database: Database, deps: { platformIba
   /* The payouts of the past months: every two weeks, on their own day. */
   const firstDay = now.getTime() - 112 * DAY;
   for (let at = firstDay; at < now.getTime() - 6 * DAY; at += 14 * DAY) {
-    await payoutService({ ...deps, database, now: () => new Date(at) }).run({ kind: 'pay_now', clientId: client.id, requestedBy: client.id });
+    await services.payouts.run({ kind: 'pay_now', clientId: client.id, requestedBy: client.id }, new Date(at));
   }
   // One of them came back from the bank (type 1): its repayments await an account fix.
   const [bounced] = await db.select().from(repaymentSheets).where(and(eq(repaymentSheets.userId, client.id), eq(repaymentSheets.status, 'paid'))).orderBy(sql`${repaymentSheets.id} desc`).limit(1);
-  if (bounced) await sheetActions({ database, platformIban: deps.platformIban }).markUnprocessed(client.id, bounced.id, { type: 1, markForPayment: false });
+  if (bounced) await services.repaymentSheets.markUnprocessed(client.id, bounced.id, { type: 1, markForPayment: false });
 
   /* Now: delivered, on the way, cancelled, and the Colet24 delivery the e2e reports. */
   await make('rapidcarpati', 'delivered', 2, 18_900);

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { ZShipmentCreateRequest, ZShipmentDraft } from '@colete/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CourierNetwork } from '../integrations/couriers/courier-network.js';
 import { backdateMovements } from '../modules/ledger/index.js';
-import { shipmentsService, type ShipmentBilling } from '../modules/shipments/index.js';
+import type { Recording } from '../modules/shipments/index.js';
+import type { Services } from '../services.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
 import { addresses, appMeta, courierSimAwbs, shipmentEvents, shipments, users } from './schema.js';
 
 const SEED_KEY = 'demo_shipments_seeded_at';
 const DAY = 86_400_000;
+/** The demo's history tells nobody, is recorded on the real clock (it is dated back after) and at the couriers' prices. */
+const history = (): Recording => ({ notify: false, at: new Date(), listPrice: true });
 
 const FIRST = ['Andreea', 'Bogdan', 'Cristina', 'Daniel', 'Elena', 'Florin', 'Gabriela', 'Horia', 'Ioana', 'Lucian', 'Maria', 'Radu'];
 const LAST = ['Popescu', 'Ionescu', 'Dumitrescu', 'Stan', 'Georgescu', 'Matei', 'Constantin', 'Marin', 'Toma', 'Barbu'];
@@ -19,9 +21,10 @@ const CONTENTS = ['Carti', 'Imbracaminte', 'Cosmetice', 'Piese auto', 'Jucarii',
  * A few months of the demo client's shipments, made the way a client makes them (offers, activation
  * through the courier simulator, charged to the balance), then dated back so the courier's tracking
  * has moved them through every state; some with cash on delivery, a few saved drafts and a cancelled
- * one. Runs once per database, after the demo accounts exist; sends no notification mail.
+ * one. Runs once per database, after the demo accounts exist; sends no notification mail. Made
+ * through the composition root's shipments service.
  */
-export async function seedDemoShipments(database: Database, network: CourierNetwork, billing: ShipmentBilling, count = 30) {
+export async function seedDemoShipments(database: Database, services: Pick<Services, 'shipments'>, count = 30) {
   const { db } = database;
   const taken = await db.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
   if (taken.length === 0) return 0;
@@ -36,7 +39,7 @@ export async function seedDemoShipments(database: Database, network: CourierNetw
   )).rows as { county_code: string; name: string; postal_code: string }[];
   if (!senderAddress || places.length === 0) return 0;
 
-  const service = shipmentsService({ database, network, billing, notify: false, activationWaitMs: 30_000 });
+  const service = services.shipments;
   let made = 0;
   for (let i = 0; i < count; i++) {
     const place = places[(i * 7) % places.length]!;
@@ -76,9 +79,10 @@ export async function seedDemoShipments(database: Database, network: CourierNetw
       const { row } = await service.create(
         client as UserRow,
         ZShipmentCreateRequest.parse({ ...body, serviceId: chosen.serviceId, pointId: chosen.points[0]?.id ?? null, requestKey: randomUUID().replace(/-/g, ''), activate: !drafts }),
+        history(),
       );
       // One recent shipment is cancelled by the client before the courier came.
-      if (i === count - 2 && row.awb) await service.cancel(client as UserRow, row.uniqueId);
+      if (i === count - 2 && row.awb) await service.cancel(client as UserRow, row.uniqueId, history());
       // The last few are from the past hours (still on their way); the others spread over three months.
       const recent = count - i <= 4;
       const at = recent ? new Date(Date.now() - (count - i) * 4 * 3_600_000) : new Date(Date.now() - daysAgo * DAY - ((i * 97) % 600) * 60_000);
@@ -95,7 +99,7 @@ export async function seedDemoShipments(database: Database, network: CourierNetw
     }
   }
   // The courier's news up to now, for everything on its way.
-  await service.trackOpen(1000);
+  await service.trackOpen(1000, history());
   await db.execute(sql`ANALYZE shipments`);
   return made;
 }

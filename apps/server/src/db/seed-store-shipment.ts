@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ZShipmentCreateRequest, ZShipmentDraft } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
-import type { CourierNetwork } from '../integrations/couriers/courier-network.js';
 import { demoShop, SIM_DEMO_SHOP } from '../integrations/store/index.js';
-import type { AddressCorrector } from '../modules/geo/index.js';
-import { shipmentsService, type ShipmentBilling } from '../modules/shipments/index.js';
+import type { Services } from '../services.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
 import { addresses, appMeta, shipments, storeAccounts, users } from './schema.js';
@@ -21,7 +19,8 @@ export const DEMO_FULFILLED_ORDER = 'gid://shopify/Order/1089';
  * with the AWB as tracking. The order page then shows it as a fulfilled part made here, and the
  * orders list's platform tab lists it. Runs once per database, after the demo store is connected.
  */
-export async function seedDemoStoreShipment(database: Database, network: CourierNetwork, billing: ShipmentBilling, corrector: AddressCorrector) {
+export async function seedDemoStoreShipment(database: Database, services: Pick<Services, 'shipments' | 'corrector'>) {
+  const { corrector } = services;
   const { db } = database;
   const taken = await db.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
   if (taken.length === 0) return null;
@@ -54,11 +53,15 @@ export async function seedDemoStoreShipment(database: Database, network: Courier
   };
   // A demo the simulators refuse is simply left out (as the other demo shipments are): the server still starts.
   try {
-    const service = shipmentsService({ database, network, billing, notify: false, activationWaitMs: 30_000 });
+    const service = services.shipments;
     const offers = await service.offers(client as UserRow, ZShipmentDraft.parse(body));
     const chosen = offers.find((o) => o.errors.length === 0 && o.type === 'standard') ?? offers.find((o) => o.errors.length === 0 && o.type !== 'locker');
     if (!chosen) return null;
-    const { row } = await service.create(client as UserRow, ZShipmentCreateRequest.parse({ ...body, serviceId: chosen.serviceId, pointId: null, requestKey: randomUUID().replace(/-/g, ''), activate: true }));
+    const { row } = await service.create(client as UserRow, ZShipmentCreateRequest.parse({ ...body, serviceId: chosen.serviceId, pointId: null, requestKey: randomUUID().replace(/-/g, ''), activate: true }), {
+      notify: false,
+      at: new Date(),
+      listPrice: true,
+    });
     if (!row.awb) return null;
     await db
       .update(shipments)

@@ -1,7 +1,6 @@
 import { ZPackagingTemplateAddRequest, ZReturnSubmission, ZSavedPackageAddRequest, ZTemplateSaveRequest } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
-import { packagingService } from '../modules/packaging/index.js';
-import { returnsService, templatesService } from '../modules/templates/index.js';
+import type { Services } from '../services.js';
 import type { Database } from './client.js';
 import { addresses, appMeta, packagingTemplates, users } from './schema.js';
 
@@ -38,7 +37,7 @@ const RETURN_FIELDS = [
  * field types), packaging templates (one favourite), saved packages, and a return a customer
  * sent through the public page. Runs once per database, after the demo accounts and the nomenclature.
  */
-export async function seedDemoTemplates(database: Database) {
+export async function seedDemoTemplates(database: Database, services: Pick<Services, 'templates' | 'packaging' | 'returns'>) {
   const { db } = database;
   const taken = await db.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
   if (taken.length === 0) return false;
@@ -49,7 +48,7 @@ export async function seedDemoTemplates(database: Database) {
   if (!warehouse || !office) return false;
 
   // Saved as an admin would (approved, terms), so the demo shows the whole editor.
-  const templates = templatesService({ database });
+  const { templates, packaging, returns } = services;
   const actor = { clientId: client.id, isAdmin: true };
   const shop = await templates.save(
     actor,
@@ -71,7 +70,6 @@ export async function seedDemoTemplates(database: Database) {
     ZTemplateSaveRequest.parse({ data: { name: 'Documente birou', options: { allowPackageExchange: true } }, address: { addressId: office.id } }),
   );
 
-  const packaging = packagingService({ database });
   const boxes = [
     { name: 'Colet haine', template: { content: 'Imbracaminte', packages: [{ weight: 1.5, xLength: 40, yLength: 30, zLength: 15 }] } },
     { name: 'Plic contracte', template: { content: 'Documente', envelope: true, isDocuments: true, packages: [{ weight: 0.2, xLength: 24, yLength: 16, zLength: 3 }] } },
@@ -88,7 +86,7 @@ export async function seedDemoTemplates(database: Database) {
 
   // One return a customer sent from the public page: a draft of kind 'return' with the answers
   // (history: the merchant's 'Retururi' mail is not queued).
-  await returnsService({ database, notify: false }).submit(
+  await returns.submit(
     shop.uniqueId,
     '127.0.0.1',
     ZReturnSubmission.parse({
@@ -111,6 +109,7 @@ export async function seedDemoTemplates(database: Database) {
       },
       clientReference: 'CMD-10045',
     }),
+    { notify: false },
   );
   return true;
 }

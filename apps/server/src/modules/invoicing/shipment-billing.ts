@@ -39,8 +39,8 @@ export function shipmentBilling(deps: InvoicingDeps): ShipmentBilling {
       await tx.update(billableCharges).set({ invoiceId: invoice.id }).where(eq(billableCharges.id, row.id));
     },
 
-    async cancelCharge(tx, charge) {
-      await cancelShipmentCharge(tx, deps, charge);
+    async cancelCharge(tx, { mail, ...charge }) {
+      await cancelShipmentCharge(tx, mail === false ? { ...deps, mail: false } : deps, charge);
     },
   };
 }

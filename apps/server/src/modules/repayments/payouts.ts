@@ -38,7 +38,7 @@ const payable = (today: string, userId?: number) =>
 
 export function payoutService(deps: PayoutDeps) {
   const { database } = deps;
-  const clock = deps.now ?? (() => new Date());
+  const serviceClock = deps.now ?? (() => new Date());
 
   /** The clients due today by their settings (the scheduled run), with what they have received. */
   async function dueClients(today: string): Promise<number[]> {
@@ -76,7 +76,7 @@ export function payoutService(deps: PayoutDeps) {
   }
 
   /** One client's sheets, each in its own transaction (claimed rows, the sheet, its items, the rows paid). */
-  async function payClient(runId: number, clientId: number, today: string, result: PayoutResult) {
+  async function payClient(runId: number, clientId: number, today: string, result: PayoutResult, clock: () => Date) {
     await database.db.transaction(async (tx) => {
       const [client] = await tx.select().from(users).where(eq(users.id, clientId)).limit(1);
       if (!client) return;
@@ -145,7 +145,7 @@ export function payoutService(deps: PayoutDeps) {
   }
 
   /** The run's pain.001 (a credit transfer per sheet) and totals, written on the run. */
-  async function closeRun(runId: number, messageId: string, today: string) {
+  async function closeRun(runId: number, messageId: string, today: string, clock: () => Date) {
     const sheets = await database.db.select().from(repaymentSheets).where(eq(repaymentSheets.runId, runId)).orderBy(repaymentSheets.id);
     const total = sheets.reduce((a, s) => a + s.amountBani, 0);
     const painXml =
@@ -163,7 +163,9 @@ export function payoutService(deps: PayoutDeps) {
   }
 
   return {
-    async run(req: PayoutRequest): Promise<PayoutResult> {
+    /** A run now, or dated `at` (the demo's past payouts, each on its own day). */
+    async run(req: PayoutRequest, at?: Date): Promise<PayoutResult> {
+      const clock = at ? () => at : serviceClock;
       const today = bucharestDateKey(clock());
       const result: PayoutResult = { runId: null, sheets: 0, repayments: 0, totalBani: 0, awaiting: 0 };
       const clients = req.kind === 'pay_now' ? [req.clientId] : await dueClients(today);
@@ -181,8 +183,8 @@ export function payoutService(deps: PayoutDeps) {
         return { runId: done?.id ?? null, sheets: done?.sheetCount ?? 0, repayments: 0, totalBani: done?.totalBani ?? 0, awaiting: 0, repeated: true };
       }
       result.runId = run.id;
-      for (const clientId of clients) await payClient(run.id, clientId, today, result);
-      await closeRun(run.id, messageId, today);
+      for (const clientId of clients) await payClient(run.id, clientId, today, result, clock);
+      await closeRun(run.id, messageId, today, clock);
       // A run that paid nothing (a scheduled one with no sheet, a refused "pay now") leaves no run behind: every run listed has its file.
       if (result.sheets === 0) {
         await database.db.delete(payoutRuns).where(eq(payoutRuns.id, run.id));

@@ -10,7 +10,7 @@ import { lockUser } from '../billing/index.js';
 import { balanceBani, chargeShipment, hasMovement, reverseCharge } from '../ledger/index.js';
 import { factsOf, recordShipmentEvent } from './lifecycle-events.js';
 import type { OffersStage } from './offers.js';
-import { searchText, serviceOf, type ShipmentContext } from './shipment-context.js';
+import { searchText, serviceOf, type Recording, type ShipmentContext } from './shipment-context.js';
 import { STATUS_VIEW } from './shipment-status.js';
 import { addEvents, findShipment, stuckActivations, updateShipment, type ShipmentRow } from './shipments-queries.js';
 import type { ViewsStage } from './views.js';
@@ -44,7 +44,7 @@ export async function chargedAttempts(ex: Executor, row: Pick<ShipmentRow, 'id' 
 export function activationStage(ctx: ShipmentContext, offers: OffersStage, views: ViewsStage) {
   const { db, deps } = ctx;
 
-  async function activate(client: UserRow, uniqueId: string, choice?: ServiceChoice): Promise<ShipmentRow> {
+  async function activate(client: UserRow, uniqueId: string, choice?: ServiceChoice, rec?: Recording): Promise<ShipmentRow> {
     const row = await views.own(client, uniqueId);
     if (row.status === 'activating') return waitForActivation(client, uniqueId);
     if (row.status !== 'draft') return row;
@@ -54,7 +54,7 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
 
     // The price of the chosen service now (the offer may have changed since the page showed it).
     const draft = views.draftOf(row);
-    const { offers: priced, sender, recipient, at } = await offers.quote(client.id, draft, row.sender.addressId);
+    const { offers: priced, sender, recipient, at } = await offers.quote(client.id, draft, row.sender.addressId, rec);
     const { offer, point } = offers.chosenOffer(priced, serviceId, choice ? choice.pointId : row.point?.id);
 
     const claimed = await db.transaction(async (tx) => {
@@ -78,17 +78,17 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
       }
       return updateShipment(tx, current.id, {
         status: 'activating',
-        statusAt: ctx.now(),
+        statusAt: ctx.nowOf(rec),
         paymentType,
         ...serviceOf(offer, point),
       });
     });
     if (!claimed) return waitForActivation(client, uniqueId);
-    return createAwb(claimed, offers.quoteRequest(draft, sender, recipient, at));
+    return createAwb(claimed, offers.quoteRequest(draft, sender, recipient, at), rec);
   }
 
   /** Step 2 and 3 of an activation (also the job's way to finish an interrupted one). */
-  async function createAwb(row: ShipmentRow, request: QuoteRequest): Promise<ShipmentRow> {
+  async function createAwb(row: ShipmentRow, request: QuoteRequest, rec?: Recording): Promise<ShipmentRow> {
     let result;
     try {
       result = await deps.network.createAwb({
@@ -108,12 +108,12 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
         if (attempts > 0) {
           await reverseCharge(tx, { userId: current.userId, reference: chargeReference(current.id, attempts), description: `Stornare comanda ${current.uniqueId} - AWB neemis de curier` });
         }
-        await updateShipment(tx, current.id, { status: 'draft', statusAt: ctx.now() });
+        await updateShipment(tx, current.id, { status: 'draft', statusAt: ctx.nowOf(rec) });
       });
       if (err instanceof CourierError && err.kind === 'invalid') throw badRequest(err.message, 'courierRefused');
       throw new AppError(503, m.courierUnavailable, 'courierUnavailable');
     }
-    const at = ctx.now();
+    const at = ctx.nowOf(rec);
     const done = await db.transaction(async (tx) => {
       // Finished already (the job and a slow request both got the AWB): recorded once.
       const current = await findShipment(tx, row.userId, row.uniqueId, { lock: true });
@@ -141,7 +141,7 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
       await recordShipmentEvent(tx, 'shipment.activated', {
         shipment: factsOf(updated, ctx.courierName),
         at: at.toISOString(),
-        notify: ctx.notify,
+        notify: ctx.notifies(rec),
         label: await views.confirmationLabel(tx, updated),
       });
       return updated;
@@ -164,13 +164,13 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
   }
 
   /** Activations a crash interrupted between their transactions (older than two minutes): finished now. */
-  async function finishStuck() {
+  async function finishStuck(rec?: Recording) {
     const result = { finished: 0, failed: 0 };
-    for (const row of await stuckActivations(db, new Date(ctx.now().getTime() - 2 * 60_000), 20)) {
+    for (const row of await stuckActivations(db, new Date(ctx.nowOf(rec).getTime() - 2 * 60_000), 20)) {
       try {
         const sender = { address: row.sender, coords: null, saveAs: null };
         const recipient = { address: row.recipient, coords: null, saveAs: null };
-        await createAwb(row, offers.quoteRequest(views.draftOf(row), sender, recipient, ctx.now()));
+        await createAwb(row, offers.quoteRequest(views.draftOf(row), sender, recipient, ctx.nowOf(rec)), rec);
         result.finished += 1;
       } catch {
         result.failed += 1;

@@ -6,7 +6,7 @@ import type { UserRow } from '../../types.js';
 import { refundShipment } from '../ledger/index.js';
 import { chargeReference, chargedAttempts } from './activation.js';
 import { factsOf, recordShipmentEvent } from './lifecycle-events.js';
-import type { ShipmentContext } from './shipment-context.js';
+import type { Recording, ShipmentContext } from './shipment-context.js';
 import { STATUS_VIEW } from './shipment-status.js';
 import { addEvents, findShipment, updateShipment, type ShipmentRow } from './shipments-queries.js';
 import type { ViewsStage } from './views.js';
@@ -15,12 +15,12 @@ const m = messages.shipments;
 const REASON = 'Anulata de client';
 
 /** Cancellation: before the courier picked it up, the AWB is cancelled, a prepaid charge refunded and its billable charge dropped. */
-export function cancellationStage(ctx: ShipmentContext, views: ViewsStage, refresh: (row: ShipmentRow) => Promise<ShipmentRow>) {
+export function cancellationStage(ctx: ShipmentContext, views: ViewsStage, refresh: (row: ShipmentRow, rec?: Recording) => Promise<ShipmentRow>) {
   const { db, deps } = ctx;
 
-  return async function cancel(client: UserRow, uniqueId: string) {
+  return async function cancel(client: UserRow, uniqueId: string, rec?: Recording) {
     let row = await views.own(client, uniqueId);
-    row = await refresh(row).catch(() => row);
+    row = await refresh(row, rec).catch(() => row);
     if (row.status !== 'created' || !row.awb) throw conflict(m.cannotCancel, 'cannotCancel');
     try {
       await deps.network.cancel(row.awb);
@@ -28,7 +28,7 @@ export function cancellationStage(ctx: ShipmentContext, views: ViewsStage, refre
       if (err instanceof CourierError && err.kind === 'invalid') throw conflict(m.cannotCancel, 'cannotCancel');
       throw new AppError(503, m.courierUnavailable, 'courierUnavailable');
     }
-    const at = ctx.now();
+    const at = ctx.nowOf(rec);
     let cancelled = false;
     const updated = await db.transaction(async (tx) => {
       const current = await findShipment(tx, client.id, uniqueId, { lock: true });
@@ -46,8 +46,8 @@ export function cancellationStage(ctx: ShipmentContext, views: ViewsStage, refre
         });
       }
       // Not invoiced yet: nothing to invoice any more; invoiced: its credit note.
-      await deps.billing.cancelCharge(tx, { userId: current.userId, reference: `shipment:${current.id}`, at });
-      await recordShipmentEvent(tx, 'shipment.cancelled', { shipment: factsOf(done, ctx.courierName), reason: REASON, at: at.toISOString(), notify: ctx.notify });
+      await deps.billing.cancelCharge(tx, { userId: current.userId, reference: `shipment:${current.id}`, at, ...(rec?.mail === false ? { mail: false } : {}) });
+      await recordShipmentEvent(tx, 'shipment.cancelled', { shipment: factsOf(done, ctx.courierName), reason: REASON, at: at.toISOString(), notify: ctx.notifies(rec) });
       cancelled = true;
       return done;
     });

@@ -20,7 +20,7 @@ export { deliveredShipmentsOf, undeliveredShipmentIds } from './referral-facts.j
 export type { DeliveredShipment } from './referral-facts.js';
 export { shipmentsRoutes } from './shipments-routes.js';
 export { shipmentsService } from './shipments-service.js';
-export type { ShipmentsDeps, ShipmentsService } from './shipments-service.js';
+export type { Recording, ShipmentsDeps, ShipmentsService } from './shipments-service.js';
 export { activationsPerDay, platformActivations, shipmentAttention } from './dashboard-queries.js';
 export type { ShipmentAttention } from './dashboard-queries.js';
 export { shipmentRecipients, shippedRecipientsAfter } from './recipients.js';

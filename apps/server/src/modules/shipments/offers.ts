@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/e
 import { baniToRon, leiToBani } from '../../lib/money.js';
 import { withVatAt } from '../../lib/vat.js';
 import { findAddress, partyAddressOfRow, resolvePartyAddress } from '../addresses/index.js';
-import { storedPackage, toSpec, type Resolved, type ShipmentContext } from './shipment-context.js';
+import { storedPackage, toSpec, type Recording, type Resolved, type ShipmentContext } from './shipment-context.js';
 import { localityCoordinates } from './shipments-queries.js';
 
 const m = messages.shipments;
@@ -55,7 +55,7 @@ export function offersStage(ctx: ShipmentContext) {
     });
   }
 
-  async function quote(userId: number, draft: TShipmentDraftParsed, senderAddressId?: number | null) {
+  async function quote(userId: number, draft: TShipmentDraftParsed, senderAddressId?: number | null, rec?: Recording) {
     const at = ctx.now();
     if (draft.options.saturdayDelivery && !isFridayInBucharest(at)) {
       throw badRequest(messages.common.invalidData, 'saturdayOnlyFriday', { 'options.saturdayDelivery': m.saturdayOnlyFriday });
@@ -65,7 +65,7 @@ export function offersStage(ctx: ShipmentContext) {
       if (err instanceof CourierError) throw new AppError(err.kind === 'invalid' ? 400 : 503, err.kind === 'invalid' ? err.message : m.courierUnavailable, `courier_${err.kind}`);
       throw err;
     });
-    return { sender, recipient, at, offers: await discounted(userId, senderAddressId ?? sender.address.addressId, offers, at) };
+    return { sender, recipient, at, offers: await discounted(userId, rec?.listPrice ? null : (senderAddressId ?? sender.address.addressId), offers, at) };
   }
 
   const toOffer = (o: PricedOffer): TOffer => ({

@@ -17,7 +17,8 @@ export interface ShipmentBilling {
   ): Promise<void>;
   /**
    * A cancelled shipment's charge: dropped when not invoiced yet; when invoiced, reversed by a
-   * credit note, once, dated `at` (the cancellation; now when not given). Runs in the cancellation's transaction.
+   * credit note, once, dated `at` (the cancellation; now when not given), mailed unless `mail` is
+   * false (the demo's history). Runs in the cancellation's transaction.
    */
-  cancelCharge(tx: Executor, charge: { userId: number; reference: string; at?: Date }): Promise<void>;
+  cancelCharge(tx: Executor, charge: { userId: number; reference: string; at?: Date; mail?: boolean }): Promise<void>;
 }

@@ -19,9 +19,16 @@ export type ShipmentsDeps = {
   now?: () => Date;
   /** How long a second request waits for an activation in progress before answering. */
   activationWaitMs?: number;
-  /** false: the lifecycle events say nobody is to be told (the demo seed's history). */
-  notify?: boolean;
 };
+
+/**
+ * How one call records its changes, when not as the service always does (the demo seeds' history,
+ * through the composition root's service): `notify: false`, its lifecycle events tell nobody;
+ * `mail: false`, a credit note it issues is not mailed; `at`, the instant it records (and tracks
+ * at) instead of the service's clock; `listPrice`, an activation charged at the courier's price
+ * without the sender's pick-up point discount (the demo's history, as it was always priced).
+ */
+export type Recording = { notify?: boolean; mail?: boolean; at?: Date; listPrice?: boolean };
 
 /** What every stage of the lifecycle shares: the deps, the clock and the courier catalogue. */
 export function shipmentContext(deps: ShipmentsDeps) {
@@ -32,7 +39,10 @@ export function shipmentContext(deps: ShipmentsDeps) {
     now: deps.now ?? (() => new Date()),
     couriers,
     courierName: (courierId: string) => couriers().get(courierId)?.name ?? courierId,
-    notify: deps.notify !== false,
+    /** Whether this call's lifecycle events tell anyone. */
+    notifies: (rec?: Recording) => rec?.notify !== false,
+    /** This call's clock: the recording's instant, or the service's. */
+    nowOf: (rec?: Recording) => rec?.at ?? (deps.now ?? (() => new Date()))(),
   };
 }
 export type ShipmentContext = ReturnType<typeof shipmentContext>;

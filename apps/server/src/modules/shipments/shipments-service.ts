@@ -12,11 +12,11 @@ import { publicTrackingStage } from './public-tracking.js';
 import { findByRequestKey } from './shipments-queries.js';
 import { ownShipmentsByIds } from './recipients.js';
 import { offersStage } from './offers.js';
-import { shipmentContext, type ShipmentsDeps } from './shipment-context.js';
+import { shipmentContext, type Recording, type ShipmentsDeps } from './shipment-context.js';
 import { trackingStage } from './tracking.js';
 import { viewsStage } from './views.js';
 
-export type { ShipmentsDeps } from './shipment-context.js';
+export type { Recording, ShipmentsDeps } from './shipment-context.js';
 
 const m = messages.shipments;
 
@@ -42,10 +42,10 @@ export function shipmentsService(deps: ShipmentsDeps) {
       return priced.map(offers.toOffer);
     },
 
-    /** Saves the page's shipment once per request key, then activates it when asked. */
-    async create(client: UserRow, req: z.output<typeof ZShipmentCreateRequest>) {
+    /** Saves the page's shipment once per request key, then activates it when asked (`rec`: the demo's history, see Recording). */
+    async create(client: UserRow, req: z.output<typeof ZShipmentCreateRequest>, rec?: Recording) {
       let row = await saveDraft(client, req);
-      if (req.activate) row = await activation.activate(client, row.uniqueId);
+      if (req.activate) row = await activation.activate(client, row.uniqueId, undefined, rec);
       return { row: await views.detail(row), activated: row.status !== 'draft' };
     },
 
@@ -121,7 +121,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
     },
 
     /** Cancels before the courier picked it up: the AWB is cancelled and a prepaid charge refunded. */
-    cancel,
+    cancel: (client: UserRow, uniqueId: string, rec?: Recording) => cancel(client, uniqueId, rec),
 
     label: (client: UserRow, uniqueId: string, format: AwbFormat) => views.label(client, uniqueId, format),
     /** Several labels at once (a bulk run's merged PDF), kept ones read in one query. */
@@ -131,7 +131,7 @@ export function shipmentsService(deps: ShipmentsDeps) {
     labelForMail: (ref: { shipmentId: number; format: AwbFormat }) => views.labelForMail(ref.shipmentId, ref.format),
 
     /** The tracking job: follow open shipments; finish activations a crash interrupted. */
-    trackOpen: (limit?: number) => tracking.trackOpen(limit),
+    trackOpen: (limit?: number, rec?: Recording) => tracking.trackOpen(limit, rec),
   };
 }
 

@@ -23,11 +23,10 @@ export function storeActivationRoutes(service: StoreActivationService) {
       success: true as const,
       offers: await service.offers(acting(req).client, req.params.clientId, req.body),
     }));
-    r.post('/api/user/integration/shopify/order/:clientId', { schema: { tags, params: ZClientParams, body: ZStoreActivateRequest, response: { 200: ZStoreActivateResponse } } }, async (req) => ({
-      success: true as const,
-      message: sa.activated,
-      ...(await service.activate(acting(req).client, req.params.clientId, req.body)),
-    }));
+    r.post('/api/user/integration/shopify/order/:clientId', { schema: { tags, params: ZClientParams, body: ZStoreActivateRequest, response: { 200: ZStoreActivateResponse } } }, async (req) => {
+      const { uniqueId, awb, storeUpdated } = await service.activate(acting(req).client, req.params.clientId, req.body);
+      return { success: true as const, message: sa.activated, uniqueId, awb, storeUpdated };
+    });
     r.patch('/api/user/integration/shopify/order/:clientId', { schema: { tags, params: ZClientParams, body: ZStoreSaveRequest, response: { 200: ZStoreSaveResponse } } }, async (req) => {
       await service.save(acting(req).client, req.params.clientId, req.body);
       return { success: true as const, message: sa.saved };

@@ -15,7 +15,7 @@ import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
 import { pickCod, takeCod } from './store-order-cod.js';
 import { assertPackagesFit } from './store-packing-fit.js';
 import { isAwaiting } from './store-order-detail.js';
-import { shopOrders, type ShopFulfillmentOrder } from './store-orders.js';
+import { shopOrders, type ShopFulfillmentOrder, type ShopOrder } from './store-orders.js';
 import { storeRefusalService } from './store-refusal.js';
 import type { StoreService } from './store-service.js';
 
@@ -31,6 +31,7 @@ export type StoreShipments = {
     made: { storeAccountId: number; storeOrderId: string; storeOrderName: string; storeFulfillmentOrderId: string },
     requestKey: string,
   ): Promise<{ id: number; uniqueId: string; status: string }>;
+  /** Activates the claim's shipment; its answer carries what the shop's fulfillment needs (AWB, courier), so it is not read again. */
   activate(client: UserRow, uniqueId: string, choice: { serviceId: string; pointId: string | null }): Promise<TShipmentDetail>;
   /** Cancels before pick-up: the AWB at the courier, a prepaid charge refunded once (issue 24: a refused store fulfillment). */
   cancel(client: UserRow, uniqueId: string): Promise<TShipmentDetail>;
@@ -77,6 +78,19 @@ export function refusalOfErrors(errors: readonly { message: string }[]): StoreRe
   return null;
 }
 
+/**
+ * What an activation already holds when it asks for the shop's fulfillment (store -> shipments ->
+ * store, one way): the claim's shipment as `activate` answered it (AWB, courier), the shop's
+ * connection and the order read at its start. Only the claim is read again, under the fulfillment's
+ * lock (another process may have fulfilled it, or moved it to a new generation, since).
+ */
+type Held = {
+  shipmentId: number;
+  shipment: Pick<TShipmentDetail, 'awb' | 'courierId'>;
+  connection: { row: { shop: string }; token: string };
+  order: ShopOrder;
+};
+
 /** The request key of a fulfillment order's shipment: one shipment per store account, fulfillment order and generation (an activation again after a cancelled AWB). */
 export const requestKeyOf = (accountId: number, fulfillmentOrderId: string, generation: number) => `store-${accountId}-${fulfillmentOrderId.replace(/\D/g, '')}${generation > 0 ? `-g${generation}` : ''}`;
 
@@ -113,11 +127,11 @@ export function storeActivationService(deps: StoreActivationDeps) {
 
   /** The shop's order and the fulfillment order (404 when the shop has neither). */
   async function shopParts(clientId: number, accountId: number, orderId: string, fulfillmentOrderId: string) {
-    const { row, token } = await deps.store.connected(clientId, accountId);
-    const order = await orders.one(row.shop, token, orderId);
+    const connection = await deps.store.connected(clientId, accountId);
+    const order = await orders.one(connection.row.shop, connection.token, orderId);
     const fo = order?.fulfillmentOrders.find((x) => x.id === fulfillmentOrderId);
     if (!order || !fo) throw notFound(messages.store.orderNotFound);
-    return { account: row, order, fo };
+    return { account: connection.row, connection, order, fo };
   }
 
   /**
@@ -125,16 +139,20 @@ export function storeActivationService(deps: StoreActivationDeps) {
    * (AWB and charge, as a direct shipment's), then the shop's fulfillment of the lines sent, with
    * the courier, the AWB and the public tracking link. Exactly once: parallel or repeated calls
    * answer the same shipment. A shop that fails after the AWB is retried by the job; the answer
-   * says `storeUpdated: false` then. This is the function bulk activation reuses.
+   * says `storeUpdated: false` then. This is the function bulk activation reuses (it takes the
+   * activated `shipment` as shipments answered it). One way: the shop's order is read once, at the
+   * start, and handed with the claim's shipment to the fulfillment.
    */
   async function activate(client: UserRow, accountId: number, req: z.output<typeof ZStoreActivateRequest>) {
-    const { account, order, fo } = await shopParts(client.id, accountId, req.shopifyOrderId, req.shopifyFulfillmentOrderId);
+    const { account, connection, order, fo } = await shopParts(client.id, accountId, req.shopifyOrderId, req.shopifyFulfillmentOrderId);
     const choice = choiceOfActivationId(req.activationId);
     let claim = await activationOf(db, account.id, fo.id);
     const before = claim ? await shipmentOfActivation(db, claim.shipmentId) : null;
     // Its AWB cancelled before the shop was told (issue 24): the part is activated again, as a new generation of its claim.
     const again = claim !== null && before?.status === 'cancelled' && !claim.fulfilledAt;
     if (before?.status === 'cancelled' && !again) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
+    // The claim's shipment: the one it had, or the draft made (or found by its request key) now.
+    let shipment: { uniqueId: string } | null = before;
     if (!claim || before?.status === 'draft' || again) {
       if ((!claim || again) && !isAwaiting(fo)) throw conflict(sa.fulfillmentOrderNotAwaiting, 'notAwaiting');
       // On hold in the shop (issue 24): refused before any AWB or charge; the merchant releases the hold first.
@@ -148,38 +166,42 @@ export function storeActivationService(deps: StoreActivationDeps) {
       // The order's cash on delivery is collected by one part only (issue 24): claimed before any AWB.
       if (draft.options.cod.active && draft.options.cod.amount > 0) await takeCod(db, account.id, order.id, fo.id, order.fulfillmentOrders.filter(isAwaiting).map((x) => x.id));
       const generation = again ? claim!.generation + 1 : (claim?.generation ?? 0);
-      const shipment = await deps.shipments.storeDraft(client, draft, choice, made, requestKeyOf(account.id, fo.id, generation));
-      if (again) claim = await nextGeneration(db, claim!, { shipmentId: shipment.id, lines, activationId: req.activationId });
+      const drafted = await deps.shipments.storeDraft(client, draft, choice, made, requestKeyOf(account.id, fo.id, generation));
+      shipment = drafted;
+      if (again) claim = await nextGeneration(db, claim!, { shipmentId: drafted.id, lines, activationId: req.activationId });
       else {
-        claim = await claimActivation(db, { storeAccountId: account.id, userId: client.id, orderId: order.id, fulfillmentOrderId: fo.id, shipmentId: shipment.id, lines, activationId: req.activationId });
+        claim = await claimActivation(db, { storeAccountId: account.id, userId: client.id, orderId: order.id, fulfillmentOrderId: fo.id, shipmentId: drafted.id, lines, activationId: req.activationId });
         if (before?.status === 'draft') await updateActivation(db, claim.id, { lines, activationId: req.activationId });
       }
     }
-    const shipment = (await shipmentOfActivation(db, claim.shipmentId))!;
-    const detail = await deps.shipments.activate(client, shipment.uniqueId, choice);
-    const storeUpdated = await fulfil(claim.id);
-    return { uniqueId: detail.uniqueId, awb: detail.awb, storeUpdated };
+    const activated = await deps.shipments.activate(client, shipment!.uniqueId, choice);
+    const storeUpdated = await fulfil(claim.id, { shipmentId: claim.shipmentId, shipment: activated, connection, order });
+    return { uniqueId: activated.uniqueId, awb: activated.awb, storeUpdated, shipment: activated };
   }
 
   /**
    * The shop's fulfillment of an activation, once: the claim's work runs one at a time (any
    * process); a fulfillment already carrying the AWB (made just before a crash) is recorded, not
    * made again; postponed products are split off into a new fulfillment order first. Answers
-   * whether the shop is up to date.
+   * whether the shop is up to date. The job and the merchant's retry read the claim's shipment and
+   * the shop's order; an activation hands on what it holds (`held`).
    */
-  async function fulfil(claimId: number): Promise<boolean> {
+  async function fulfil(claimId: number, held?: Held): Promise<boolean> {
     return serially(`fulfil:${claimId}`, async () => {
       const claim = await activationById(db, claimId);
       if (!claim) return false;
       if (claim.fulfilledAt) return true;
       // Refused for good (issue 24): only the merchant's retry asks the shop again.
       if (claim.refusedAt) return false;
-      const shipment = await shipmentOfActivation(db, claim.shipmentId);
+      // What the activation holds is the claim's still, unless it moved to a new generation since.
+      const hand = held?.shipmentId === claim.shipmentId ? held : undefined;
+      const shipment = hand ? hand.shipment : await shipmentOfActivation(db, claim.shipmentId);
       if (!shipment?.awb || !shipment.courierId) return false;
       const awb = shipment.awb;
+      const courierId = shipment.courierId;
       const record = (fulfillmentId: string) => updateActivation(db, claim.id, { fulfillmentId, fulfilledAt: new Date(), lastError: null });
       try {
-        const { row, token } = await deps.store.connected(claim.userId, claim.storeAccountId);
+        const { row, token } = hand?.connection ?? (await deps.store.connected(claim.userId, claim.storeAccountId));
         /** The shop's fulfillment carrying this AWB, if one was made (an answer lost before a crash or a retry). */
         const existing = async () => (await fulfillment.fulfillmentsOf(row.shop, token, claim.orderId)).find((f) => f.trackingInfo.some((t) => t.number === awb))?.id ?? null;
         const made = await existing();
@@ -187,7 +209,7 @@ export function storeActivationService(deps: StoreActivationDeps) {
           await record(made);
           return true;
         }
-        const order = await orders.one(row.shop, token, claim.orderId);
+        const order = hand?.order ?? (await orders.one(row.shop, token, claim.orderId));
         const fo = order?.fulfillmentOrders.find((x) => x.id === claim.fulfillmentOrderId);
         if (!fo) throw new ShopRefusal({ kind: 'notFound', message: 'the fulfillment order is gone from the shop', hold: null });
         const refused = refusalOfStatus(fo);
@@ -201,7 +223,7 @@ export function storeActivationService(deps: StoreActivationDeps) {
         const created = await fulfillment.createFulfillment(row.shop, token, {
           fulfillmentOrderId: fo.id,
           lines: claim.lines,
-          tracking: { company: deps.shipments.courierName(shipment.courierId), number: awb, url: trackingUrl(awb) },
+          tracking: { company: deps.shipments.courierName(courierId), number: awb, url: trackingUrl(awb) },
           notifyCustomer: true,
         });
         if (!created.fulfillment || created.userErrors.length) {
@@ -283,6 +305,6 @@ export function storeActivationService(deps: StoreActivationDeps) {
   // A shop's refusal for good (issue 24): the merchant cancels the AWB or retries.
   const refusals = storeRefusalService({ database: deps.database, cancelShipment: (client, uniqueId) => deps.shipments.cancel(client, uniqueId), fulfil });
 
-  return { offers, activate, fulfil, retryPending, save, pickCodPart, cancelRefusedAwb: refusals.cancelAwb, retryRefused: refusals.retry };
+  return { offers, activate, fulfil: (claimId: number) => fulfil(claimId), retryPending, save, pickCodPart, cancelRefusedAwb: refusals.cancelAwb, retryRefused: refusals.retry };
 }
 export type StoreActivationService = ReturnType<typeof storeActivationService>;

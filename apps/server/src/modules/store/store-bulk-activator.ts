@@ -9,7 +9,6 @@ import type { StoreOrderDetailService } from './store-order-detail.js';
 import { packingTooSmall } from './store-packing-fit.js';
 
 export type BulkShipments = {
-  detail(client: UserRow, uniqueId: string): Promise<TShipmentDetail>;
   activate(client: UserRow, uniqueId: string, choice: { serviceId: string; pointId: string | null }): Promise<TShipmentDetail>;
   /** Labels in the first of the formats each courier prints, kept once drawn (one read for the kept ones). */
   labelsOf(client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]): Promise<(Uint8Array | Error)[]>;
@@ -119,12 +118,13 @@ export function storeBulkActivator(deps: { database: Database; detail: StoreOrde
         read = { order, card };
       }
       cards.delete(key);
-      const { uniqueId } = await deps.activation.activate(client, accountId, {
+      // The activation answers the shipment as shipments activated it: not read again.
+      const { shipment } = await deps.activation.activate(client, accountId, {
         ...requestOf(read.order, read.card),
         activationId: storeActivationId(choice.serviceId, choice.pointId),
         fulfilledLineItems: linesOf(read.card),
       });
-      return activatedOf(await deps.shipments.detail(client, uniqueId), choice.serviceId);
+      return activatedOf(shipment, choice.serviceId);
     },
 
     /** The labels in A6; where a courier does not print A6, in A4 (the merge fits it to its place). */

@@ -27,8 +27,6 @@ const t = messages.templates;
 export function returnsService(deps: {
   database: Database;
   now?: () => Date;
-  /** false: the merchant is not told (the demo seed's return, like its shipments' history). */
-  notify?: boolean;
 }) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
@@ -63,7 +61,8 @@ export function returnsService(deps: {
 
     logo: async (uniqueId: string) => findLogo(db, uniqueId),
 
-    async submit(uniqueId: string, ip: string, body: TReturnSubmissionParsed) {
+    /** `notify: false`: the merchant is not told (the demo seed's return, like its shipments' history). */
+    async submit(uniqueId: string, ip: string, body: TReturnSubmissionParsed, opts: { notify?: boolean } = {}) {
       const { template: row } = await live(uniqueId);
       const o = optionsOf(row);
       // Every message at once: the form's answers and the address the nomenclature refuses together.
@@ -106,7 +105,7 @@ export function returnsService(deps: {
             extra: { templateId: row.id, templateUniqueId: row.uniqueId },
             returnAnswers,
           });
-          if (deps.notify !== false) await notifyReturnSubmitted(tx, { userId: row.userId, reference: created.uniqueId, templateName: row.name, at, customer: fromCustomer, clientReference, answers: returnAnswers });
+          if (opts.notify !== false) await notifyReturnSubmitted(tx, { userId: row.userId, reference: created.uniqueId, templateName: row.name, at, customer: fromCustomer, clientReference, answers: returnAnswers });
           return created;
         });
         return draft.uniqueId;
