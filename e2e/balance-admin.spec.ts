@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { balanceAdminMessages as m, messages } from '@colete/contract';
 import { NO_OPTIONS, RECIPIENT, SENDER } from '../apps/server/test/support/parties';
-import { DEMO, expect, expectAccessible, payWithCard, screenshot, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, ownServer, payWithCard, screenshot, signIn, test } from './support/fixtures';
 
 /**
  * The admin's side of the balances (issue 17): for the demo client, invoice now what is not
@@ -10,7 +10,7 @@ import { DEMO, expect, expectAccessible, payWithCard, screenshot, signIn, test }
  * (/profile/admin/payments) is where AdminInvoiceButtons and PaymentActions are mounted here.
  * A server of its own: this test invoices the demo client, which the invoices test counts.
  */
-test.use({ serverEnv: { E2E_SERVER: 'balance-admin' } });
+ownServer({ E2E_SERVER: 'balance-admin' });
 
 const roDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(d).split('-').reverse().join('.');
 const isoDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(d);

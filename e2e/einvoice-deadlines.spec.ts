@@ -1,5 +1,5 @@
 import { commonMessages } from '@colete/contract';
-import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, ownServer, screenshotAtWidths, signIn, test } from './support/fixtures';
 
 /*
  * Issue 26, "admins see documents near or past their deadline": on a server whose demo reported the
@@ -9,7 +9,7 @@ import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test } from
  * red; 'Deschide' acts for the platform's account and opens its status details in Facturi trimise.
  */
 
-test.use({ serverEnv: { EINVOICE_SEND: 'true', E2E_SERVER: 'einvoice-deadlines' } });
+ownServer({ EINVOICE_SEND: 'true', E2E_SERVER: 'einvoice-deadlines' });
 
 const NAME = 'Documente cu termen apropiat';
 const API = '**/api/admin/einvoice/deadlines?*';

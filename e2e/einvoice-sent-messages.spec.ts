@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeDay } from './support/fixtures';
+import { DEMO, expect, expectAccessible, ownServer, screenshotAtWidths, signIn, test, typeDay } from './support/fixtures';
 
 /*
  * Issue 26, the buyers' messages: on this spec's server (EINVOICE_SEND on, as einvoice-sent.spec.ts)
@@ -7,7 +7,7 @@ import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeD
  * the message filter needs 'Transmisa' and sets the dates aside; a failure shows the spec's text.
  */
 
-test.use({ serverEnv: { EINVOICE_SEND: 'true' } });
+ownServer({ EINVOICE_SEND: 'true' });
 
 const ddmmyyyy = (at: Date) => at.toISOString().slice(0, 10).split('-').reverse().join('.');
 const MARK_ONE = /outgoing-list\/mark-message-as-read(\?|$)/;

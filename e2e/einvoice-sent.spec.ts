@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeDay } from './support/fixtures';
+import { DEMO, expect, expectAccessible, ownServer, screenshotAtWidths, signIn, test, typeDay } from './support/fixtures';
 
 /*
  * Issue 26: the platform reports its own invoices to e-Factura. On this spec's own server the demo's
@@ -7,7 +7,7 @@ import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, typeD
  * them in e-Factura > Facturi trimise; a client's company sends nothing through the platform.
  */
 
-test.use({ serverEnv: { EINVOICE_SEND: 'true' } });
+ownServer({ EINVOICE_SEND: 'true' });
 
 const ddmmyyyy = (at: Date) => at.toISOString().slice(0, 10).split('-').reverse().join('.');
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { TOutboxListResponse } from '@colete/contract';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, ownServer, screenshot, signIn, test } from './support/fixtures';
 
 /** The outbox's first page as the server answered it while `action` opened the page. */
 async function outboxAnswer(page: Page, action: () => Promise<unknown>) {
@@ -14,7 +14,7 @@ const INVOICE_MAIL = 'Factura pentru reincarcarea contului preplatit';
 // notifications kept by the mail seed, read here. Other specs activate shipments as the demo client,
 // and each activation mails its confirmation, so this file gets a server of its own: the default
 // mail mode, named, makes its workers distinct from the shared ones.
-test.use({ serverEnv: { MAIL: 'outbox' } });
+ownServer({ MAIL: 'outbox' });
 
 test('the demo client opens Emailuri trimise from the mail settings, sees the kept notifications and reads one', async ({ page }) => {
   await signIn(page, DEMO.client);

@@ -1,9 +1,9 @@
 import { messages } from '@colete/contract';
-import { DEMO, expect, expectAccessible, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, ownServer, signIn, test } from './support/fixtures';
 import { FRIDAY, draft, newShipment, offerNames } from './support/saturday';
 
 /** Saturday delivery on a Friday (the Thursday side is in saturday-delivery-thursday.spec.ts). */
-test.use({ serverEnv: { TEST_CLOCK: FRIDAY } });
+ownServer({ TEST_CLOCK: FRIDAY });
 
 test('the client may ask for Saturday delivery and gets every courier’s Saturday offer', async ({ page }) => {
   await signIn(page, DEMO.client);

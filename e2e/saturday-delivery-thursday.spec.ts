@@ -1,9 +1,9 @@
 import { messages } from '@colete/contract';
-import { DEMO, expect, signIn, test } from './support/fixtures';
+import { DEMO, expect, ownServer, signIn, test } from './support/fixtures';
 import { THURSDAY, draft, newShipment } from './support/saturday';
 
 /** No Saturday delivery on a Thursday (the Friday side is in saturday-delivery-friday.spec.ts). */
-test.use({ serverEnv: { TEST_CLOCK: THURSDAY } });
+ownServer({ TEST_CLOCK: THURSDAY });
 
 test('the client is not offered Saturday delivery, and the server refuses it', async ({ page }) => {
   await signIn(page, DEMO.client);

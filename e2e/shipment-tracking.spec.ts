@@ -1,11 +1,11 @@
-import { DEMO, expect, expectAccessible, screenshot, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, ownServer, screenshot, signIn, test } from './support/fixtures';
 
 /**
  * Watching a parcel travel: this file's tests run in a worker whose server's courier simulator
  * takes 3 seconds a step (COURIER_SIM_SPEED=0.05), so the journey that takes days on the demo
  * server takes seconds.
  */
-test.use({ serverEnv: { COURIER_SIM_SPEED: '0.05' } });
+ownServer({ COURIER_SIM_SPEED: '0.05' });
 
 const draft = {
   sender: { contactName: 'Ana Expeditor', contactPhone: '+40722000001', countyCode: 'CJ', city: 'Cluj-Napoca', postalCode: '400114', street: 'Memorandumului', number: '28' },
@@ -44,8 +44,10 @@ test('a client watches the status advance from the AWB to delivery, and the reci
   await page.reload();
   await expect(status.getByText(/Preluata de curier|In tranzit|In livrare/)).toBeVisible();
 
-  // Later: out for delivery, then the journey's end.
+  // Later: out for delivery, then the journey's end, recorded by the tracking job of every minute
+  // (run here through its queue at each look rather than waited for).
   await expect(async () => {
+    expect((await page.request.post('/api/test/jobs/shipments-tracking', { data: {} })).status()).toBe(200);
     await page.reload();
     await expect(page.getByRole('list', { name: 'Istoric comanda' }).getByText('Coletul a fost predat curierului pentru livrare')).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 60_000, intervals: [2_000] });

@@ -2,7 +2,7 @@ import type { TStoreListOrder } from '@colete/contract';
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import { pdfText, pdfWords } from '../apps/server/test/support/pdf-tools';
-import { DEMO, connectedDemoStore, expect, expectAccessible, screenshotAtWidths, signIn, test } from './support/fixtures';
+import { connectedDemoStore, DEMO, expect, expectAccessible, ownServer, screenshotAtWidths, signIn, test } from './support/fixtures';
 
 /*
  * Bulk activation (issue 14, spec 002 sections 2.1, 2.2, 4.5, 8) as the demo client does it: five
@@ -12,7 +12,7 @@ import { DEMO, connectedDemoStore, expect, expectAccessible, screenshotAtWidths,
  */
 
 // Its own worker and server: it activates the demo shop's orders, which the other store tests read.
-test.use({ serverEnv: { STORE: 'simulator', STORE_E2E_WORKER: 'bulk' } });
+ownServer({ STORE: 'simulator', STORE_E2E_WORKER: 'bulk' });
 
 /** The awaiting orders as the list's API answers them (the first three pages, newest first). */
 async function awaiting(page: Page, clientId: number) {

@@ -1,6 +1,6 @@
 import { messages, STORE_REFUSAL_MESSAGES, storeOrderPath, type TStoreOrderResponse } from '@colete/contract';
 import type { Page } from '@playwright/test';
-import { DEMO, connectedDemoStore, expect, expectAccessible, screenshotAtWidths, signIn, test } from './support/fixtures';
+import { connectedDemoStore, DEMO, expect, expectAccessible, ownServer, screenshotAtWidths, signIn, test } from './support/fixtures';
 
 /*
  * Issue 24 item 2's tail, as the demo merchant lives it: the shop is down when an order is activated
@@ -11,7 +11,7 @@ import { DEMO, connectedDemoStore, expect, expectAccessible, screenshotAtWidths,
  */
 
 // A server of its own: this test holds an order and buys two AWBs.
-test.use({ serverEnv: { STORE: 'simulator', STORE_E2E_WORKER: 'refusal' } });
+ownServer({ STORE: 'simulator', STORE_E2E_WORKER: 'refusal' });
 
 const SHOP = 'colete-demo.myshopify.com';
 const m = STORE_REFUSAL_MESSAGES;

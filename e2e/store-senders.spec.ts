@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { storeOrderPagePath, storeOrderPath, type TStoreAccountsResponse, type TStoreOrderResponse } from '@colete/contract';
-import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test } from './support/fixtures';
+import { DEMO, expect, expectAccessible, ownServer, screenshotAtWidths, signIn, test } from './support/fixtures';
 
 /*
  * The order page's saved senders and product dimensions (issue 13), as client@demo.ro on the demo
@@ -9,7 +9,7 @@ import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test } from
  */
 
 // A server of its own: the store test's uninstall of the demo shop disconnects the demo client's store in its worker's database.
-test.use({ serverEnv: { STORE: 'simulator' } });
+ownServer({ STORE: 'simulator' });
 
 
 const gid = (n: number) => `gid://shopify/Order/${n}`;

@@ -14,7 +14,7 @@ export const DEMO = {
 type WorkerFixtures = {
   /**
    * Extra environment for the worker's server (e.g. COURIER_SIM_SPEED, TEST_CLOCK). A file that
-   * sets it with a top-level test.use runs in workers of its own, with a server of its own.
+   * sets it (ownServer) runs in workers of its own, with a server of its own.
    */
   serverEnv: Record<string, string>;
   /** The built server this worker's tests talk to: its own port and its own in-memory database with the demo data. */
@@ -41,6 +41,17 @@ export const test = base.extend<object, WorkerFixtures>({
   },
 });
 export { expect };
+
+/**
+ * The file's tests on a server of their own kind (`env` on top of the shared servers' environment),
+ * run one after another in one worker: each worker of a kind starts its own server (from the kind's
+ * seeded copy, 10 to 40 s on a busy machine), which a file of two or three short tests would
+ * otherwise pay twice, once in each worker. A failed test does not stop the next (not 'serial').
+ */
+export function ownServer(env: Record<string, string>) {
+  test.use({ serverEnv: env });
+  test.describe.configure({ mode: 'default' });
+}
 
 /**
  * The kinds of page this worker has scanned already: the path and query with their ids as ':id', the
