@@ -4,7 +4,9 @@ import { bucharestDateKey } from '../lib/dates.js';
 import { importStatement, payoutService, reconcileReport, sheetActions } from '../modules/repayments/index.js';
 import type { Database } from './client.js';
 import { insertRepaymentRow } from './repayment-rows.js';
-import { appMeta, repaymentSheets, users } from './schema.js';
+import { appMeta } from './schema/meta.js';
+import { repaymentSheets } from './schema/repayment-payouts.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_repayments_seeded_at';
 const DAY = 86_400_000;

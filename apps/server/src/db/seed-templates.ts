@@ -3,7 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { packagingService } from '../modules/packaging/index.js';
 import { returnsService, templatesService } from '../modules/templates/index.js';
 import type { Database } from './client.js';
-import { addresses, appMeta, packagingTemplates, users } from './schema.js';
+import { addresses } from './schema/addresses.js';
+import { appMeta } from './schema/meta.js';
+import { packagingTemplates } from './schema/packaging.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_templates_seeded_at';
 const IBAN = 'RO49AAAA1B31007593840000';

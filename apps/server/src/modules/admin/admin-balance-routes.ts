@@ -20,7 +20,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/users.js';
 import { notFound } from '../../lib/errors.js';
 import { leiToBani } from '../../lib/money.js';
 import { adminScope } from '../../plugins/acting.js';

@@ -1,7 +1,7 @@
 import { USER_TYPE } from '@colete/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/users.js';
 
 /** The platform's clients (every account but the admins'): the admin dashboard's first tile (issue 27). */
 export async function clientsCount(ex: Executor): Promise<number> {

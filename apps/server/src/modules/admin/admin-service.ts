@@ -1,7 +1,7 @@
 import { CLIENT_SEARCH_LIMIT, USER_TYPE } from '@colete/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/users.js';
 
 /** Escapes LIKE's wildcards so a search for '50%' means the text, not a pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billingEntities, users } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { users } from '../../db/schema/users.js';
 
 export type BillingRow = typeof billingEntities.$inferSelect;
 export type NewBillingRow = typeof billingEntities.$inferInsert;

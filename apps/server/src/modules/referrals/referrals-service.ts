@@ -1,7 +1,7 @@
 import { messages, normalisePhone, type TReferralOutcome, type TReferralsInfoRequest, type TReferralsInfoResponse } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/users.js';
 import { PLATFORM_TIME_ZONE, bucharestDayStart } from '../../lib/dates.js';
 import type { UserRow } from '../../types.js';
 import { deliveredShipmentsOf } from '../shipments/index.js';

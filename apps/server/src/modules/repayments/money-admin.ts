@@ -1,7 +1,9 @@
 import { BANK_STATEMENT_MESSAGES as b, RECONCILIATION_MESSAGES as r, type ReconciliationKind } from '@colete/contract';
 import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bankStatements, payoutRuns, reconciliationFlags, users } from '../../db/schema.js';
+import { bankStatements, payoutRuns } from '../../db/schema/repayment-payouts.js';
+import { reconciliationFlags } from '../../db/schema/repayments.js';
+import { users } from '../../db/schema/users.js';
 import { Camt053Error, parseCamt053, readCamt053, type BankStatementsClient } from '../../integrations/bank/index.js';
 import { COD_REPORTS } from '../../integrations/couriers/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';

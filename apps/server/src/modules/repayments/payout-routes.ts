@@ -23,7 +23,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/users.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { acting, adminScope, authenticatedScope } from '../../plugins/acting.js';
 import type { MoneyAdmin } from './money-admin.js';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { reconciliationFlags, repaymentDailyTotals, repayments, users } from '../../db/schema.js';
+import { repaymentDailyTotals } from '../../db/schema/repayment-totals.js';
+import { reconciliationFlags, repayments } from '../../db/schema/repayments.js';
+import { users } from '../../db/schema/users.js';
 import { PLATFORM_TIME_ZONE } from '../../lib/dates.js';
 import { FILTER_STATUSES, lastPayment } from './repayments-list-queries.js';
 import { nextPaymentOf } from './repayments-list.js';

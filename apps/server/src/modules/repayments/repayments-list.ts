@@ -13,7 +13,8 @@ import {
 } from '@colete/contract';
 import { and, eq, ilike } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { billingEntities, users } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { users } from '../../db/schema/users.js';
 import { bucharestDateKey, bucharestDayStart, nextDay } from '../../lib/dates.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../mail/index.js';

@@ -1,7 +1,9 @@
 import { REPAYMENT_SHEET_MESSAGES as m, messages } from '@colete/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { repaymentSheetItems, repaymentSheets, repayments, repaymentsAwaiting, users } from '../../db/schema.js';
+import { repaymentSheets } from '../../db/schema/repayment-payouts.js';
+import { repaymentSheetItems, repayments, repaymentsAwaiting } from '../../db/schema/repayments.js';
+import { users } from '../../db/schema/users.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { bankNameOf } from './payouts.js';
 

@@ -1,7 +1,7 @@
 import { messages } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/users.js';
 import { eventsCommitted } from '../../db/outbox.js';
 import { CourierError, type QuoteRequest } from '../../integrations/couriers/courier-network.js';
 import { AppError, badRequest } from '../../lib/errors.js';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { orderTemplates, returnAttempts, users } from '../../db/schema.js';
+import { orderTemplates, returnAttempts } from '../../db/schema/templates.js';
+import { users } from '../../db/schema/users.js';
 
 export type TemplateRow = typeof orderTemplates.$inferSelect;
 export type NewTemplateRow = typeof orderTemplates.$inferInsert;
