@@ -77,14 +77,10 @@ export const SEED_TABLES = {
 export const SCHEMA_EXCEPTIONS = {
   'db/repayment-rows.ts': ['repayments', 'shipments'],
   'jobs/session-cleanup.ts': ['templates', 'users'],
-  'lib/packages.ts': ['shipments'],
-  'modules/admin/admin-balance-routes.ts': ['users'],
   'modules/admin/admin-balance-service.ts': ['invoicing'],
-  'modules/admin/admin-dashboard.ts': ['users'],
-  'modules/admin/admin-service.ts': ['users'],
   'modules/admin/audit-log-queries.ts': ['users'],
+  // Joins kept for speed (the balance views' 30 ms target): the statement sums invoices, payments and card payments in one SQL.
   'modules/balance/balance-queries.ts': ['invoice-totals', 'invoicing', 'ledger', 'payments', 'prepay'],
-  'modules/billing/billing-queries.ts': ['users'],
   'modules/einvoice/einvoice-buyer-invoices.ts': ['billing'],
   'modules/einvoice/einvoice-companies.ts': ['billing'],
   'modules/einvoice/einvoice-deadlines.ts': ['billing', 'users'],
@@ -105,18 +101,10 @@ export const SCHEMA_EXCEPTIONS = {
   'modules/pickup-points/pickup-points-queries.ts': ['addresses', 'users'],
   'modules/prepay/subscriptions-service.ts': ['billing'],
   'modules/profile/profile-service.ts': ['users'],
-  'modules/referrals/referrals-service.ts': ['users'],
-  'modules/repayments/money-admin.ts': ['users'],
-  'modules/repayments/payout-routes.ts': ['users'],
-  'modules/repayments/payouts.ts': ['users'],
-  'modules/repayments/repayments-dashboard.ts': ['users'],
   'modules/repayments/repayments-demo.ts': ['shipments', 'users'],
   'modules/repayments/repayments-list-queries.ts': ['shipments', 'users'],
-  'modules/repayments/repayments-list.ts': ['billing', 'users'],
   'modules/repayments/repayments-listener.ts': ['shipments'],
   'modules/repayments/repayments-sheets-queries.ts': ['shipments'],
-  'modules/repayments/sheet-actions.ts': ['users'],
-  'modules/shipments/activation.ts': ['users'],
   'modules/shipments/shipments-queries.ts': ['geo'],
   'modules/shipments/views.ts': ['settings'],
   'modules/store/store-activation-queries.ts': ['shipments'],
@@ -125,10 +113,8 @@ export const SCHEMA_EXCEPTIONS = {
   'modules/store/store-order-cod.ts': ['shipments'],
   'modules/store/store-order-queries.ts': ['shipments'],
   'modules/store/store-orders-list.ts': ['shipments'],
-  'modules/templates/templates-queries.ts': ['users'],
   'plugins/acting.ts': ['users'],
   'plugins/audit.ts': ['audit-log', 'users'],
-  'types.ts': ['users'],
 };
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
@@ -164,6 +150,8 @@ const schemaOwnerRule = {
     const fromSchema = rel.startsWith('db/schema/') || rel === 'db/schema.ts';
 
     function check(node, source) {
+      // A type-only import (a row's shape) reads no table.
+      if (node.importKind === 'type' || node.exportKind === 'type') return;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path
         .relative(SRC, path.resolve(path.dirname(file), source))
