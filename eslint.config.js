@@ -5,6 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { schemaWalls } from './apps/server/schema-walls.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', '.test-output/**', '.data/**', 'e2e/.artifacts/**'] },
@@ -56,11 +57,12 @@ export default tseslint.config(
   },
   // Server walls. A module reaches another only through its index.ts; integrations stand on lib/,
   // db/ and the contract, never on modules or jobs; lib/ stands on nothing of ours but db/ and the
-  // contract. The TypeScript resolver maps the `.js` specifiers to the `.ts` sources, so both the
-  // walls and the cycle check see the real files.
+  // contract; a file imports only the schema files its owner owns (apps/server/schema-walls.js).
+  // The TypeScript resolver maps the `.js` specifiers to the `.ts` sources, so both the walls and
+  // the cycle check see the real files.
   {
     files: ['apps/server/src/**/*.ts'],
-    plugins: { boundaries, 'import-x': importX },
+    plugins: { boundaries, 'import-x': importX, walls: schemaWalls },
     settings: {
       'import/resolver': { typescript: { project: 'apps/server/tsconfig.json' } },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
@@ -100,6 +102,8 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Each schema file has one owner; a file imports only its owner's (apps/server/schema-walls.js).
+      'walls/schema-owner': 'error',
     },
   },
   { files: ['apps/web/src/app/snackbars.tsx'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { users } from './db/schema.js';
+import type { users } from './db/schema/users.js';
 import type { Services } from './services.js';
 
 export type UserRow = typeof users.$inferSelect;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const src = path.join(root, 'apps/server/src');
-const WALL_RULES = new Set(['boundaries/entry-point', 'boundaries/element-types', 'import-x/no-cycle']);
+const WALL_RULES = new Set(['boundaries/entry-point', 'boundaries/element-types', 'import-x/no-cycle', 'walls/schema-owner']);
 
 let eslint: ESLint;
 
@@ -70,6 +70,40 @@ describe('server module walls (eslint.config.js)', () => {
     const code =
       "import { renderLabelPdf } from '../integrations/couriers/label-pdf.js';\nimport { startOfMonthInBucharest } from '../jobs/monthly-invoices.js';\nexport const use = [renderLabelPdf, startOfMonthInBucharest];\n";
     expect(await wallErrors(code, 'lib/__wall_test__.ts')).toEqual(['boundaries/element-types', 'boundaries/element-types']);
+  });
+
+  it("refuses a module importing another module's schema file", async () => {
+    const code = "import { billingEntities } from '../../db/schema/billing.js';\nexport const use = billingEntities;\n";
+    expect(await wallErrors(code, 'modules/templates/__wall_test__.ts')).toEqual(['walls/schema-owner']);
+  });
+
+  it('refuses a module importing the schema barrel, even for its own tables', async () => {
+    const code = "import { orderTemplates } from '../../db/schema.js';\nexport const use = orderTemplates;\n";
+    expect(await wallErrors(code, 'modules/templates/__wall_test__.ts')).toEqual(['walls/schema-owner']);
+  });
+
+  it('lets a module import its own schema files, the column helpers and the shared app_meta', async () => {
+    const code =
+      "import { orderTemplates } from '../../db/schema/templates.js';\nimport { bytea } from '../../db/schema/columns.js';\nimport { appMeta } from '../../db/schema/meta.js';\nexport const use = [orderTemplates, bytea, appMeta];\n";
+    expect(await wallErrors(code, 'modules/templates/__wall_test__.ts')).toEqual([]);
+  });
+
+  it('lets a module own schema files under other names (repayments: repayment-payouts.ts)', async () => {
+    const code = "import { payoutRuns } from '../../db/schema/repayment-payouts.js';\nexport const use = payoutRuns;\n";
+    expect(await wallErrors(code, 'modules/repayments/__wall_test__.ts')).toEqual([]);
+  });
+
+  it('refuses a new foreign import in a file that has a listed exception for another table', async () => {
+    // einvoice-queries.ts is listed (debt) for billing.ts only: shipments.ts is refused there.
+    const code = "import { shipments } from '../../db/schema/shipments.js';\nexport const use = shipments;\n";
+    expect(await wallErrors(code, 'modules/einvoice/einvoice-queries.ts')).toEqual(['walls/schema-owner']);
+  });
+
+  it("refuses an integration importing a module's tables, and a seed a table not listed for it", async () => {
+    const table = "import { users } from '../../db/schema/users.js';\nexport const use = users;\n";
+    expect(await wallErrors(table, 'integrations/store/__wall_test__.ts')).toEqual(['walls/schema-owner']);
+    const seed = "import { storeBulkRuns } from './schema/store-bulk.js';\nexport const use = storeBulkRuns;\n";
+    expect(await wallErrors(seed, 'db/seed-templates.ts')).toEqual(['walls/schema-owner']);
   });
 
   it('refuses an import cycle between two modules', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.js';
-import { domainEvents, eventDeliveries } from './schema.js';
+import { domainEvents, eventDeliveries } from './schema/events.js';
 
 /**
  * The domain events outbox. A module writes its event with `writeEvent` inside the transaction of

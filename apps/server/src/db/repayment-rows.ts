@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TPartyAddress } from '@colete/contract';
 import type { Executor } from './client.js';
 import { shipmentSearchText } from '../modules/shipments/index.js';
-import { repayments, shipments, type RepaymentStatus } from './schema.js';
+import { repayments, type RepaymentStatus } from './schema/repayments.js';
+import { shipments } from './schema/shipments.js';
 
 /**
  * A delivered cash-on-delivery shipment and its repayment written straight into the tables (the

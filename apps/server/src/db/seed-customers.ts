@@ -2,7 +2,8 @@ import { ZCustomerInput, type TCustomerInput } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../services.js';
 import type { Database } from './client.js';
-import { appMeta, users } from './schema.js';
+import { appMeta } from './schema/meta.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_customers_seeded_at';
 

@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bucharestDateKey } from '../lib/dates.js';
 import type { UserRow } from '../types.js';
-import { billingEntities, eInvoiceConnections, eInvoiceSent, users } from './schema.js';
+import { billingEntities } from './schema/billing.js';
+import { eInvoiceConnections, eInvoiceSent } from './schema/einvoice.js';
+import { users } from './schema/users.js';
 import { DEMO_BUYER } from './seed-einvoice.js';
 
 const DAY_MS = 86_400_000;

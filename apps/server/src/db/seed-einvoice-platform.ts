@@ -13,7 +13,11 @@ import { hashPassword } from '../lib/passwords.js';
 import { newReferralCode } from '../lib/tokens.js';
 import type { Config } from '../config.js';
 import type { Database } from './client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentMessages, eInvoiceSuppliers, invoices, shipments, users } from './schema.js';
+import { billingEntities } from './schema/billing.js';
+import { eInvoiceConnections, eInvoiceSent, eInvoiceSentMessages, eInvoiceSuppliers } from './schema/einvoice.js';
+import { invoices } from './schema/invoicing.js';
+import { shipments } from './schema/shipments.js';
+import { users } from './schema/users.js';
 import { connectThroughSimulator } from './seed-einvoice.js';
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,9 @@ import { SIM_AUTHORIZE_PATH } from '../integrations/e-invoicing/simulator.js';
 import { SIM_CATALOGUE, SIM_SUPPLIERS } from '../integrations/e-invoicing/simulator-daily.js';
 import { demoVat, issueSupplierDocument, type SupplierDocument, type SupplierProblem } from '../integrations/e-invoicing/simulator-suppliers.js';
 import type { Database } from './client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceReceived, users } from './schema.js';
+import { billingEntities } from './schema/billing.js';
+import { eInvoiceConnections, eInvoiceReceived } from './schema/einvoice.js';
+import { users } from './schema/users.js';
 
 const DAY_MS = 86_400_000;
 /** The demo client's company (Demo Logistic SRL), connected to the e-Factura simulator. */

@@ -5,7 +5,12 @@ import { invoiceOpenCharges } from '../modules/invoicing/index.js';
 import type { Services } from '../services.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
-import { addresses, appMeta, billableCharges, courierSimAwbs, invoices, shipmentEvents, shipments, users } from './schema.js';
+import { addresses } from './schema/addresses.js';
+import { courierSimAwbs } from './schema/courier-sim.js';
+import { billableCharges, invoices } from './schema/invoicing.js';
+import { appMeta } from './schema/meta.js';
+import { shipmentEvents, shipments } from './schema/shipments.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_postpaid_seeded_at';
 const DAY = 86_400_000;

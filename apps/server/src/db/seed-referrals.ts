@@ -5,7 +5,10 @@ import { newReferralCode } from '../lib/tokens.js';
 import { lastEndedWeek, weekBounds, weekStartOf, type ReferralsService } from '../modules/referrals/index.js';
 import { newUniqueId } from '../modules/shipments/index.js';
 import type { Database } from './client.js';
-import { appMeta, referrals, shipments, users, type ShipmentAddress } from './schema.js';
+import { appMeta } from './schema/meta.js';
+import { referrals } from './schema/referrals.js';
+import { shipments, type ShipmentAddress } from './schema/shipments.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_referrals';
 const DAY = 86_400_000;

@@ -5,7 +5,9 @@ import { importStatement, reconcileReport } from '../modules/repayments/index.js
 import type { Services } from '../services.js';
 import type { Database } from './client.js';
 import { insertRepaymentRow } from './repayment-rows.js';
-import { appMeta, repaymentSheets, users } from './schema.js';
+import { appMeta } from './schema/meta.js';
+import { repaymentSheets } from './schema/repayment-payouts.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_repayments_seeded_at';
 const DAY = 86_400_000;

@@ -6,7 +6,11 @@ import type { Recording } from '../modules/shipments/index.js';
 import type { Services } from '../services.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
-import { addresses, appMeta, courierSimAwbs, shipmentEvents, shipments, users } from './schema.js';
+import { addresses } from './schema/addresses.js';
+import { courierSimAwbs } from './schema/courier-sim.js';
+import { appMeta } from './schema/meta.js';
+import { shipmentEvents, shipments } from './schema/shipments.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_shipments_seeded_at';
 const DAY = 86_400_000;

@@ -5,7 +5,11 @@ import { demoShop, SIM_DEMO_SHOP } from '../integrations/store/index.js';
 import type { Services } from '../services.js';
 import type { UserRow } from '../types.js';
 import type { Database } from './client.js';
-import { addresses, appMeta, shipments, storeAccounts, users } from './schema.js';
+import { addresses } from './schema/addresses.js';
+import { appMeta } from './schema/meta.js';
+import { shipments } from './schema/shipments.js';
+import { storeAccounts } from './schema/store.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_store_shipment_seeded_at';
 /** The demo shop's order sent through the platform: an open order on one location, with a whole address, that no other demo story uses. */

@@ -2,7 +2,10 @@ import { ZPackagingTemplateAddRequest, ZReturnSubmission, ZSavedPackageAddReques
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../services.js';
 import type { Database } from './client.js';
-import { addresses, appMeta, packagingTemplates, users } from './schema.js';
+import { addresses } from './schema/addresses.js';
+import { appMeta } from './schema/meta.js';
+import { packagingTemplates } from './schema/packaging.js';
+import { users } from './schema/users.js';
 
 const SEED_KEY = 'demo_templates_seeded_at';
 const IBAN = 'RO49AAAA1B31007593840000';

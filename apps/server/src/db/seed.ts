@@ -1,7 +1,12 @@
 import { USER_TYPE } from '@colete/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addresses, appMeta, billingEntities, cardPayments, cardSubscriptions, pickupPoints, users } from './schema.js';
+import { addresses } from './schema/addresses.js';
+import { billingEntities } from './schema/billing.js';
+import { appMeta } from './schema/meta.js';
+import { pickupPoints } from './schema/pickup-points.js';
+import { cardPayments, cardSubscriptions } from './schema/prepay.js';
+import { users } from './schema/users.js';
 import { searchTextOf } from '../modules/addresses/index.js';
 import { creditCardTopUp } from '../modules/prepay/index.js';
 import { seedDemoMail } from '../modules/mail/index.js';

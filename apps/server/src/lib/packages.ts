@@ -1,5 +1,5 @@
 import { gramsToKg, kgToGrams, type TPackage } from '@colete/contract';
-import type { ShipmentPackage } from '../db/schema.js';
+import type { ShipmentPackage } from '../db/schema/shipments.js';
 
 /**
  * A package as stored (whole grams, centimetres) and as the API speaks it (kilograms): the one

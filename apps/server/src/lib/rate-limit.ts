@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { rateWindows } from '../db/schema.js';
+import { rateWindows } from '../db/schema/meta.js';
 import { tooManyRequests } from './errors.js';
 
 /**

@@ -1,7 +1,7 @@
 import { ZActingQuery, USER_TYPE, messages } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/users.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors.js';
 import { auditScope } from './audit.js';
 

@@ -1,7 +1,8 @@
 import { USER_TYPE } from '@colete/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminAuditLog, users } from '../db/schema.js';
+import { adminAuditLog } from '../db/schema/audit-log.js';
+import { users } from '../db/schema/users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { courierSimAwbs } from '../../db/schema.js';
+import { courierSimAwbs } from '../../db/schema/courier-sim.js';
 import { baniToRon } from '../../lib/money.js';
 import { bucharestDateKey, bucharestDayStart, nextDay } from '../../lib/dates.js';
 import { COD_REPORTS, COURIER_SIM_PREFIX, FAN_PER_PAGE, simCourierApiKey } from './cod-reports.js';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { courierSimAwbs } from '../../db/schema.js';
+import { courierSimAwbs } from '../../db/schema/courier-sim.js';
 import { bucharestParts, isFridayInBucharest } from '../../lib/dates.js';
 import {
   CourierError,

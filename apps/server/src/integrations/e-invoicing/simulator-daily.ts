@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, isNull, like } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { efacturaSimTokens, efacturaSimUploads } from '../../db/schema.js';
+import { efacturaSimTokens, efacturaSimUploads } from '../../db/schema/efactura-sim.js';
 import { demoVat, issueSupplierDocument, type SupplierLine } from './simulator-suppliers.js';
 
 /*

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { efacturaSimDownloads, efacturaSimMessages, efacturaSimUploads } from '../../db/schema.js';
+import { efacturaSimDownloads, efacturaSimMessages, efacturaSimUploads } from '../../db/schema/efactura-sim.js';
 import { bucharestDateKey, bucharestParts } from '../../lib/dates.js';
 import { child, readXmlTree, textAt, XmlTreeError, type XmlElement } from '../../lib/xml-tree.js';
 import { zipOf } from '../../lib/zip.js';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { efacturaSimCodes, efacturaSimTokens } from '../../db/schema.js';
+import { efacturaSimCodes, efacturaSimTokens } from '../../db/schema/efactura-sim.js';
 import { sha256 } from '../../lib/tokens.js';
 import { DEMO_COMPANIES } from '../company-check/simulator.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './einvoice-auth.js';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shopifySimBuckets } from '../../db/schema.js';
+import { shopifySimBuckets } from '../../db/schema/shopify-sim.js';
 
 export type Bucket = { maximumAvailable: number; restoreRate: number };
 /** Shopify's Standard plan: 2,000 points, 100 restored a second. */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shopifySimOutages } from '../../db/schema.js';
+import { shopifySimOutages } from '../../db/schema/shopify-sim.js';
 import { locationNodes } from './simulator-graphql.js';
 import { ACTIONS, productNodes } from './simulator-shop-data.js';
 import { currentFulfillmentOrder, currentOrder, saveFulfillmentOrder, type SimFulfillment, type SimFulfillmentOrder } from './simulator-state.js';

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shopifySimTokens } from '../../db/schema.js';
+import { shopifySimTokens } from '../../db/schema/shopify-sim.js';
 import { SIM_APP_KEY } from './shopify-app.js';
 import { buildOrder } from './simulator-orders.js';
 import { DAY } from './simulator-shop-data.js';

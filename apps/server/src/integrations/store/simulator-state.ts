@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shopifySimFulfillmentOrders, shopifySimOrders, shopifySimWebhooks } from '../../db/schema.js';
+import { shopifySimFulfillmentOrders, shopifySimOrders, shopifySimWebhooks } from '../../db/schema/shopify-sim.js';
 import { filterOrders, page } from './simulator-graphql.js';
 import { generatedCount, orderAt, orderNodes, type SimOrder } from './simulator-orders.js';
 

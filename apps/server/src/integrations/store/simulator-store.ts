@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shopifySimCodes, shopifySimTokens } from '../../db/schema.js';
+import { shopifySimCodes, shopifySimTokens } from '../../db/schema/shopify-sim.js';
 import { sha256 } from '../../lib/tokens.js';
 
 /** Codes live a few minutes, as Shopify's do. */

@@ -1,5 +1,4 @@
 import {
-  USER_TYPE,
   ZActivatePaymentRequest,
   ZAdminPaymentsQuery,
   ZPayableInvoicesQuery,
@@ -17,14 +16,13 @@ import {
   messages,
   pageOffset,
 } from '@colete/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { leiToBani } from '../../lib/money.js';
 import { adminScope } from '../../plugins/acting.js';
 import { auditNote } from '../../plugins/audit.js';
+import { isClientAccount } from '../auth/index.js';
 import { invoiceSummary, type InvoicingService } from '../invoicing/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { AdminBalanceService } from './admin-balance-service.js';
@@ -44,9 +42,8 @@ export const adminBalanceRoutes = (deps: { balance: AdminBalanceService; invoici
 
     /** The client named by selectedClient: a client account, or 404. */
     async function clientId(id: number) {
-      const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.userType, USER_TYPE.client))).limit(1);
-      if (!row) throw notFound(messages.profile.clientNotFound);
-      return row.id;
+      if (!(await isClientAccount(db, id))) throw notFound(messages.profile.clientNotFound);
+      return id;
     }
 
     r.post(

@@ -2,7 +2,7 @@ import { pageOffset, type TAuditEntry, type TCompany } from '@colete/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { invoices } from '../../db/schema.js';
+import { invoices } from '../../db/schema/invoicing.js';
 import { auditPage } from './audit-log-queries.js';
 
 /** The rows of a raw query, whichever driver answered (node-postgres or PGlite). */

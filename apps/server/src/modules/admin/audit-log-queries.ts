@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { adminAuditLog, users } from '../../db/schema.js';
+import { adminAuditLog } from '../../db/schema/audit-log.js';
+import { users } from '../../db/schema/users.js';
 
 const admins = alias(users, 'admin');
 const clients = alias(users, 'client');

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { loginAttempts, users } from '../../db/schema.js';
+import { loginAttempts, users } from '../../db/schema/users.js';
 
 export async function findUserByEmail(db: Executor, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -8,7 +8,7 @@ import {
   type TSessionUser,
 } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/users.js';
 import { AppError, conflict, unauthorized } from '../../lib/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newReferralCode } from '../../lib/tokens.js';

@@ -4,5 +4,18 @@ export { authService } from './auth-service.js';
 export type { AuthService, RegistrationReferral } from './auth-service.js';
 export { createSession, deleteExpiredSessions, deleteUserSessions } from './sessions.js';
 export type { SessionMeta, SessionPolicy } from './sessions.js';
+export {
+  accountByReferralCode,
+  accountContacts,
+  accountsByIds,
+  countClientAccounts,
+  isClientAccount,
+  lockAccount,
+  searchClientAccounts,
+  updateAccountBank,
+  updateAccountContact,
+} from './accounts.js';
+export type { AccountContact, AccountRow } from './accounts.js';
+export { findUserById } from './auth-queries.js';
 export { throttledCheck } from './throttle.js';
 export { clearSessionCookie, SESSION_COOKIE, sessionPlugin, sessionPolicy, setSessionCookie } from './session-plugin.js';

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema/users.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 
 export type SessionPolicy = { idleMs: number; absoluteMs: number };

@@ -7,7 +7,7 @@ import {
 } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { loginAttempts } from '../../db/schema.js';
+import { loginAttempts } from '../../db/schema/users.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { countAttemptsFromAddress, countRecentFailures } from './auth-queries.js';
 

@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { DayPeriod } from '../ledger/index.js';
-import { billableCharges, cardPayments, invoiceDailyTotals, invoicePayments, invoices, ledgerEntries } from '../../db/schema.js';
+import { invoiceDailyTotals } from '../../db/schema/invoice-totals.js';
+import { billableCharges, invoices } from '../../db/schema/invoicing.js';
+import { ledgerEntries } from '../../db/schema/ledger.js';
+import { invoicePayments } from '../../db/schema/payments.js';
+import { cardPayments } from '../../db/schema/prepay.js';
 
 /**
  * The invoices-and-payments statement (POST user/balance/invoices): SQL over invoices, the charges

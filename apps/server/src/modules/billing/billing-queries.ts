@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billingEntities, users } from '../../db/schema.js';
+import { lockAccount, updateAccountContact } from '../auth/index.js';
+import { billingEntities } from '../../db/schema/billing.js';
 
 export type BillingRow = typeof billingEntities.$inferSelect;
 export type NewBillingRow = typeof billingEntities.$inferInsert;
@@ -48,9 +49,7 @@ export async function countEntities(db: Executor, userId: number) {
  * Serialises one user's billing changes (first-entry activation, one active, duplicates): the
  * user's row is locked until the transaction ends.
  */
-export async function lockUser(tx: Executor, userId: number) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
+export const lockUser = (tx: Executor, userId: number) => lockAccount(tx, userId);
 
 export async function insertEntity(db: Executor, values: NewBillingRow) {
   const [row] = await db.insert(billingEntities).values(values).returning();
@@ -114,10 +113,21 @@ export async function pendingCompanies(db: Executor, limit: number) {
     .limit(limit);
 }
 
-export async function updateContact(db: Executor, userId: number, values: { givenName: string; familyName: string; phone: string }) {
-  await db
-    .update(users)
-    .set({ contactGivenName: values.givenName, contactFamilyName: values.familyName, contactPhone: values.phone, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+export const updateContact = (db: Executor, userId: number, values: { givenName: string; familyName: string; phone: string }) => updateAccountContact(db, userId, values);
+
+/** Companies (billing data marked company) whose name contains the text (any case), by name. */
+export async function companiesByName(db: Executor, search: string, limit: number) {
+  const q = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db
+    .select({ id: billingEntities.id, name: billingEntities.name, userId: billingEntities.userId })
+    .from(billingEntities)
+    .where(and(eq(billingEntities.isCompany, true), q ? ilike(billingEntities.name, `%${q}%`) : undefined))
+    .orderBy(billingEntities.name, billingEntities.id)
+    .limit(limit);
 }
 
+/** The account a billing entity belongs to (null: no such entity). */
+export async function entityOwner(db: Executor, id: number): Promise<number | null> {
+  const [row] = await db.select({ userId: billingEntities.userId }).from(billingEntities).where(eq(billingEntities.id, id)).limit(1);
+  return row?.userId ?? null;
+}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { appMeta } from '../../db/schema.js';
+import { appMeta } from '../../db/schema/meta.js';
 import { shipmentRecipients, shippedRecipientsAfter, type ShipmentListener, type ShipmentRecipient } from '../shipments/index.js';
 import { matchKeysOf, recipientValues } from './customer-values.js';
 import { findMatch, insertCustomer, linkShipment, unlinkShipment } from './customers-queries.js';

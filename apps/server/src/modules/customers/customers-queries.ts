@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { customerCounts, customerNameWords, customerPrefixCounts, customers, customerShipments } from '../../db/schema.js';
+import { customerCounts, customerNameWords, customerPrefixCounts, customers, customerShipments } from '../../db/schema/customers.js';
 
 const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 

@@ -1,7 +1,7 @@
 import { AWB_IN_TEXT, COURIER_CHECK_TEXTS, courierCostTolerance, formatBani, type ReceivedInvoiceStatus, type TCourierCheck, type TCourierCheckLine } from '@colete/contract';
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { eInvoiceReceived, eInvoiceReceivedAwbs, eInvoiceSuppliers } from '../../db/schema.js';
+import { eInvoiceReceived, eInvoiceReceivedAwbs, eInvoiceSuppliers } from '../../db/schema/einvoice.js';
 import { awbCosts } from '../shipments/index.js';
 import type { UblLine } from '../../lib/ubl-read.js';
 

@@ -1,7 +1,8 @@
 import type { TCustomerInvoice } from '@colete/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billingEntities, eInvoiceSent } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { eInvoiceSent } from '../../db/schema/einvoice.js';
 
 /**
  * The invoices a client issued to one buyer through 'Trimite factura' (the customer book's page,

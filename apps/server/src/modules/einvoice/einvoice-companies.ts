@@ -2,7 +2,8 @@ import { EINVOICE_COMPANY_MESSAGES, type TEInvoiceCompany } from '@colete/contra
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { billingEntities, eInvoiceConnections } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { eInvoiceConnections } from '../../db/schema/einvoice.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { effectiveState } from './einvoice-queries.js';

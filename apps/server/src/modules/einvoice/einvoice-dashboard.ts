@@ -1,7 +1,7 @@
 import { SENT_MESSAGE_STATUS } from '@colete/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { eInvoiceConnections, eInvoiceReceivedDays, eInvoiceSentMessages } from '../../db/schema.js';
+import { eInvoiceConnections, eInvoiceReceivedDays, eInvoiceSentMessages } from '../../db/schema/einvoice.js';
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const c = eInvoiceConnections;

@@ -1,7 +1,9 @@
 import { EINVOICE_DEADLINE_NEAR_DAYS, einvoiceMessages, normalizeCui, pageOffset, SENT_STATUS_CODES, type SentStatus, type TEInvoiceDeadline, type TEInvoiceDeadlinesResponse, type TPageQuery } from '@colete/contract';
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceSent, users } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { eInvoiceConnections, eInvoiceSent } from '../../db/schema/einvoice.js';
+import { users } from '../../db/schema/users.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { addWorkingDays, workingDaysBetween } from '../../lib/working-days.js';
 

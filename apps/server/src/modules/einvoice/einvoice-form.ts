@@ -2,7 +2,8 @@ import { einvoiceFormMessages, invoiceFormTotals, normalizeCui, normalizeText, R
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceParticipationRequests, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { eInvoiceConnections, eInvoiceParticipationRequests, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { eInvoiceDeadline } from '../../lib/working-days.js';
 import type { UserRow } from '../../types.js';

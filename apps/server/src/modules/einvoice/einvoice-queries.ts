@@ -1,7 +1,8 @@
 import type { EInvoiceState } from '@colete/contract';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billingEntities, eInvoiceAuthorizations, eInvoiceConnections } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { eInvoiceAuthorizations, eInvoiceConnections } from '../../db/schema/einvoice.js';
 
 export type ConnectionRow = typeof eInvoiceConnections.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { formatBani, formatBaniAmount, formatDay } from '@colete/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { eInvoiceReceived } from '../../db/schema.js';
+import { eInvoiceReceived } from '../../db/schema/einvoice.js';
 import { notifyByUserSettings } from '../mail/index.js';
 import { entityById } from './einvoice-queries.js';
 

@@ -22,7 +22,8 @@ import {
 import { and, between, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedDays, eInvoiceReceivedMessages } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedDays, eInvoiceReceivedMessages } from '../../db/schema/einvoice.js';
 import { bucharestDayStart, nextDay } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { renderUblPdf } from '../../lib/ubl-pdf.js';

@@ -2,7 +2,8 @@ import { normalizeCui, normalizeText, SENT_MACHINE, SENT_TEXTS, type SentStatus,
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
 import type { EventListener } from '../../db/outbox.js';
 import { EFacturaError, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
 import { readUbl } from '../../lib/ubl-read.js';

@@ -2,7 +2,8 @@ import { einvoiceMessages, normalizeCui, normalizeText, RECEIVED_MESSAGES, SENT_
 import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { renderUblPdf } from '../../lib/ubl-pdf.js';
 import { readUbl } from '../../lib/ubl-read.js';

@@ -2,7 +2,7 @@ import { normalizeCui, normalizeText } from '@colete/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { eInvoiceConnections, eInvoiceReceived } from '../../db/schema.js';
+import { eInvoiceConnections, eInvoiceReceived } from '../../db/schema/einvoice.js';
 import { EFacturaError, type EFacturaMessage, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
 import { readUbl } from '../../lib/ubl-read.js';
 import type { EInvoiceService } from './einvoice-service.js';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { appMeta } from '../../db/schema.js';
+import { appMeta } from '../../db/schema/meta.js';
 import { buildNomenclature, nomenclatureVersion, type Nomenclature } from './nomenclature.js';
 
 const META_KEY = 'geo_nomenclature';

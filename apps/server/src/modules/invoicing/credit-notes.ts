@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billableCharges, invoices } from '../../db/schema.js';
+import { billableCharges, invoices } from '../../db/schema/invoicing.js';
 import { formatRoDate } from '../../lib/dates.js';
 import { chargeLine } from './invoice-lines.js';
 import { invoiceFullNumber } from './invoice-pdf.js';

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { billableCharges, invoicePayments, invoices, shipments } from '../../db/schema.js';
+import { billableCharges, invoices } from '../../db/schema/invoicing.js';
+import { invoicePayments } from '../../db/schema/payments.js';
+import { shipments } from '../../db/schema/shipments.js';
 
 const original = alias(invoices, 'original');
 const creditNotes = alias(invoices, 'credit_notes');

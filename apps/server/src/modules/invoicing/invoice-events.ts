@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { StoredEvent } from '../../db/outbox.js';
-import { invoices } from '../../db/schema.js';
+import { invoices } from '../../db/schema/invoicing.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { invoiceFullNumber } from './invoice-pdf.js';
 import { invoiceUblOf, type InvoiceUbl } from './invoice-ubl.js';

@@ -1,5 +1,5 @@
 import { isValidCnp } from '@colete/contract';
-import type { InvoiceParty } from '../../db/schema.js';
+import type { InvoiceParty } from '../../db/schema/invoicing.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import type { InvoiceRow } from './invoicing-queries.js';
 

@@ -1,5 +1,5 @@
 import { splitGross } from '@colete/contract';
-import type { InvoiceLine } from '../../db/schema.js';
+import type { InvoiceLine } from '../../db/schema/invoicing.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { vatPercentAt } from '../../lib/vat.js';
 

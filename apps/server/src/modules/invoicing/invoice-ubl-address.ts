@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeText } from '@colete/contract';
-import type { InvoiceParty } from '../../db/schema.js';
+import type { InvoiceParty } from '../../db/schema/invoicing.js';
 import { csvRecords } from '../../lib/csv.js';
 import { dataFolder } from '../../lib/ro-data.js';
 

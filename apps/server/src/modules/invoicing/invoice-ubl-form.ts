@@ -1,7 +1,7 @@
 import { invoiceFormTotals, invoiceLineNetBani, normalizeCui, type TInvoiceForm } from '@colete/contract';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import type { InvoiceParty } from '../../db/schema.js';
+import type { InvoiceParty } from '../../db/schema/invoicing.js';
 import { UBL_NAMESPACES } from '../../lib/ubl-read.js';
 import { NO_CNP } from './invoice-facts.js';
 import { CAC, CBC, CIUS_RO_CUSTOMIZATION, party, ublAmount, ublText, type InvoiceUbl } from './invoice-ubl.js';

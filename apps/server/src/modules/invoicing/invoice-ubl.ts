@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { Executor } from '../../db/client.js';
-import { invoices, type InvoiceLine, type InvoiceParty } from '../../db/schema.js';
+import { invoices, type InvoiceLine, type InvoiceParty } from '../../db/schema/invoicing.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { UBL_NAMESPACES } from '../../lib/ubl-read.js';
 import { buyerIds, supplyDays } from './invoice-facts.js';

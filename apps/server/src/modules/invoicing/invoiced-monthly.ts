@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { invoiceDailyTotals } from '../../db/schema.js';
+import { invoiceDailyTotals } from '../../db/schema/invoice-totals.js';
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 

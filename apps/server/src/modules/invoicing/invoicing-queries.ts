@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billableCharges, billingEntities, invoiceSeries, invoices, userSettings } from '../../db/schema.js';
+import { billingEntities } from '../../db/schema/billing.js';
+import { billableCharges, invoiceSeries, invoices } from '../../db/schema/invoicing.js';
+import { userSettings } from '../../db/schema/settings.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;

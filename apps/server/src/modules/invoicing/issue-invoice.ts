@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { writeEvent } from '../../db/outbox.js';
-import { invoices, type InvoiceParty } from '../../db/schema.js';
+import { invoices, type InvoiceParty } from '../../db/schema/invoicing.js';
 import { baniToRon } from '../../lib/money.js';
 import { vatPercentAt } from '../../lib/vat.js';
 import { notifyByUserSettings } from '../mail/index.js';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { billableCharges } from '../../db/schema.js';
+import { billableCharges } from '../../db/schema/invoicing.js';
 import type { ShipmentBilling } from '../shipments/index.js';
 import { cancelShipmentCharge } from './credit-notes.js';
 import { activeEntity } from './invoicing-queries.js';

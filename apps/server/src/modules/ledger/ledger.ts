@@ -1,7 +1,8 @@
 import { and, desc, eq, getTableName, inArray, isNotNull, isNull, notInArray, sql, type Column } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { LEDGER_KINDS } from '@colete/contract';
-import { invoices, ledgerEntries } from '../../db/schema.js';
+import { invoices } from '../../db/schema/invoicing.js';
+import { ledgerEntries } from '../../db/schema/ledger.js';
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ledgerDailyTotals } from '../../db/schema.js';
+import { ledgerDailyTotals } from '../../db/schema/ledger-totals.js';
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ledgerDailyTotals, ledgerEntries, shipments } from '../../db/schema.js';
+import { ledgerEntries } from '../../db/schema/ledger.js';
+import { ledgerDailyTotals } from '../../db/schema/ledger-totals.js';
+import { shipments } from '../../db/schema/shipments.js';
 
 /**
  * The ledger's statements for the balance views (issue 17): every figure is one SQL sum over the

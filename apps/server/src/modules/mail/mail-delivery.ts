@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import type { MailAttachmentRef } from '../../db/schema.js';
+import type { MailAttachmentRef } from '../../db/schema/mail.js';
 import { MailSendError, type MailTransport, type OutgoingAttachment } from '../../integrations/mail/mail-transport.js';
 import { smsOutboxTransport } from '../../integrations/sms/outbox.js';
 import type { SmsTransport } from '../../integrations/sms/sms-transport.js';

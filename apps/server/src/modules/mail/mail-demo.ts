@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema.js';
+import { mailOutbox } from '../../db/schema/mail.js';
 
 const DAY = 86_400_000;
 

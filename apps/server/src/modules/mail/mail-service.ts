@@ -13,7 +13,9 @@ import {
 } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { userSettings, users, type LabelAttachmentRef, type MailAttachmentRef } from '../../db/schema.js';
+import type { LabelAttachmentRef, MailAttachmentRef } from '../../db/schema/mail.js';
+import { userSettings } from '../../db/schema/settings.js';
+import { users } from '../../db/schema/users.js';
 import { notFound } from '../../lib/errors.js';
 import { DEFAULT_SMS, defaultMailSettings } from '../settings/index.js';
 import { countMails, findMail, insertMail, listMails, type MailListRow } from './mail-queries.js';

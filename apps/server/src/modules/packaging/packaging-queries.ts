@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { packagingTemplates, savedPackages } from '../../db/schema.js';
+import { packagingTemplates, savedPackages } from '../../db/schema/packaging.js';
 
 export type PackagingTemplateRow = typeof packagingTemplates.$inferSelect;
 export type SavedPackageRow = typeof savedPackages.$inferSelect;

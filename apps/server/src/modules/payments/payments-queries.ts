@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { invoicePaymentReverts, invoicePayments, invoices } from '../../db/schema.js';
+import { invoices } from '../../db/schema/invoicing.js';
+import { invoicePaymentReverts, invoicePayments } from '../../db/schema/payments.js';
 
 export type PaymentRow = typeof invoicePayments.$inferSelect;
 

@@ -1,7 +1,8 @@
 import { PAYABLE_INVOICES_MAX, balanceAdminMessages, messages, type TAdminPayment, type TPayableInvoice, type TRecordPaymentRequest } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { billableCharges, invoices, shipments } from '../../db/schema.js';
+import { billableCharges, invoices } from '../../db/schema/invoicing.js';
+import { shipments } from '../../db/schema/shipments.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { bucharestDateKey, bucharestDayStart } from '../../lib/dates.js';
 import { leiToBani } from '../../lib/money.js';

@@ -1,7 +1,9 @@
 import { ADDRESS_TYPE_DEFAULT, ADDRESS_TYPE_LOCKED, PICKUP_DELETED } from '@colete/contract';
 import { and, asc, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { addresses, pickupPoints, users } from '../../db/schema.js';
+import { addresses } from '../../db/schema/addresses.js';
+import { pickupPoints } from '../../db/schema/pickup-points.js';
+import { users } from '../../db/schema/users.js';
 
 export type PickupRow = typeof pickupPoints.$inferSelect;
 export type NewPickupRow = typeof pickupPoints.$inferInsert;

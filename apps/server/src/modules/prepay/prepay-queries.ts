@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { cardPayments } from '../../db/schema.js';
+import { cardPayments } from '../../db/schema/prepay.js';
 
 /** A card payment, by its processor identifier (and its owner, when given). The balance is the ledger's. */
 export async function findPayment(db: Executor, identifier: string, userId?: number) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messages, type TLedgerEntry, type TPayment } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { cardPayments, cardSubscriptions } from '../../db/schema.js';
+import { cardPayments, cardSubscriptions } from '../../db/schema/prepay.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';

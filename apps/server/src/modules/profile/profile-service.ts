@@ -9,7 +9,7 @@ import {
 } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/users.js';
 import { badRequest } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { referralBonusWeeks } from '../../db/schema.js';
+import { referralBonusWeeks } from '../../db/schema/referrals.js';
 
 /** The referrer's bonus paid per Bucharest day of payment in [from, to), net of take-backs, in bani. */
 export async function bonusByDay(ex: Executor, referrerId: number, range: { from: Date; to: Date }, timeZone: string) {

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { referralBonusItems, referralBonusWeeks, referrals } from '../../db/schema.js';
+import { referralBonusItems, referralBonusWeeks, referrals } from '../../db/schema/referrals.js';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 export type BonusItem = typeof referralBonusItems.$inferInsert;

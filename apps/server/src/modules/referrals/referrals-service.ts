@@ -1,9 +1,8 @@
 import { messages, normalisePhone, type TReferralOutcome, type TReferralsInfoRequest, type TReferralsInfoResponse } from '@colete/contract';
-import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { PLATFORM_TIME_ZONE, bucharestDayStart } from '../../lib/dates.js';
 import type { UserRow } from '../../types.js';
+import { accountByReferralCode, findUserById } from '../auth/index.js';
 import { deliveredShipmentsOf } from '../shipments/index.js';
 import { creditReferralWeek } from './referral-bonus.js';
 import { activeSince, addDays, bonusOf, daysOf, inPromotion, lastEndedWeek, weekStartOf } from './referral-rules.js';
@@ -17,8 +16,8 @@ export type ReferralRecord = { outcome: TReferralOutcome; warning?: string };
 
 /**
  * The referral programme (issue 27): who referred whom (recorded at registration), the weekly
- * bonus (referral-bonus.ts) and the stats of the referrals page. `users` is read for the referrer
- * by code: the accounts' table is the auth module's, whose rows every module reads through UserRow.
+ * bonus (referral-bonus.ts) and the stats of the referrals page. The referrer by code and its name
+ * come from the auth module's index (the accounts' table is auth's).
  */
 export function referralsService(deps: { database: Database; now?: () => Date }) {
   const { db } = deps.database;
@@ -30,7 +29,7 @@ export function referralsService(deps: { database: Database; now?: () => Date })
    * has the new account's phone number: the same person); a client who has a referrer already.
    */
   async function recordAtRegistration(tx: Executor, client: Pick<UserRow, 'id' | 'phone' | 'createdAt'>, code: string): Promise<ReferralRecord> {
-    const [referrer] = await tx.select().from(users).where(eq(users.referralCode, code.trim().toUpperCase())).limit(1);
+    const referrer = await accountByReferralCode(tx, code);
     if (!referrer) return { outcome: 'unknownCode', warning: T.unknownCode };
     if (referrer.id === client.id || normalisePhone(referrer.phone) === normalisePhone(client.phone)) return { outcome: 'ownCode', warning: T.ownCode };
     const recorded = await insertReferral(tx, { referredId: client.id, referrerId: referrer.id, activatedAt: client.createdAt });
@@ -43,7 +42,7 @@ export function referralsService(deps: { database: Database; now?: () => Date })
     const at = now();
     const counts = await invitedCounts(db, client.id, activeSince(at));
     const mine = await referralOf(db, client.id);
-    const [referrer] = mine ? await db.select({ name: users.name }).from(users).where(eq(users.id, mine.referrerId)).limit(1) : [];
+    const referrer = mine ? await findUserById(db, mine.referrerId) : null;
     const amounts = await bonusByDay(db, client.id, range, PLATFORM_TIME_ZONE);
     const joined = await usersByDay(db, client.id, range, PLATFORM_TIME_ZONE);
     const days = daysOf(q.start, q.end);

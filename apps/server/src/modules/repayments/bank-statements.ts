@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { bankStatementLines, bankStatements, courierReportLines, courierReports, reconciliationFlags } from '../../db/schema.js';
+import { bankStatementLines, bankStatements } from '../../db/schema/repayment-payouts.js';
+import { courierReportLines, courierReports, reconciliationFlags } from '../../db/schema/repayments.js';
 import type { ParsedStatement, StatementEntry } from '../../integrations/bank/index.js';
 import { COD_REPORTS } from '../../integrations/couriers/index.js';
 import { batchesOf } from './reconcile.js';

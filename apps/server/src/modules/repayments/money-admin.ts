@@ -1,9 +1,11 @@
 import { BANK_STATEMENT_MESSAGES as b, RECONCILIATION_MESSAGES as r, type ReconciliationKind } from '@colete/contract';
 import { and, count, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bankStatements, payoutRuns, reconciliationFlags, users } from '../../db/schema.js';
+import { bankStatements, payoutRuns } from '../../db/schema/repayment-payouts.js';
+import { reconciliationFlags } from '../../db/schema/repayments.js';
 import { Camt053Error, parseCamt053, readCamt053, type BankStatementsClient } from '../../integrations/bank/index.js';
 import { COD_REPORTS } from '../../integrations/couriers/index.js';
+import { accountContacts } from '../auth/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { importStatement, matchWaitingTransfers, sha256Of, type StatementResult } from './bank-statements.js';
@@ -129,17 +131,18 @@ export function moneyAdmin(deps: MoneyAdminDeps) {
       );
       const [rows, [total]] = await Promise.all([
         database.db
-          .select({ f: reconciliationFlags, by: users.name })
+          .select({ f: reconciliationFlags })
           .from(reconciliationFlags)
-          .leftJoin(users, eq(users.id, reconciliationFlags.resolvedBy))
           .where(where)
           .orderBy(desc(reconciliationFlags.createdAt), desc(reconciliationFlags.id))
           .limit(q.limit)
           .offset((q.page - 1) * q.limit),
         database.db.select({ n: count() }).from(reconciliationFlags).where(where),
       ]);
+      // The resolvers' names: one query for the page (the accounts are the auth module's).
+      const resolvers = await accountContacts(database.db, rows.flatMap(({ f }) => (f.resolvedBy ? [f.resolvedBy] : [])));
       return {
-        list: rows.map(({ f, by }) => ({
+        list: rows.map(({ f }) => ({
           id: f.id,
           kind: f.kind,
           courierId: f.courierId,
@@ -149,7 +152,7 @@ export function moneyAdmin(deps: MoneyAdminDeps) {
           reportedBani: f.reportedBani,
           createdAt: f.createdAt.toISOString(),
           resolvedAt: f.resolvedAt?.toISOString() ?? null,
-          resolvedBy: by ?? null,
+          resolvedBy: (f.resolvedBy ? resolvers.get(f.resolvedBy)?.name : undefined) ?? null,
           note: f.note,
         })),
         count: total?.n ?? 0,

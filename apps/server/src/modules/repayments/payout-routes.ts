@@ -3,7 +3,6 @@ import {
   BANK_STATEMENT_MAX_BYTES,
   BANK_STATEMENT_MESSAGES as b,
   REPAYMENT_SHEET_MESSAGES as m,
-  USER_TYPE,
   ZChangeOrderRepaymentBody,
   ZClientIdParams,
   ZFlagParams,
@@ -19,11 +18,10 @@ import {
   ZStatementUploadResponse,
   UPLOAD_ID_HEADER,
 } from '@colete/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { isClientAccount } from '../auth/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { acting, adminScope, authenticatedScope } from '../../plugins/acting.js';
 import type { MoneyAdmin } from './money-admin.js';
@@ -51,8 +49,7 @@ export const payoutAdminRoutes = (deps: PayoutRoutesDeps) => async (app: Fastify
     { schema: { tags: ['repayments'], params: ZClientIdParams, response: { 200: ZRepaymentSuccess } } },
     async (req) => {
       const { clientId } = req.params;
-      const [client] = await deps.database.db.select({ id: users.id }).from(users).where(and(eq(users.id, clientId), eq(users.userType, USER_TYPE.client))).limit(1);
-      if (!client) throw notFound();
+      if (!(await isClientAccount(deps.database.db, clientId))) throw notFound();
       const result = await deps.payouts.run({ kind: 'pay_now', clientId, requestedBy: req.user!.id, requestKey: idempotencyKey(req.headers['idempotency-key']) });
       if (!result.repeated && result.sheets === 0) throw badRequest(result.awaiting > 0 ? m.noAccount : m.nothingToPay, result.awaiting > 0 ? 'noAccount' : 'nothingToPay');
       return { success: true as const, message: m.markedForPayment };

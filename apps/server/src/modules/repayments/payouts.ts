@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { BANKS_BY_CODE, isValidBankHolder, isValidRomanianIban, normalizeIban } from '@colete/contract';
 import { and, eq, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { payoutRuns, repaymentSheetItems, repaymentSheets, repayments, repaymentsAwaiting, users } from '../../db/schema.js';
+import { payoutRuns, repaymentSheets } from '../../db/schema/repayment-payouts.js';
+import { repaymentSheetItems, repayments, repaymentsAwaiting } from '../../db/schema/repayments.js';
 import { buildPain001 } from '../../integrations/bank/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';
+import { accountsByIds, findUserById } from '../auth/index.js';
 import { payoutDecision } from './payout-schedule.js';
 
 /**
@@ -49,10 +51,7 @@ export function payoutService(deps: PayoutDeps) {
       .groupBy(repayments.userId);
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.userId);
-    const settings = await database.db
-      .select({ id: users.id, interval: users.repaymentSendInterval, min: users.repaymentSendMinAmount, wait: users.repaymentWaitPending })
-      .from(users)
-      .where(inArray(users.id, ids));
+    const accounts = await accountsByIds(database.db, ids);
     const last = await database.db
       .select({ userId: repaymentSheets.userId, day: max(repaymentSheets.sheetDate) })
       .from(repaymentSheets)
@@ -66,9 +65,9 @@ export function payoutService(deps: PayoutDeps) {
     const lastOf = new Map(last.map((l) => [l.userId, l.day]));
     return rows
       .filter((r) => {
-        const s = settings.find((x) => x.id === r.userId);
+        const s = accounts.get(r.userId);
         return payoutDecision(
-          { interval: s?.interval ?? null, minAmountLei: s?.min ?? null, waitPending: s?.wait ?? null },
+          { interval: s?.repaymentSendInterval ?? null, minAmountLei: s?.repaymentSendMinAmount ?? null, waitPending: s?.repaymentWaitPending ?? null },
           { today, lastPaidOn: lastOf.get(r.userId) ?? null, oldestReceivedOn: r.oldest, receivedBani: Number(r.sum), hasPending: pendingSet.has(r.userId) },
         ).pay;
       })
@@ -78,7 +77,7 @@ export function payoutService(deps: PayoutDeps) {
   /** One client's sheets, each in its own transaction (claimed rows, the sheet, its items, the rows paid). */
   async function payClient(runId: number, clientId: number, today: string, result: PayoutResult, clock: () => Date) {
     await database.db.transaction(async (tx) => {
-      const [client] = await tx.select().from(users).where(eq(users.id, clientId)).limit(1);
+      const client = await findUserById(tx, clientId);
       if (!client) return;
       const rows = await tx
         .select({ id: repayments.id, amountBani: repayments.amountBani, bankAccount: repayments.bankAccount, owner: repayments.bankAccountOwner })

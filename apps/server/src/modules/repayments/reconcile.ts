@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { courierReportLines, courierReports, reconciliationFlags, repayments, type ReconciliationFlagKind } from '../../db/schema.js';
+import { courierReportLines, courierReports, reconciliationFlags, repayments, type ReconciliationFlagKind } from '../../db/schema/repayments.js';
 
 /** One line of a courier's report, whatever its shape: the AWB, the amount and the transfer's day. */
 export type ReportLine = { awb: string; amountBani: number; transferDate: string; reference: string | null };

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { reconciliationFlags, repaymentDailyTotals, repayments, users } from '../../db/schema.js';
+import { repaymentDailyTotals } from '../../db/schema/repayment-totals.js';
+import { reconciliationFlags, repayments } from '../../db/schema/repayments.js';
 import { PLATFORM_TIME_ZONE } from '../../lib/dates.js';
 import { FILTER_STATUSES, lastPayment } from './repayments-list-queries.js';
 import { nextPaymentOf } from './repayments-list.js';
+import type { AccountRow } from '../auth/index.js';
 
 /*
  * The dashboard's reads of the cash on delivery (issue 27): the client's money at the couriers and
@@ -17,7 +19,7 @@ const d = repaymentDailyTotals;
 const r = repayments;
 const statusList = (statuses: readonly string[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
 
-type Client = typeof users.$inferSelect;
+type Client = AccountRow;
 type Sum = { count: number; amount: number };
 
 /** The money on its way to the client: at the couriers (delivered, sent) and at the platform (received), and the next payment's day. */

@@ -1,17 +1,11 @@
 import { bankNameFromIban } from '@colete/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import {
-  appMeta,
-  payoutRuns,
-  repaymentSheetItems,
-  repaymentSheets,
-  repayments,
-  repaymentsAwaiting,
-  shipments,
-  users,
-  type RepaymentStatus,
-} from '../../db/schema.js';
+import { appMeta } from '../../db/schema/meta.js';
+import { payoutRuns, repaymentSheets } from '../../db/schema/repayment-payouts.js';
+import { repaymentSheetItems, repayments, repaymentsAwaiting, type RepaymentStatus } from '../../db/schema/repayments.js';
+import { shipments } from '../../db/schema/shipments.js';
+import { users } from '../../db/schema/users.js';
 import { buildPain001 } from '../../integrations/bank/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 

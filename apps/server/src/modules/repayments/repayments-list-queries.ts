@@ -1,7 +1,11 @@
 import type { RepaymentFilter } from '@colete/contract';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { repaymentDailyTotals, repaymentSheetItems, repaymentSheets, repayments, shipments, users, type RepaymentStatus } from '../../db/schema.js';
+import { repaymentSheets } from '../../db/schema/repayment-payouts.js';
+import { repaymentDailyTotals } from '../../db/schema/repayment-totals.js';
+import { repaymentSheetItems, repayments, type RepaymentStatus } from '../../db/schema/repayments.js';
+import { shipments } from '../../db/schema/shipments.js';
+import { users } from '../../db/schema/users.js';
 
 /**
  * The statuses each filter of the list shows (spec 002 section 4.6). The money is "at the courier"

@@ -11,18 +11,18 @@ import {
   type RepaymentFilter,
   type TRepaymentListResponse,
 } from '@colete/contract';
-import { and, eq, ilike } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { billingEntities, users } from '../../db/schema.js';
 import { bucharestDateKey, bucharestDayStart, nextDay } from '../../lib/dates.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { accountContacts, findUserById, type AccountRow } from '../auth/index.js';
+import { companiesByName, entityOwner } from '../billing/index.js';
 import { enqueueMail } from '../mail/index.js';
 import { exportFileName, repaymentsXlsxStream, toExportScope } from './repayments-export.js';
 import { bankAccounts, lastPayment, listPage, listTotals, searchMatches, type ListScope } from './repayments-list-queries.js';
 import { rowView } from './repayments-rows.js';
 import { sheetOf } from './repayments-sheets-queries.js';
 
-type Client = typeof users.$inferSelect;
+type Client = AccountRow;
 type Acting = { user: Client; client: Client; isAdminActing: boolean };
 
 /** The list's request, parsed (ZRepaymentFilters and the page). */
@@ -76,10 +76,10 @@ export function repaymentsListService(database: Database, clock: () => Date = ()
    */
   async function ownerOf(acting: Acting, selectedCompany: number | undefined): Promise<number | null> {
     if (!selectedCompany) return acting.client.userType === USER_TYPE.admin ? null : acting.client.id;
-    const [company] = await db.select({ userId: billingEntities.userId }).from(billingEntities).where(eq(billingEntities.id, selectedCompany)).limit(1);
-    if (!company) return null;
-    if (acting.isAdminActing || acting.user.userType !== USER_TYPE.admin) return company.userId === acting.client.id ? company.userId : null;
-    return company.userId;
+    const owner = await entityOwner(db, selectedCompany);
+    if (owner === null) return null;
+    if (acting.isAdminActing || acting.user.userType !== USER_TYPE.admin) return owner === acting.client.id ? owner : null;
+    return owner;
   }
 
   /** The list's scope (dates, text, account, sheet), checked. Null: nothing to show. */
@@ -88,7 +88,7 @@ export function repaymentsListService(database: Database, clock: () => Date = ()
     if (userId === null) return null;
     const q = f.searchString ? normalizeText(f.searchString) : undefined;
     const account = f.account ? normalizeIban(f.account) : undefined;
-    const clientAccount = account ? ((await db.select({ a: users.bankAccount }).from(users).where(eq(users.id, userId)).limit(1))[0]?.a ?? null) : undefined;
+    const clientAccount = account ? ((await findUserById(db, userId))?.bankAccount ?? null) : undefined;
     if (f.sheetId !== undefined) {
       const sheet = await sheetOf(db, userId, f.sheetId);
       if (!sheet) throw notFound(T.sheetNotFound);
@@ -160,21 +160,18 @@ export function repaymentsListService(database: Database, clock: () => Date = ()
 
     /** Companies (billing data marked company) by name, for the admins' selector. */
     async companies(search: string) {
-      const q = search.replace(/[\\%_]/g, (c) => `\\${c}`);
-      return db
-        .select({ id: billingEntities.id, name: billingEntities.name, clientId: users.id, clientName: users.name, clientEmail: users.email, clientAccountType: users.accountType })
-        .from(billingEntities)
-        .innerJoin(users, eq(users.id, billingEntities.userId))
-        .where(and(eq(billingEntities.isCompany, true), q ? ilike(billingEntities.name, `%${q}%`) : undefined))
-        .orderBy(billingEntities.name, billingEntities.id)
-        .limit(20);
+      const companies = await companiesByName(db, search, 20);
+      const clients = await accountContacts(db, companies.map((c) => c.userId));
+      return companies.flatMap((c) => {
+        const client = clients.get(c.userId);
+        return client ? [{ id: c.id, name: c.name, clientId: client.id, clientName: client.name, clientEmail: client.email, clientAccountType: client.accountType }] : [];
+      });
     },
   };
 }
 
 async function clientRow(database: Database, userId: number): Promise<Client> {
-  const [row] = await database.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  return row!;
+  return (await findUserById(database.db, userId))!;
 }
 
 export type RepaymentsListService = ReturnType<typeof repaymentsListService>;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { repayments, shipments, type RepaymentStatus } from '../../db/schema.js';
+import { repayments, type RepaymentStatus } from '../../db/schema/repayments.js';
+import { shipments } from '../../db/schema/shipments.js';
 import type { ShipmentFacts, ShipmentListener } from '../shipments/index.js';
 
 /**

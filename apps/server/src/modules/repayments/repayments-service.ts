@@ -1,7 +1,7 @@
 import { REPAYMENT_REPORT_MESSAGES as t } from '@colete/contract';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { courierReports } from '../../db/schema.js';
+import { courierReports } from '../../db/schema/repayments.js';
 import { COD_REPORTS, type codReportsClient } from '../../integrations/couriers/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { badRequest } from '../../lib/errors.js';

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { repaymentSheets, repayments, repaymentsAwaiting, shipments } from '../../db/schema.js';
+import { repaymentSheets } from '../../db/schema/repayment-payouts.js';
+import { repayments, repaymentsAwaiting } from '../../db/schema/repayments.js';
+import { shipments } from '../../db/schema/shipments.js';
 
 /** One of the client's sheets (null: none, or another client's). */
 export async function sheetOf(db: Executor, userId: number, sheetId: number) {

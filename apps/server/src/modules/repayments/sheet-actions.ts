@@ -1,7 +1,9 @@
 import { REPAYMENT_SHEET_MESSAGES as m, messages } from '@colete/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { repaymentSheetItems, repaymentSheets, repayments, repaymentsAwaiting, users } from '../../db/schema.js';
+import { repaymentSheets } from '../../db/schema/repayment-payouts.js';
+import { repaymentSheetItems, repayments, repaymentsAwaiting } from '../../db/schema/repayments.js';
+import { updateAccountBank } from '../auth/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { bankNameOf } from './payouts.js';
 
@@ -73,7 +75,7 @@ export function sheetActions(deps: { database: Database; platformIban: string })
           .where(inArray(repayments.id, ids));
         await tx.update(repaymentsAwaiting).set({ resolvedAt: sql`now()` }).where(and(inArray(repaymentsAwaiting.repaymentId, ids), isNull(repaymentsAwaiting.resolvedAt)));
         if (body.keepValue) {
-          await tx.update(users).set({ bankAccount: body.bankAccount, bankAccountHolder: body.bankName, bankName, updatedAt: sql`now()` }).where(eq(users.id, clientId));
+          await updateAccountBank(tx, clientId, { bankAccount: body.bankAccount, bankAccountHolder: body.bankName, bankName });
         }
         return { message: m.done, repayments: ids.length };
       });

@@ -1,7 +1,7 @@
 import type { TUploadProgress } from '@colete/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { uploadProgress } from '../../db/schema.js';
+import { uploadProgress } from '../../db/schema/repayments.js';
 
 /**
  * How far an admin's large upload (a courier's report, a bank statement) has come (issue 24):

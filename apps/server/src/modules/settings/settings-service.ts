@@ -8,7 +8,7 @@ import {
 } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { userSettings } from '../../db/schema.js';
+import { userSettings } from '../../db/schema/settings.js';
 import type { UserRow } from '../../types.js';
 
 /** Which mail notifications are on for a new account: the ones about its own orders and money. */

@@ -1,7 +1,6 @@
 import { messages } from '@colete/contract';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { findUserById } from '../auth/index.js';
 import { eventsCommitted } from '../../db/outbox.js';
 import { CourierError, type QuoteRequest } from '../../integrations/couriers/courier-network.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -64,7 +63,7 @@ export function activationStage(ctx: ShipmentContext, offers: OffersStage, views
       const current = await findShipment(tx, client.id, uniqueId, { lock: true });
       if (!current || current.status !== 'draft') return null;
       await lockUser(tx, client.id);
-      const [account] = await tx.select({ paymentType: users.paymentType }).from(users).where(eq(users.id, client.id));
+      const account = await findUserById(tx, client.id);
       const paymentType = account?.paymentType ?? 'prepaid';
       if (paymentType === 'prepaid') {
         if ((await balanceBani(tx, client.id)) < offer.priceBani) throw new AppError(409, m.insufficientBalance, 'insufficientBalance');

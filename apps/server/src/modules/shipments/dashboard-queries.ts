@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
 import { PLATFORM_TIME_ZONE } from '../../lib/dates.js';
 
 /*

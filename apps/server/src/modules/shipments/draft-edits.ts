@@ -1,5 +1,5 @@
 import { addressFormFields, messages, type TShipmentDraftEditParsed, type TShipmentDraftParsed } from '@colete/contract';
-import type { ShipmentAddress } from '../../db/schema.js';
+import type { ShipmentAddress } from '../../db/schema/shipments.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { leiToBani } from '../../lib/money.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RETURN_DEFAULT_PARCEL, messages, normalizeText, pickPartyAddress, type TReturnAnswerView, type TShipmentDraftParsed, type ZShipmentCreateRequest } from '@colete/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import type { ShipmentAddress } from '../../db/schema.js';
+import type { ShipmentAddress } from '../../db/schema/shipments.js';
 import { isFridayInBucharest } from '../../lib/dates.js';
 import { badRequest } from '../../lib/errors.js';
 import { leiToBani } from '../../lib/money.js';

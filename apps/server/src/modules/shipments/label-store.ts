@@ -1,6 +1,6 @@
 import { messages } from '@colete/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { shipmentLabels } from '../../db/schema.js';
+import { shipmentLabels } from '../../db/schema/shipments.js';
 import { CourierError, type AwbFormat } from '../../integrations/couriers/courier-network.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { ShipmentContext } from './shipment-context.js';

@@ -1,6 +1,6 @@
 import type { TPublicTracking } from '@colete/contract';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import { shipments } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
 import type { ShipmentContext } from './shipment-context.js';
 import { STATUS_VIEW } from './shipment-status.js';
 import { shipmentHistory, type ShipmentRow } from './shipments-queries.js';

@@ -1,7 +1,7 @@
 import type { TPartyAddress } from '@colete/contract';
 import { and, asc, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
 
 /**
  * The recipients of a client's shipments, for the customer book (issue 27): the shipment's

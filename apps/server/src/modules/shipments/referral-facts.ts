@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
 
 /** A delivered shipment as the referral programme counts it: its charged price (with VAT) and when it was delivered. */
 export type DeliveredShipment = { id: number; userId: number; valueBani: number; deliveredAt: Date };

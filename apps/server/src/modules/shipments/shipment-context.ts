@@ -1,6 +1,6 @@
 import { addressDetailsLine, normalizeText } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
-import type { ShipmentAddress, ShipmentPoint } from '../../db/schema.js';
+import type { ShipmentAddress, ShipmentPoint } from '../../db/schema/shipments.js';
 import type { AddressSpec, CourierNetwork, Offer, PickupPoint } from '../../integrations/couriers/courier-network.js';
 import type { ShipmentBilling } from './ports.js';
 import type { ShipmentRow } from './shipments-queries.js';

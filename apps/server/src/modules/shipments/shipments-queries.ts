@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { geoLocalities, shipmentEvents, shipments } from '../../db/schema.js';
+import { geoLocalities } from '../../db/schema/geo.js';
+import { shipmentEvents, shipments } from '../../db/schema/shipments.js';
 import { OPEN_STATUSES } from './shipment-status.js';
 
 export type ShipmentRow = typeof shipments.$inferSelect;

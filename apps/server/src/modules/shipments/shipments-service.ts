@@ -1,6 +1,6 @@
 import { addressFormFields, messages, type TShipmentDraftChangeParsed, type TShipmentDraftFormResponse, type TShipmentDraftParsed, type ZShipmentCreateRequest, type ZShipmentListQuery } from '@colete/contract';
 import type { z } from 'zod';
-import type { ShipmentAddress } from '../../db/schema.js';
+import type { ShipmentAddress } from '../../db/schema/shipments.js';
 import type { AwbFormat } from '../../integrations/couriers/courier-network.js';
 import { conflict } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';

@@ -1,8 +1,8 @@
 import { addressFormFields, addressText, messages, normalizeText, pageOffset, type TShipmentDetail, type TShipmentDraftParsed, type TShipmentSummary, type ZShipmentListQuery } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ShipmentAddress } from '../../db/schema.js';
-import { userSettings } from '../../db/schema.js';
+import type { ShipmentAddress } from '../../db/schema/shipments.js';
+import { userSettings } from '../../db/schema/settings.js';
 import type { AwbFormat } from '../../integrations/couriers/courier-network.js';
 import { bucharestDayStart, isFridayInBucharest, nextDay } from '../../lib/dates.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';

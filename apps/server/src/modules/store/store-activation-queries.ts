@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments, storeAccounts, storeActivations, storeSavedOrders } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
+import { storeAccounts } from '../../db/schema/store.js';
+import { storeActivations, storeSavedOrders } from '../../db/schema/store-activations.js';
 
 export type StoreActivationRow = typeof storeActivations.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import type { StoreRefusalRecord } from '../../db/schema.js';
+import type { StoreRefusalRecord } from '../../db/schema/store-activations.js';
 import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';

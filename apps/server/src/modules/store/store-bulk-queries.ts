@@ -1,7 +1,9 @@
 import type { TStoreBulkResult } from '@colete/contract';
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments, storeBulkLabelFiles, storeBulkRunOrders, storeBulkRuns, users, type BulkProgress } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
+import { storeBulkLabelFiles, storeBulkRunOrders, storeBulkRuns, type BulkProgress } from '../../db/schema/store-bulk.js';
+import { users } from '../../db/schema/users.js';
 
 export type BulkRunRow = typeof storeBulkRuns.$inferSelect;
 export type BulkRunOrderRow = typeof storeBulkRunOrders.$inferSelect;

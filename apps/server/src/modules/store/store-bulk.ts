@@ -2,7 +2,7 @@ import { STORE_BULK_MAX_ORDERS, STORE_LIST_FILTER_MESSAGES, messages, type AwbFo
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import type { BulkProgress } from '../../db/schema.js';
+import type { BulkProgress } from '../../db/schema/store-bulk.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { mergeLabels } from './store-bulk-labels.js';

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { storeActivations, storeFulfillmentEvents } from '../../db/schema.js';
+import { storeActivations, storeFulfillmentEvents } from '../../db/schema/store-activations.js';
 import type { ShipmentListener } from '../shipments/index.js';
 
 /*

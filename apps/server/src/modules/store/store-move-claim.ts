@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { storeMoveClaims } from '../../db/schema.js';
+import { storeMoveClaims } from '../../db/schema/store.js';
 
 /** A claim older than this is a crashed mover's: another may take it over. */
 export const MOVE_CLAIM_STALE_MS = 60_000;

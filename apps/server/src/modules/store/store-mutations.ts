@@ -13,7 +13,8 @@ import {
 } from '@colete/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { addresses, storeAccounts, storeLocationAssociations, storeProductDimensions } from '../../db/schema.js';
+import { addresses } from '../../db/schema/addresses.js';
+import { storeAccounts, storeLocationAssociations, storeProductDimensions } from '../../db/schema/store.js';
 import { notFound } from '../../lib/errors.js';
 import { findAddress, partyAddressOfRow } from '../addresses/index.js';
 import { accountOf } from './store-queries.js';

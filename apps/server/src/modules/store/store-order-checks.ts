@@ -1,7 +1,7 @@
 import { isValidPhone, type TShippingTo } from '@colete/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { storeAccounts, storeOrderChecks } from '../../db/schema.js';
+import { storeAccounts, storeOrderChecks } from '../../db/schema/store.js';
 import type { ShopOrder, ShopOrderSummary } from './store-orders.js';
 import { recipientOf, type AddressCorrector } from './store-recipient.js';
 

@@ -1,7 +1,8 @@
 import { messages, type TStoreExtraOptions } from '@colete/contract';
 import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments, storeActivations, storeOrderCod } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
+import { storeActivations, storeOrderCod } from '../../db/schema/store-activations.js';
 import { conflict } from '../../lib/errors.js';
 
 /*

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
 
 /** The client's shipments made from one store order (drafts left out: they are not sent yet), oldest first. */
 export function shipmentsOfStoreOrder(db: Executor, userId: number, storeAccountId: number, storeOrderId: string) {

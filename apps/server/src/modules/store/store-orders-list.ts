@@ -1,7 +1,7 @@
 import { STORE_LIST_PAGE_SIZE, type TStoreListOrder, type TStoreOrdersFilterFields, type TStoreOrdersFilterParsed } from '@colete/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema.js';
+import { shipments } from '../../db/schema/shipments.js';
 import { flagsForPage, type OrderCheck, type OrderFlags } from './store-order-checks.js';
 import { filtersOnPlatform, keepsOrder, orderNumberOf, shopTermsOf } from './store-orders-filter.js';
 import type { OrdersPageInput, ShopOrderSummary } from './store-orders.js';

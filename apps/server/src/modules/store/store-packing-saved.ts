@@ -14,7 +14,7 @@ import {
 } from '@colete/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { storeAccounts, storePackingConfigurations } from '../../db/schema.js';
+import { storeAccounts, storePackingConfigurations } from '../../db/schema/store.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { linesOf } from './store-order-packing.js';
 import { packingTooSmall, sizedProductsOf } from './store-packing-fit.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { storeAccounts, storeAuthorizations, storeWebhookDeliveries } from '../../db/schema.js';
+import { storeAccounts, storeAuthorizations, storeWebhookDeliveries } from '../../db/schema/store.js';
 
 export type StoreAccountRow = typeof storeAccounts.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { messages, STORE_REFUSAL_MESSAGES, type TShipmentDetail, type TStoreRefusal, type TStoreRefusalRequest } from '@colete/contract';
 import type { Database } from '../../db/client.js';
-import type { StoreRefusalRecord } from '../../db/schema.js';
+import type { StoreRefusalRecord } from '../../db/schema/store-activations.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
 import { claimRefusalCancel, clearRefusal, ownActivation, settleRefusalCancel, shipmentOfActivation } from './store-activation-queries.js';

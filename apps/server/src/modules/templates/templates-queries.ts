@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { orderTemplates, returnAttempts, users } from '../../db/schema.js';
+import { orderTemplates, returnAttempts } from '../../db/schema/templates.js';
+import { findUserById } from '../auth/index.js';
 
 export type TemplateRow = typeof orderTemplates.$inferSelect;
 export type NewTemplateRow = typeof orderTemplates.$inferInsert;
@@ -35,13 +36,9 @@ export async function findTemplateByUniqueId(db: Executor, userId: number, uniqu
 
 /** A live template for the public page, with the merchant's account name. */
 export async function findPublicTemplate(db: Executor, uniqueId: string) {
-  const [row] = await db
-    .select({ template: withoutLogo, merchant: users.name })
-    .from(orderTemplates)
-    .innerJoin(users, eq(users.id, orderTemplates.userId))
-    .where(and(eq(orderTemplates.uniqueId, uniqueId), live))
-    .limit(1);
-  return row ? { template: row.template as TemplateMeta, merchant: row.merchant } : null;
+  const [row] = await db.select(withoutLogo).from(orderTemplates).where(and(eq(orderTemplates.uniqueId, uniqueId), live)).limit(1);
+  const merchant = row ? await findUserById(db, row.userId) : null;
+  return row && merchant ? { template: row as TemplateMeta, merchant: merchant.name } : null;
 }
 
 export async function findLogo(db: Executor, uniqueId: string) {

@@ -14,7 +14,7 @@ import {
   type TTemplateToAddress,
 } from '@colete/contract';
 import type { Database, Executor } from '../../db/client.js';
-import type { StoredTemplateOptions, TemplateAddress } from '../../db/schema.js';
+import type { StoredTemplateOptions, TemplateAddress } from '../../db/schema/templates.js';
 import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/errors.js';
 import { findAddress, partyAddressOfRow, resolvePartyAddress } from '../addresses/index.js';
 import { sniffLogo } from './template-logo.js';
