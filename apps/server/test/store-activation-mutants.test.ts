@@ -45,7 +45,7 @@ describe('activate', () => {
     const answer = await w.service.activate(w.client, w.accountId, w.body());
     const key = `store-${w.accountId}-${w.ids[0]!.replace(/\D/g, '')}`;
     const [row] = await database.db.select().from(shipments).where(eq(shipments.uniqueId, key));
-    expect(answer).toEqual({ uniqueId: key, awb: row!.awb, storeUpdated: true });
+    expect(answer).toEqual({ uniqueId: key, awb: row!.awb, storeUpdated: true, shipment: { uniqueId: key, awb: row!.awb, courierId: 'cargus' } });
     const draft = w.ship.calls.find((c) => c.op === 'storeDraft')!.args;
     expect(draft[2]).toEqual({ serviceId: 'svc-1', pointId: 'point-9' });
     expect(draft[3]).toEqual({ storeAccountId: w.accountId, storeOrderId: w.orderId, storeOrderName: `#${n}00`, storeFulfillmentOrderId: w.ids[0] });

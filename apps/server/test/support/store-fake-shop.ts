@@ -153,8 +153,10 @@ export function fakeShipments(database: Database) {
       const uniqueId = args[1] as string;
       const [row] = await database.db.select().from(shipments).where(eq(shipments.uniqueId, uniqueId));
       const awb = row!.awb ?? `AWB${row!.id}`;
-      if (row!.status === 'draft') await database.db.update(shipments).set({ status: 'created', awb, courierId: 'cargus' }).where(eq(shipments.id, row!.id));
-      return { uniqueId, awb } as TShipmentDetail;
+      const courierId = row!.courierId ?? 'cargus';
+      if (row!.status === 'draft') await database.db.update(shipments).set({ status: 'created', awb, courierId }).where(eq(shipments.id, row!.id));
+      // As shipments' activate answers: the AWB and the courier the shop's fulfillment is told.
+      return { uniqueId, awb, courierId } as TShipmentDetail;
     },
     cancel: async (...args: unknown[]) => {
       calls.push({ op: 'cancel', args });
