@@ -35,8 +35,7 @@ async function snapshotFor(env: Record<string, string>): Promise<{ use: string }
   const seeded = Object.entries(env)
     .filter(([k, v]) => !LABELS.has(k) && !RUNTIME_ONLY.has(k) && DEFAULTS[k] !== v)
     .sort(([a], [b]) => a.localeCompare(b));
-  const dir = path.join(os.tmpdir(), `colete-e2e-${process.ppid}`);
-  fs.mkdirSync(dir, { recursive: true });
+  const dir = runDir();
   const file = path.join(dir, `${createHash('sha256').update(JSON.stringify(seeded)).digest('hex').slice(0, 16)}.tar`);
   if (fs.existsSync(file)) return { use: file };
   try {
@@ -50,6 +49,16 @@ async function snapshotFor(env: Record<string, string>): Promise<{ use: string }
     }
     return null;
   }
+}
+
+/**
+ * The run's shared folder (the seeded copies, the accessibility scans done): the workers are the
+ * runner's children, so the runner's pid names the run.
+ */
+export function runDir() {
+  const dir = path.join(os.tmpdir(), `colete-e2e-${process.ppid}`);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 /**
