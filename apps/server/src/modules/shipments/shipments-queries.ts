@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { geoLocalities } from '../../db/schema/geo.js';
 import { shipmentEvents, shipments } from '../../db/schema/shipments.js';
 import { OPEN_STATUSES } from './shipment-status.js';
 
@@ -112,18 +111,6 @@ export async function stuckActivations(db: Executor, olderThan: Date, limit: num
     .from(shipments)
     .where(and(eq(shipments.status, 'activating'), lt(shipments.statusAt, olderThan)))
     .limit(limit);
-}
-
-/** Approximate coordinates of a locality (lockers near the recipient). */
-export async function localityCoordinates(db: Executor, countyCode: string, city: string) {
-  const [row] = await db
-    .select({ lat: geoLocalities.latitude, lng: geoLocalities.longitude })
-    .from(geoLocalities)
-    .where(and(eq(geoLocalities.countyCode, countyCode), eq(geoLocalities.name, city)))
-    .limit(1);
-  const lat = row?.lat ? Number(row.lat) : NaN;
-  const lng = row?.lng ? Number(row.lng) : NaN;
-  return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
 }
 
 /**
