@@ -125,3 +125,9 @@ export async function awbCosts(db: Executor, courierId: string, awbs: string[]) 
     .where(and(eq(shipments.courierId, courierId), inArray(shipments.awb, awbs)));
   return new Map(rows.map((r) => [r.awb!, { costBani: r.costBani, status: r.status }]));
 }
+
+/** A shipment's cash on delivery as its row keeps it, in bani (null: none, or no such shipment). */
+export async function shipmentCodBani(db: Executor, id: number): Promise<number | null> {
+  const [row] = await db.select({ options: shipments.options }).from(shipments).where(eq(shipments.id, id)).limit(1);
+  return row?.options.codBani ?? null;
+}
