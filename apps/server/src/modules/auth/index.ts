@@ -20,6 +20,6 @@ export {
   updateAccountProfile,
 } from './accounts.js';
 export type { AccountContact, AccountProfileValues, AccountRow } from './accounts.js';
-export { findUserById, pruneLoginAttempts } from './auth-queries.js';
+export { findUserByEmail, findUserById, pruneLoginAttempts } from './auth-queries.js';
 export { throttledCheck } from './throttle.js';
 export { clearSessionCookie, SESSION_COOKIE, sessionPlugin, sessionPolicy, setSessionCookie } from './session-plugin.js';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipmentEvents, shipments } from '../../db/schema/shipments.js';
 import { OPEN_STATUSES } from './shipment-status.js';
@@ -130,4 +130,33 @@ export async function awbCosts(db: Executor, courierId: string, awbs: string[]) 
 export async function shipmentCodBani(db: Executor, id: number): Promise<number | null> {
   const [row] = await db.select({ options: shipments.options }).from(shipments).where(eq(shipments.id, id)).limit(1);
   return row?.options.codBani ?? null;
+}
+
+/**
+ * One client's shipments sent through the platform (priced and activated, with an AWB) with cash on
+ * delivery, the oldest activated first (the repayments' demo data).
+ */
+export async function activatedCodShipments(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.userId, userId),
+        eq(shipments.kind, 'shipment'),
+        isNotNull(shipments.awb),
+        isNotNull(shipments.activatedAt),
+        isNotNull(shipments.priceBani),
+        sql`(${shipments.options}->>'codBani')::bigint > 0`,
+      ),
+    )
+    .orderBy(asc(shipments.activatedAt), asc(shipments.id));
+}
+
+/** The sender and recipient of these shipments, by id (one query for a list; missing ids are absent). */
+export async function shipmentPartiesByIds(db: Executor, ids: readonly number[]): Promise<Map<number, Pick<ShipmentRow, 'sender' | 'recipient'>>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: shipments.id, sender: shipments.sender, recipient: shipments.recipient }).from(shipments).where(inArray(shipments.id, unique));
+  return new Map(rows.map(({ id, ...parties }) => [id, parties]));
 }
