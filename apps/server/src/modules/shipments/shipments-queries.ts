@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipmentEvents, shipments } from '../../db/schema/shipments.js';
 import { OPEN_STATUSES } from './shipment-status.js';
@@ -159,4 +159,27 @@ export async function shipmentPartiesByIds(db: Executor, ids: readonly number[])
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: shipments.id, sender: shipments.sender, recipient: shipments.recipient }).from(shipments).where(inArray(shipments.id, unique));
   return new Map(rows.map(({ id, ...parties }) => [id, parties]));
+}
+
+/* ---- Read by the store module (issue 28 §2: the shipments table is this module's) ---- */
+
+/** The client's shipments made from one store order (drafts left out: they are not sent yet), oldest first. */
+export function shipmentsOfStoreOrder(db: Executor, userId: number, storeAccountId: number, storeOrderId: string) {
+  return db
+    .select({ uniqueId: shipments.uniqueId, fulfillmentOrderId: shipments.storeFulfillmentOrderId, orderName: shipments.storeOrderName, status: shipments.status })
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), eq(shipments.storeAccountId, storeAccountId), eq(shipments.storeOrderId, storeOrderId), ne(shipments.status, 'draft')))
+    .orderBy(asc(shipments.createdAt), asc(shipments.id));
+}
+export type StoreOrderShipment = Awaited<ReturnType<typeof shipmentsOfStoreOrder>>[number];
+
+/** The service ids of the client's last activated shipments (the usual service type is read from them). */
+export async function recentServiceIds(db: Executor, userId: number, limit = 20) {
+  const rows = await db
+    .select({ serviceId: shipments.serviceId })
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), isNotNull(shipments.activatedAt), isNotNull(shipments.serviceId)))
+    .orderBy(desc(shipments.activatedAt))
+    .limit(limit);
+  return rows.map((r) => r.serviceId!);
 }
