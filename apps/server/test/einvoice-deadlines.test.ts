@@ -2,7 +2,7 @@ import { USER_TYPE } from '@colete/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceSent } from '../src/db/schema.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { deadlinesPage } from '../src/modules/einvoice/einvoice-deadlines.js';
+import { deadlinesPageQuery } from '../src/modules/einvoice/einvoice-deadlines.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { connectCompany } from './support/efactura.js';
 
@@ -116,7 +116,7 @@ describe('GET admin/einvoice/deadlines', () => {
       );
     const plan = async () => {
       await ctx.database.executeSql('ANALYZE einvoice_sent');
-      const query = deadlinesPage(ctx.database.db, '2026-12-02', { page: 2, limit: 50 }).toSQL();
+      const query = deadlinesPageQuery(ctx.database.db, '2026-12-02', { page: 2, limit: 50 }).toSQL();
       return (await ctx.database.executeSql(`EXPLAIN ${query.sql}`, query.params)).rows.map((r) => String(r['QUERY PLAN'])).join('\n');
     };
     await insert('success', 100_000, '2026-11-20');

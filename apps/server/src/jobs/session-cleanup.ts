@@ -3,12 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { rateWindows } from '../db/schema/meta.js';
-import { returnAttempts } from '../db/schema/templates.js';
-import { loginAttempts } from '../db/schema/users.js';
 import { DAILY_WINDOWS_SCOPE } from '../lib/rate-limit.js';
-import { deleteExpiredSessions } from '../modules/auth/index.js';
+import { deleteExpiredSessions, pruneLoginAttempts } from '../modules/auth/index.js';
 import { pruneUploadProgress } from '../modules/repayments/index.js';
 import { pruneStoreRecords } from '../modules/store/index.js';
+import { pruneReturnAttempts } from '../modules/templates/index.js';
 import { defineJob } from './define-job.js';
 
 export const SESSION_CLEANUP_QUEUE = 'session-cleanup';
@@ -21,14 +20,8 @@ const LOGIN_ATTEMPTS_KEEP_MS = 24 * 3600_000;
  */
 export async function cleanupSessions(database: Database, now = new Date()) {
   const sessions = await deleteExpiredSessions(database.db, now);
-  const attempts = await database.db
-    .delete(loginAttempts)
-    .where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS)))
-    .returning({ id: loginAttempts.id });
-  const returns = await database.db
-    .delete(returnAttempts)
-    .where(lt(returnAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS)))
-    .returning({ id: returnAttempts.id });
+  const attempts = await pruneLoginAttempts(database.db, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS));
+  const returns = await pruneReturnAttempts(database.db, new Date(now.getTime() - LOGIN_ATTEMPTS_KEEP_MS));
   // The rate limits' windows are a minute long: an hour old, a window is never read again; e-Factura's
   // daily quotas (a day long) are kept two days.
   const windows = await database.db
@@ -42,7 +35,7 @@ export async function cleanupSessions(database: Database, now = new Date()) {
     .returning({ scope: rateWindows.scope });
   const uploads = await pruneUploadProgress(database.db, now);
   const store = await pruneStoreRecords(database.db, now);
-  return { sessions, attempts: attempts.length, returnAttempts: returns.length, rateWindows: windows.length, uploadProgress: uploads, ...store };
+  return { sessions, attempts, returnAttempts: returns, rateWindows: windows.length, uploadProgress: uploads, ...store };
 }
 
 export const registerSessionCleanup = (boss: PgBoss, database: Database, log: FastifyBaseLogger) =>

@@ -1,8 +1,7 @@
 import { ZActingQuery, USER_TYPE, messages } from '@colete/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../db/schema/users.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors.js';
+import { findClientAccount } from '../modules/auth/index.js';
 import { auditScope } from './audit.js';
 
 /** Reads selectedClient/selectedCompany from the query or the body, before the route's schema strips them. */
@@ -31,11 +30,7 @@ export async function resolveActing(app: FastifyInstance, req: FastifyRequest) {
     return;
   }
   if (!isAdmin) throw forbidden();
-  const [client] = await app.deps.database.db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, selectedClient), eq(users.userType, USER_TYPE.client)))
-    .limit(1);
+  const client = await findClientAccount(app.deps.database.db, selectedClient);
   if (!client) throw notFound(messages.profile.clientNotFound);
   req.acting = { user, client, isAdminActing: true };
 }

@@ -1,8 +1,7 @@
 import { USER_TYPE } from '@colete/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminAuditLog } from '../db/schema/audit-log.js';
-import { users } from '../db/schema/users.js';
+import { existingAccountIds } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,10 +79,12 @@ export function auditScope(app: FastifyInstance, logged: (req: FastifyRequest) =
       positiveInt((req.query as Record<string, unknown> | undefined)?.selectedClient);
     const details = { ...requestDetails(req), ...req.audit?.details };
     try {
-      await app.deps.database.db.insert(adminAuditLog).values({
+      const { db } = app.deps.database;
+      // Only an existing user: a mistyped id is kept in the details, not as a broken reference.
+      const clientId = named && (await existingAccountIds(db, [named])).has(named) ? named : null;
+      await db.insert(adminAuditLog).values({
         adminId: admin.id,
-        // Only an existing user: a mistyped id is kept in the details, not as a broken reference.
-        clientId: named ? sql`(SELECT ${users.id} FROM ${users} WHERE ${users.id} = ${named})` : null,
+        clientId,
         action: escapeText(action),
         details: storable(details) as Record<string, unknown>,
         statusCode: reply.statusCode,

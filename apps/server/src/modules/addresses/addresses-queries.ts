@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { addresses } from '../../db/schema/addresses.js';
 
@@ -50,4 +50,33 @@ export async function deleteAddress(db: Executor, userId: number, id: number) {
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning({ id: addresses.id });
   return rows.length > 0;
+}
+
+/*
+ * What other modules read and change of the address book (issue 28 §2): the pick-up points read
+ * their addresses by id (one query a page) and lock an address while it is a pick-up point.
+ */
+
+/** Address rows by id, whoever holds them (missing ids are absent from the map). */
+export async function addressesByIds(db: Executor, ids: readonly number[]): Promise<Map<number, AddressRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(addresses).where(inArray(addresses.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The user's address, its row locked until the transaction ends (one change of it at a time); null when not the user's. */
+export async function lockOwnAddress(tx: Executor, userId: number, id: number): Promise<AddressRow | null> {
+  const [row] = await tx.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).for('update');
+  return row ?? null;
+}
+
+/** An address's type (10: a pick-up point's, locked), its row locked until the transaction ends; null when missing. */
+export async function lockAddressType(tx: Executor, id: number): Promise<number | null> {
+  const [row] = await tx.select({ type: addresses.type }).from(addresses).where(eq(addresses.id, id)).for('update');
+  return row?.type ?? null;
+}
+
+export async function setAddressType(db: Executor, id: number, type: number) {
+  await db.update(addresses).set({ type, updatedAt: new Date() }).where(eq(addresses.id, id));
 }

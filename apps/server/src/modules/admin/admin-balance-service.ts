@@ -1,12 +1,8 @@
 import { pageOffset, type TAuditEntry, type TCompany } from '@colete/contract';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { invoices } from '../../db/schema/invoicing.js';
+import { invoiceSellers } from '../invoicing/index.js';
 import { auditPage } from './audit-log-queries.js';
-
-/** The rows of a raw query, whichever driver answered (node-postgres or PGlite). */
-const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 
 /**
  * The admin's reads of issue 17: the platform's companies and the audit log.
@@ -21,17 +17,7 @@ export function adminBalanceService(deps: { database: Database; seller: Config['
 
   return {
     async companies(): Promise<TCompany[]> {
-      // Distinct sellers through a loose index scan over invoices_seller_code_idx: one step per company, not per invoice.
-      const res = await db.execute(sql`
-        WITH RECURSIVE codes(code) AS (
-          (SELECT ${invoices.seller}->>'identificationCode' FROM ${invoices} ORDER BY 1 LIMIT 1)
-          UNION ALL
-          SELECT (SELECT ${invoices.seller}->>'identificationCode' FROM ${invoices} WHERE ${invoices.seller}->>'identificationCode' > codes.code ORDER BY 1 LIMIT 1)
-          FROM codes WHERE codes.code IS NOT NULL
-        )
-        SELECT c.code, (SELECT i.seller->>'name' FROM ${invoices} i WHERE i.seller->>'identificationCode' = c.code LIMIT 1) AS name
-        FROM codes c WHERE c.code IS NOT NULL`);
-      const others = rowsOf<{ code: string; name: string }>(res)
+      const others = (await invoiceSellers(db))
         .map((r) => ({ id: Number(String(r.code).replace(/\D/g, '')), name: r.name }))
         .filter((c) => Number.isSafeInteger(c.id) && c.id > 0 && c.id !== current.id);
       return [current, ...others];

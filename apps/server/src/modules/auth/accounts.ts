@@ -81,3 +81,43 @@ export async function updateAccountContact(db: Executor, id: number, values: { g
 export async function updateAccountBank(db: Executor, id: number, values: { bankAccount: string; bankAccountHolder: string; bankName: string | null }) {
   await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
+
+/** A client's whole account by id (null: missing, or an admin's), for an admin acting for it. */
+export async function findClientAccount(db: Executor, id: number): Promise<AccountRow | null> {
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), eq(users.userType, USER_TYPE.client))).limit(1);
+  return row ?? null;
+}
+
+/** Which of these ids are existing accounts (an audit row references only an existing one). */
+export async function existingAccountIds(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, unique));
+  return new Set(rows.map((r) => r.id));
+}
+
+export type AccountProfileValues = Partial<
+  Pick<AccountRow, 'name' | 'phone' | 'bankAccount' | 'bankAccountHolder' | 'bankName' | 'repaymentSendInterval' | 'repaymentSendMinAmount' | 'repaymentWaitPending' | 'workingTimeStart' | 'workingTimeEnd'>
+>;
+
+/** The profile page's fields saved; the account as it is now (null: no such account). */
+export async function updateAccountProfile(db: Executor, id: number, values: AccountProfileValues): Promise<AccountRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Changes the password under the account's row lock: `stillValid` is asked with the hash as it is
+ * under the lock (parallel changes with the same old password: exactly one passes). False when
+ * it refuses, and nothing changes.
+ */
+export async function replacePasswordHash(tx: Executor, id: number, stillValid: (currentHash: string) => Promise<boolean>, passwordHash: string): Promise<boolean> {
+  const [locked] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).for('update');
+  if (!locked || !(await stillValid(locked.passwordHash))) return false;
+  await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+  return true;
+}

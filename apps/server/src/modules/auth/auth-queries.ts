@@ -1,4 +1,4 @@
-import { and, count, eq, gt, max } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginAttempts, users } from '../../db/schema/users.js';
 
@@ -32,4 +32,10 @@ export async function countRecentFailures(db: Executor, email: string, since: Da
     .from(loginAttempts)
     .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, from)));
   return row?.n ?? 0;
+}
+
+/** Sign-in attempts older than `before` dropped (the clean-up job: the limits' windows are a day); answers how many. */
+export async function pruneLoginAttempts(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, before)).returning({ id: loginAttempts.id });
+  return rows.length;
 }

@@ -9,13 +9,17 @@ export {
   accountContacts,
   accountsByIds,
   countClientAccounts,
+  existingAccountIds,
+  findClientAccount,
   isClientAccount,
   lockAccount,
+  replacePasswordHash,
   searchClientAccounts,
   updateAccountBank,
   updateAccountContact,
+  updateAccountProfile,
 } from './accounts.js';
-export type { AccountContact, AccountRow } from './accounts.js';
-export { findUserById } from './auth-queries.js';
+export type { AccountContact, AccountProfileValues, AccountRow } from './accounts.js';
+export { findUserByEmail, findUserById, pruneLoginAttempts } from './auth-queries.js';
 export { throttledCheck } from './throttle.js';
 export { clearSessionCookie, SESSION_COOKIE, sessionPlugin, sessionPolicy, setSessionCookie } from './session-plugin.js';

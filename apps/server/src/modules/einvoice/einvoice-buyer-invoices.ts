@@ -1,8 +1,8 @@
 import type { TCustomerInvoice } from '@colete/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
 import { eInvoiceSent } from '../../db/schema/einvoice.js';
+import { entitiesOfAccount } from '../billing/index.js';
 
 /**
  * The invoices a client issued to one buyer through 'Trimite factura' (the customer book's page,
@@ -13,6 +13,9 @@ export async function sentInvoicesToBuyer(db: Executor, userId: number, buyer: {
   const who = buyer.identification
     ? eq(eInvoiceSent.buyerIdentification, buyer.identification)
     : and(eq(eInvoiceSent.buyerIdentification, ''), eq(eInvoiceSent.buyerSearch, buyer.nameKey));
+  // The client's companies first (a few), then their documents: the codes read from billing's answer.
+  const codes = new Map((await entitiesOfAccount(db, userId)).map((e) => [e.id, e.identificationCode]));
+  if (codes.size === 0) return [];
   const rows = await db
     .select({
       invoicingSystemId: eInvoiceSent.id,
@@ -21,12 +24,11 @@ export async function sentInvoicesToBuyer(db: Executor, userId: number, buyer: {
       kind: eInvoiceSent.kind,
       status: eInvoiceSent.status,
       totalBani: eInvoiceSent.totalBani,
-      company: billingEntities.identificationCode,
+      entityId: eInvoiceSent.billingEntityId,
     })
     .from(eInvoiceSent)
-    .innerJoin(billingEntities, eq(billingEntities.id, eInvoiceSent.billingEntityId))
-    .where(and(eq(billingEntities.userId, userId), eq(eInvoiceSent.source, 'client'), who))
+    .where(and(inArray(eInvoiceSent.billingEntityId, [...codes.keys()]), eq(eInvoiceSent.source, 'client'), who))
     .orderBy(desc(eInvoiceSent.issueDate), desc(eInvoiceSent.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, issueDate: String(r.issueDate), totalBani: Number(r.totalBani) }));
+  return rows.map(({ entityId, ...r }) => ({ ...r, company: codes.get(entityId!)!, issueDate: String(r.issueDate), totalBani: Number(r.totalBani) }));
 }

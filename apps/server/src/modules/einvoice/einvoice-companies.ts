@@ -1,11 +1,11 @@
 import { EINVOICE_COMPANY_MESSAGES, type TEInvoiceCompany } from '@colete/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
 import { eInvoiceConnections } from '../../db/schema/einvoice.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
+import { entitiesOfAccount, entityIdsHeldBy } from '../billing/index.js';
 import { effectiveState } from './einvoice-queries.js';
 import type { EInvoiceService } from './einvoice-service.js';
 
@@ -20,43 +20,37 @@ export function einvoiceCompaniesService(deps: { database: Database; einvoice: P
   const c = eInvoiceConnections;
 
   async function own(client: UserRow, id: number) {
-    const [row] = await db
-      .select({ id: c.billingEntityId })
-      .from(c)
-      .innerJoin(billingEntities, eq(billingEntities.id, c.billingEntityId))
-      .where(and(eq(c.billingEntityId, id), eq(billingEntities.userId, client.id)))
-      .limit(1);
-    if (!row) throw notFound(EINVOICE_COMPANY_MESSAGES.notConnected);
+    const [row] = await db.select({ id: c.billingEntityId }).from(c).where(eq(c.billingEntityId, id)).limit(1);
+    if (!row || !(await entityIdsHeldBy(db, client.id, [row.id])).has(row.id)) throw notFound(EINVOICE_COMPANY_MESSAGES.notConnected);
     return row.id;
   }
 
   return {
     async list(client: UserRow): Promise<TEInvoiceCompany[]> {
+      // The client's entries (by name, from billing), then the connections of those entries.
+      const entities = await entitiesOfAccount(db, client.id);
+      if (entities.length === 0) return [];
       const rows = await db
-        .select({
-          id: billingEntities.id,
-          name: billingEntities.name,
-          code: billingEntities.identificationCode,
-          tradeRegister: billingEntities.tradeRegister,
-          state: effectiveState,
-          refreshExpiresAt: c.refreshExpiresAt,
-          lastSyncAt: c.lastSyncAt,
-          lastSyncError: c.lastSyncError,
-        })
+        .select({ id: c.billingEntityId, state: effectiveState, refreshExpiresAt: c.refreshExpiresAt, lastSyncAt: c.lastSyncAt, lastSyncError: c.lastSyncError })
         .from(c)
-        .innerJoin(billingEntities, eq(billingEntities.id, c.billingEntityId))
-        .where(eq(billingEntities.userId, client.id))
-        .orderBy(asc(billingEntities.name), asc(billingEntities.id));
-      return rows.map((r) => ({
-        fiscalSubaccountNumber: r.id,
-        name: r.name,
-        identificationCode: r.code,
-        tradeRegister: r.tradeRegister ?? null,
-        state: r.state,
-        refreshExpiresAt: r.refreshExpiresAt.toISOString(),
-        lastSync: r.lastSyncAt?.toISOString() ?? null,
-        lastSyncError: r.lastSyncError,
-      }));
+        .where(inArray(c.billingEntityId, entities.map((e) => e.id)));
+      const connections = new Map(rows.map((r) => [r.id, r]));
+      return entities.flatMap((e) => {
+        const r = connections.get(e.id);
+        if (!r) return [];
+        return [
+          {
+            fiscalSubaccountNumber: e.id,
+            name: e.name,
+            identificationCode: e.identificationCode,
+            tradeRegister: e.tradeRegister ?? null,
+            state: r.state,
+            refreshExpiresAt: r.refreshExpiresAt.toISOString(),
+            lastSync: r.lastSyncAt?.toISOString() ?? null,
+            lastSyncError: r.lastSyncError,
+          },
+        ];
+      });
     },
 
     async remove(client: UserRow, id: number) {

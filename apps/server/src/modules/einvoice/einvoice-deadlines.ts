@@ -1,11 +1,12 @@
 import { EINVOICE_DEADLINE_NEAR_DAYS, einvoiceMessages, normalizeCui, pageOffset, SENT_STATUS_CODES, type SentStatus, type TEInvoiceDeadline, type TEInvoiceDeadlinesResponse, type TPageQuery } from '@colete/contract';
-import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
-import { eInvoiceConnections, eInvoiceSent } from '../../db/schema/einvoice.js';
-import { users } from '../../db/schema/users.js';
+import { eInvoiceSent } from '../../db/schema/einvoice.js';
+import { accountContacts } from '../auth/index.js';
+import { entitiesByIds } from '../billing/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';
 import { addWorkingDays, workingDaysBetween } from '../../lib/working-days.js';
+import { connectedEntity } from './einvoice-queries.js';
 
 /*
  * Issue 26, "admins see documents near or past their deadline": the sent e-invoices of every company
@@ -19,7 +20,7 @@ const s = eInvoiceSent;
 const OPEN = sql`${s.status} in ('initial', 'pending', 'error')`;
 
 /** The documents due by `until` (a YYYY-MM-DD day), soonest deadline first: one page, served by einvoice_sent_deadline_idx (deadline, id). */
-export function deadlinesPage(db: Executor, until: string, page: TPageQuery) {
+export function deadlinesPageQuery(db: Executor, until: string, page: TPageQuery) {
   return db
     .select({
       id: s.id,
@@ -32,20 +33,33 @@ export function deadlinesPage(db: Executor, until: string, page: TPageQuery) {
       status: s.status,
       findings: s.findings,
       lastError: s.lastError,
-      companyName: billingEntities.name,
-      companyCode: billingEntities.identificationCode,
-      clientId: users.id,
-      clientName: users.name,
-      clientEmail: users.email,
-      clientAccountType: users.accountType,
+      billingEntityId: s.billingEntityId,
     })
     .from(s)
-    .leftJoin(billingEntities, eq(billingEntities.id, s.billingEntityId))
-    .leftJoin(users, eq(users.id, billingEntities.userId))
     .where(and(OPEN, lte(s.deadline, until)))
     .orderBy(asc(s.deadline), asc(s.id))
     .limit(page.limit)
     .offset(pageOffset(page));
+}
+
+/** One page of deadlines, with its companies (billing's) and their holders (auth's): one query each. */
+export async function deadlinesPage(db: Executor, until: string, page: TPageQuery) {
+  const rows = await deadlinesPageQuery(db, until, page);
+  const entities = await entitiesByIds(db, rows.map((r) => r.billingEntityId));
+  const holders = await accountContacts(db, [...entities.values()].map((e) => e.userId));
+  return rows.map(({ billingEntityId, ...r }) => {
+    const entity = billingEntityId === null ? undefined : entities.get(billingEntityId);
+    const holder = entity && holders.get(entity.userId);
+    return {
+      ...r,
+      companyName: entity?.name ?? null,
+      companyCode: entity?.identificationCode ?? null,
+      clientId: holder?.id ?? null,
+      clientName: holder?.name ?? null,
+      clientEmail: holder?.email ?? null,
+      clientAccountType: holder?.accountType ?? null,
+    };
+  });
 }
 
 type Row = Awaited<ReturnType<typeof deadlinesPage>>[number];
@@ -56,16 +70,10 @@ export function sentDeadlinesService(deps: { database: Database; platform: { cui
 
   /** The platform's company and the account that holds it (a platform document not tried yet names no company). */
   async function platformCompany(): Promise<Company> {
-    const [row] = await db
-      .select({ name: billingEntities.name, code: billingEntities.identificationCode, id: users.id, clientName: users.name, email: users.email, accountType: users.accountType })
-      .from(billingEntities)
-      .innerJoin(users, eq(users.id, billingEntities.userId))
-      .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
-      .where(eq(billingEntities.identificationCode, normalizeCui(deps.platform.cui)))
-      .orderBy(asc(billingEntities.id))
-      .limit(1);
-    return row
-      ? { name: row.name, identificationCode: row.code, client: { id: row.id, name: row.clientName, email: row.email, accountType: row.accountType } }
+    const connected = await connectedEntity(db, normalizeCui(deps.platform.cui));
+    const holder = connected && (await accountContacts(db, [connected.entity.userId])).get(connected.entity.userId);
+    return connected && holder
+      ? { name: connected.entity.name, identificationCode: connected.entity.identificationCode, client: { id: holder.id, name: holder.name, email: holder.email, accountType: holder.accountType } }
       : { name: deps.platform.name, identificationCode: normalizeCui(deps.platform.cui), client: null };
   }
 

@@ -2,13 +2,14 @@ import { einvoiceFormMessages, invoiceFormTotals, normalizeCui, normalizeText, R
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
-import { eInvoiceConnections, eInvoiceParticipationRequests, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
+import { eInvoiceParticipationRequests, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { eInvoiceDeadline } from '../../lib/working-days.js';
 import type { UserRow } from '../../types.js';
+import { entityById } from '../billing/index.js';
 import { formInvoiceNumber, formInvoiceUbl, partyOfEntity } from '../invoicing/index.js';
 import { formFindings, type FormRulesCheck } from './einvoice-form-findings.js';
+import { connectedEntity } from './einvoice-queries.js';
 import type { SentDocument } from './einvoice-send.js';
 
 /*
@@ -25,26 +26,21 @@ export type FormOutcome = { ok: true; id: number } | { ok: false; error: TInvoic
 
 /** The client's connected company with this fiscal code, its billing entry whole (404 otherwise). */
 async function connectedCompany(db: Executor, client: UserRow, identificationCode: string) {
-  const [row] = await db
-    .select({ entity: billingEntities })
-    .from(billingEntities)
-    .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
-    .where(and(eq(billingEntities.userId, client.id), eq(billingEntities.identificationCode, normalizeCui(identificationCode))))
-    .limit(1);
-  if (!row) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
-  return row.entity;
+  const connected = await connectedEntity(db, normalizeCui(identificationCode), { userId: client.id });
+  if (!connected) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
+  return connected.entity;
 }
 
 /** A stored 'client' document built again for an upload (the sender's): its company's billing entry as the seller. */
 export async function clientDocument(db: Executor, sentId: number): Promise<SentDocument & { cif: string }> {
   const [row] = await db
-    .select({ document: eInvoiceSent.document, entity: billingEntities })
+    .select({ document: eInvoiceSent.document, entityId: eInvoiceSent.billingEntityId })
     .from(eInvoiceSent)
-    .innerJoin(billingEntities, eq(billingEntities.id, eInvoiceSent.billingEntityId))
     .where(and(eq(eInvoiceSent.id, sentId), eq(eInvoiceSent.source, 'client')))
     .limit(1);
-  if (!row?.document) throw new Error(`client e-invoice ${sentId} without its document or its company`);
-  return { ...formInvoiceUbl(row.document, partyOfEntity(row.entity)), cif: normalizeCui(row.entity.identificationCode) };
+  const entity = row?.entityId ? await entityById(db, row.entityId) : null;
+  if (!row?.document || !entity) throw new Error(`client e-invoice ${sentId} without its document or its company`);
+  return { ...formInvoiceUbl(row.document, partyOfEntity(entity)), cif: normalizeCui(entity.identificationCode) };
 }
 
 export function invoiceFormService(deps: { database: Database; check: FormRulesCheck }) {

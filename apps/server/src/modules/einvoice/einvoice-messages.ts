@@ -2,10 +2,10 @@ import { normalizeCui } from '@colete/contract';
 import { and, asc, eq, inArray, lte, or, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
 import { eInvoiceReceived, eInvoiceReceivedMessages } from '../../db/schema/einvoice.js';
 import { EFacturaError, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
 import { raspXml, readRasp } from '../../integrations/e-invoicing/rasp.js';
+import { entityById } from '../billing/index.js';
 import type { EInvoiceService } from './einvoice-service.js';
 
 /*
@@ -72,12 +72,12 @@ export function receivedMessageSender(deps: { database: Database; rest: EFactura
   /** One claimed message sent (or found sent); a failure sets its next try. Answers what happened. */
   async function deliver(msg: Awaited<ReturnType<typeof claim>>[number], now: Date): Promise<'sent' | 'found' | 'retry'> {
     const [invoice] = await db
-      .select({ uploadIndex: eInvoiceReceived.uploadIndex, billingEntityId: eInvoiceReceived.billingEntityId, code: billingEntities.identificationCode })
+      .select({ uploadIndex: eInvoiceReceived.uploadIndex, billingEntityId: eInvoiceReceived.billingEntityId })
       .from(eInvoiceReceived)
-      .innerJoin(billingEntities, eq(billingEntities.id, eInvoiceReceived.billingEntityId))
       .where(eq(eInvoiceReceived.id, msg.invoiceId))
       .limit(1);
-    const cif = normalizeCui(invoice!.code);
+    const entity = invoice && (await entityById(db, invoice.billingEntityId));
+    const cif = normalizeCui(entity!.identificationCode);
     // The machine's one move (RECEIVED_MESSAGE_MACHINE), from 'uploading' only.
     const done = async (uploadIndex: string) => {
       await db

@@ -1,8 +1,8 @@
 import type { EInvoiceState } from '@colete/contract';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
 import { eInvoiceAuthorizations, eInvoiceConnections } from '../../db/schema/einvoice.js';
+import { entitiesByCode, entityById as billingEntityById, type BillingRow } from '../billing/index.js';
 
 export type ConnectionRow = typeof eInvoiceConnections.$inferSelect;
 
@@ -86,7 +86,29 @@ export async function consumeAuthorization(db: Executor, stateHash: string, user
 }
 
 /** The entry a consent was for, whoever owns it (an admin's consent is for a client's entry). */
-export async function entityById(db: Executor, id: number) {
-  const [row] = await db.select().from(billingEntities).where(eq(billingEntities.id, id)).limit(1);
+export const entityById = (db: Executor, id: number) => billingEntityById(db, id);
+
+/** Of these entries, the first (lowest id) with a connection (an ACTIVE one when asked), and its last sync; null when none. */
+export async function firstConnected(db: Executor, entityIds: readonly number[], opts: { active?: boolean } = {}) {
+  if (entityIds.length === 0) return null;
+  const c = eInvoiceConnections;
+  const [row] = await db
+    .select({ billingEntityId: c.billingEntityId, lastSyncAt: c.lastSyncAt })
+    .from(c)
+    .where(and(inArray(c.billingEntityId, [...entityIds]), opts.active ? eq(c.state, 'ACTIVE') : undefined))
+    .orderBy(asc(c.billingEntityId))
+    .limit(1);
   return row ?? null;
+}
+
+/**
+ * The entry with this identification code (as stored) connected to e-Factura: the account's own
+ * when a userId is given, otherwise any account's (the platform's company), the oldest first; with
+ * its connection's last sync. Null when there is none.
+ */
+export async function connectedEntity(db: Executor, code: string, opts: { userId?: number; active?: boolean } = {}): Promise<{ entity: BillingRow; lastSyncAt: Date | null } | null> {
+  const entities = await entitiesByCode(db, code, opts.userId);
+  const connected = await firstConnected(db, entities.map((e) => e.id), opts);
+  const entity = connected && entities.find((e) => e.id === connected.billingEntityId);
+  return entity ? { entity, lastSyncAt: connected.lastSyncAt } : null;
 }

@@ -22,8 +22,7 @@ import {
 import { and, between, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
-import { eInvoiceConnections, eInvoiceReceived, eInvoiceReceivedDays, eInvoiceReceivedMessages } from '../../db/schema/einvoice.js';
+import { eInvoiceReceived, eInvoiceReceivedDays, eInvoiceReceivedMessages } from '../../db/schema/einvoice.js';
 import { bucharestDayStart, nextDay } from '../../lib/dates.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { renderUblPdf } from '../../lib/ubl-pdf.js';
@@ -31,8 +30,10 @@ import { readUbl } from '../../lib/ubl-read.js';
 import { readXmlTree } from '../../lib/xml-tree.js';
 import { readZip } from '../../lib/zip.js';
 import type { UserRow } from '../../types.js';
+import { entityById } from '../billing/index.js';
 import { addSupplierAndRecheck, type CourierNames } from './courier-invoice-check.js';
 import { announceReceivedMessageQueued } from './einvoice-messages.js';
+import { connectedEntity } from './einvoice-queries.js';
 
 /** LIKE's wildcards in a user's text, taken literally. */
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -100,15 +101,16 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
 
   /** The acting client's connected company with this fiscal code, and its account type. */
   async function company(client: UserRow, identificationCode: string) {
-    const code = normalizeCui(identificationCode);
-    const [row] = await db
-      .select({ id: billingEntities.id, code: billingEntities.identificationCode, lastSyncAt: eInvoiceConnections.lastSyncAt })
-      .from(billingEntities)
-      .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
-      .where(and(eq(billingEntities.userId, client.id), eq(billingEntities.identificationCode, code)))
-      .limit(1);
-    if (!row) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
-    return { ...row, accountType: accountTypeOf(row.code) };
+    const connected = await connectedEntity(db, normalizeCui(identificationCode), { userId: client.id });
+    if (!connected) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
+    const { id, identificationCode: code } = connected.entity;
+    return { id, code, lastSyncAt: connected.lastSyncAt, accountType: accountTypeOf(code) };
+  }
+
+  /** The fiscal code of the client's company that received an invoice, or null when the company is another client's. */
+  async function heldCode(client: UserRow, billingEntityId: number) {
+    const entity = await entityById(db, billingEntityId);
+    return entity && entity.userId === client.id ? entity.identificationCode : null;
   }
 
   /** A received invoice of one of the client's companies (404 otherwise). */
@@ -129,14 +131,13 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
         currency: r.currency,
         sellerIdentification: r.sellerIdentification,
         sellerName: r.sellerName,
-        code: billingEntities.identificationCode,
       })
       .from(r)
-      .innerJoin(billingEntities, eq(billingEntities.id, r.billingEntityId))
-      .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
+      .where(eq(r.id, id))
       .limit(1);
-    if (!row) throw notFound(RECEIVED_MESSAGES.notFound);
-    return row;
+    const code = row ? await heldCode(client, row.billingEntityId) : null;
+    if (!row || code === null) throw notFound(RECEIVED_MESSAGES.notFound);
+    return { ...row, code };
   }
 
   return {
@@ -204,14 +205,14 @@ export function receivedInvoicesService(deps: { database: Database; platformCui:
     /** One invoice as the list shows it, with its document read from the XML (the invoice's page). */
     async get(client: UserRow, id: number): Promise<TReceivedInvoiceResponse> {
       const [row] = await db
-        .select({ ...listColumns, document: r.document, courierCheck: r.courierCheck, code: billingEntities.identificationCode })
+        .select({ ...listColumns, document: r.document, courierCheck: r.courierCheck, billingEntityId: r.billingEntityId })
         .from(r)
-        .innerJoin(billingEntities, eq(billingEntities.id, r.billingEntityId))
-        .where(and(eq(r.id, id), eq(billingEntities.userId, client.id)))
+        .where(eq(r.id, id))
         .limit(1);
-      if (!row) throw notFound(RECEIVED_MESSAGES.notFound);
+      const code = row ? await heldCode(client, row.billingEntityId) : null;
+      if (!row || code === null) throw notFound(RECEIVED_MESSAGES.notFound);
       const invoice = listed(row);
-      const accountType = accountTypeOf(row.code);
+      const accountType = accountTypeOf(code);
       return { success: true, accountType, invoice, document: row.document as TReceivedDocument, courierCheck: accountType === 'internal' ? row.courierCheck : null, couriers: couriersOf(accountType) };
     },
 

@@ -2,16 +2,17 @@ import { normalizeCui, normalizeText, SENT_MACHINE, SENT_TEXTS, type SentStatus,
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
-import { eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
+import { eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
 import type { EventListener } from '../../db/outbox.js';
 import { EFacturaError, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
 import { readUbl } from '../../lib/ubl-read.js';
 import { eInvoiceDeadline } from '../../lib/working-days.js';
+import { entityById } from '../billing/index.js';
 import { INVOICE_ISSUED, type InvoiceIssuedEvent } from '../invoicing/index.js';
 import type { XmlElement } from '../../lib/xml-tree.js';
 import { clientDocument } from './einvoice-form.js';
 import { isDefiniteRefusal, MESSAGE_LEASE_MS, retryDelayMs } from './einvoice-messages.js';
+import { connectedEntity, firstConnected } from './einvoice-queries.js';
 import type { EInvoiceService } from './einvoice-service.js';
 
 /*
@@ -100,27 +101,15 @@ export function einvoiceSender(deps: {
 
   /** The platform's company connected to e-Factura, if it is. */
   async function platformCompany() {
-    const [row] = await db
-      .select({ id: billingEntities.id })
-      .from(billingEntities)
-      .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
-      .where(and(eq(billingEntities.identificationCode, normalizeCui(deps.platformCui)), eq(eInvoiceConnections.state, 'ACTIVE')))
-      .orderBy(asc(billingEntities.id))
-      .limit(1);
-    return row?.id ?? null;
+    const connected = await connectedEntity(db, normalizeCui(deps.platformCui), { active: true });
+    return connected?.entity.id ?? null;
   }
 
   /** A client's company (the document's issuer) while it is connected: its entry and fiscal code. */
   async function clientCompany(entityId: number | null) {
-    const [row] = entityId
-      ? await db
-          .select({ id: billingEntities.id, code: billingEntities.identificationCode })
-          .from(billingEntities)
-          .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
-          .where(and(eq(billingEntities.id, entityId), eq(eInvoiceConnections.state, 'ACTIVE')))
-          .limit(1)
-      : [];
-    return { entityId: row?.id ?? null, cif: row ? normalizeCui(row.code) : '' };
+    const connected = entityId ? await firstConnected(db, [entityId], { active: true }) : null;
+    const entity = connected && (await entityById(db, connected.billingEntityId));
+    return { entityId: entity?.id ?? null, cif: entity ? normalizeCui(entity.identificationCode) : '' };
   }
 
   async function claim(now: Date) {

@@ -2,13 +2,14 @@ import { einvoiceMessages, normalizeCui, normalizeText, RECEIVED_MESSAGES, SENT_
 import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
-import { eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
+import { eInvoiceSent, eInvoiceSentEvents } from '../../db/schema/einvoice.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { renderUblPdf } from '../../lib/ubl-pdf.js';
 import { readUbl } from '../../lib/ubl-read.js';
 import { readXmlTree } from '../../lib/xml-tree.js';
 import type { UserRow } from '../../types.js';
+import { entityIdsHeldBy } from '../billing/index.js';
+import { connectedEntity } from './einvoice-queries.js';
 import { hasMessage, markMessagesRead, messagesOf } from './einvoice-sent-messages.js';
 
 /*
@@ -45,15 +46,10 @@ export function sentInvoicesService(deps: {
 
   /** The acting client's connected company with this fiscal code (404 otherwise). */
   async function company(client: UserRow, identificationCode: string) {
-    const code = normalizeCui(identificationCode);
-    const [row] = await db
-      .select({ id: billingEntities.id, code: billingEntities.identificationCode })
-      .from(billingEntities)
-      .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
-      .where(and(eq(billingEntities.userId, client.id), eq(billingEntities.identificationCode, code)))
-      .limit(1);
-    if (!row) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
-    return { ...row, own: isPlatform(row.code) };
+    const connected = await connectedEntity(db, normalizeCui(identificationCode), { userId: client.id });
+    if (!connected) throw notFound(RECEIVED_MESSAGES.companyNotConnected);
+    const { id, identificationCode: code } = connected.entity;
+    return { id, code, own: isPlatform(code) };
   }
 
   /** A sent document the client may see: its company's own, or the platform's when the client holds the platform's connected company. */
@@ -62,18 +58,10 @@ export function sentInvoicesService(deps: {
     if (!row) throw notFound(SENT_TEXTS.notFound);
     if (row.source === 'client') {
       // A client's document: only the owner of the company that issued it.
-      const [issuer] = row.billingEntityId
-        ? await db.select({ id: billingEntities.id }).from(billingEntities).where(and(eq(billingEntities.id, row.billingEntityId), eq(billingEntities.userId, client.id))).limit(1)
-        : [];
-      if (!issuer) throw notFound(SENT_TEXTS.notFound);
+      if (!row.billingEntityId || !(await entityIdsHeldBy(db, client.id, [row.billingEntityId])).has(row.billingEntityId)) throw notFound(SENT_TEXTS.notFound);
       return row;
     }
-    const [holder] = await db
-      .select({ id: billingEntities.id })
-      .from(billingEntities)
-      .innerJoin(eInvoiceConnections, eq(eInvoiceConnections.billingEntityId, billingEntities.id))
-      .where(and(eq(billingEntities.userId, client.id), eq(billingEntities.identificationCode, normalizeCui(deps.platformCui))))
-      .limit(1);
+    const holder = await connectedEntity(db, normalizeCui(deps.platformCui), { userId: client.id });
     if (row.source !== 'platform' || !holder) throw notFound(SENT_TEXTS.notFound);
     return row;
   }

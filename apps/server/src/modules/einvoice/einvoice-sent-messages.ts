@@ -2,12 +2,12 @@ import { SENT_MESSAGE_STATUS, SENT_TEXTS } from '@colete/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
 import { eInvoiceSent, eInvoiceSentMessages } from '../../db/schema/einvoice.js';
 import { EFacturaError, type EFacturaRest } from '../../integrations/e-invoicing/anaf-rest.js';
 import { readRasp } from '../../integrations/e-invoicing/rasp.js';
 import { notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../types.js';
+import { entityIdsHeldBy } from '../billing/index.js';
 
 /*
  * The buyers' messages about the documents a company sent (issue 26; spec 002 sections 3, 4.9):
@@ -97,11 +97,9 @@ export const hasMessage = (billingEntityId: number, status: 1 | 2) =>
 export async function markMessagesRead(database: Database, client: UserRow, ids: number[], now = new Date()) {
   const wanted = [...new Set(ids)];
   await database.db.transaction(async (tx) => {
-    const owned = await tx
-      .select({ id: m.id })
-      .from(m)
-      .innerJoin(billingEntities, eq(billingEntities.id, m.billingEntityId))
-      .where(and(inArray(m.id, wanted), eq(billingEntities.userId, client.id)));
+    const found = await tx.select({ id: m.id, billingEntityId: m.billingEntityId }).from(m).where(inArray(m.id, wanted));
+    const held = await entityIdsHeldBy(tx, client.id, found.map((x) => x.billingEntityId));
+    const owned = found.filter((x) => held.has(x.billingEntityId));
     if (owned.length !== wanted.length) throw notFound(SENT_TEXTS.messageNotFound);
     await tx
       .update(m)

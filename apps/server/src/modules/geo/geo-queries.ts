@@ -1,6 +1,7 @@
 import { GEO_PAGE_SIZE, normalizeText, searchWords, type TLocality } from '@colete/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { geoLocalities } from '../../db/schema/geo.js';
 
 /** The normalised words of what the user typed, as a LIKE pattern on ' word word ' columns. */
 export function wordsPattern(text: string): string {
@@ -132,4 +133,16 @@ export async function findByPostalCode(db: Executor, code: string) {
     LIMIT 1`);
   const row = rowsOf<LocalityDbRow & { streets: string[] }>(viaStreets)[0];
   return row ? { locality: row, streets: row.streets } : null;
+}
+
+/** Approximate coordinates of a locality (lockers near the recipient). */
+export async function localityCoordinates(db: Executor, countyCode: string, city: string) {
+  const [row] = await db
+    .select({ lat: geoLocalities.latitude, lng: geoLocalities.longitude })
+    .from(geoLocalities)
+    .where(and(eq(geoLocalities.countyCode, countyCode), eq(geoLocalities.name, city)))
+    .limit(1);
+  const lat = row?.lat ? Number(row.lat) : NaN;
+  const lng = row?.lng ? Number(row.lng) : NaN;
+  return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
 }

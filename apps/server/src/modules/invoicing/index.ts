@@ -1,6 +1,6 @@
 /** The invoicing module's public surface: other modules, the composition root and jobs import from here only. */
 export { invoiceFileName, invoiceFullNumber } from './invoice-pdf.js';
-export { activeEntity } from './invoicing-queries.js';
+export { activeEntity, invoiceSellers } from './invoicing-queries.js';
 export { invoicingRoutes } from './invoicing-routes.js';
 export { invoiceSummary, invoicingDepsOf, invoicingService, invoicingSettings, issueInvoice } from './invoicing-service.js';
 export type { InvoicingDeps, InvoicingService } from './invoicing-service.js';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
 import { billableCharges, invoiceSeries, invoices } from '../../db/schema/invoicing.js';
-import { userSettings } from '../../db/schema/settings.js';
+import { activeEntity as activeBillingEntity, findEntity } from '../billing/index.js';
+import { saveSettings, savedSettings } from '../settings/index.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -43,24 +43,11 @@ export async function advanceInvoices(db: Executor, userId: number) {
     .orderBy(invoices.issuedAt, invoices.id);
 }
 
-/** The billing entry invoices are made out to: the active one. */
-export async function activeEntity(db: Executor, userId: number) {
-  const [row] = await db
-    .select()
-    .from(billingEntities)
-    .where(and(eq(billingEntities.userId, userId), eq(billingEntities.isActive, true)))
-    .limit(1);
-  return row ?? null;
-}
+/** The billing entry invoices are made out to: the active one (billing's). */
+export const activeEntity = (db: Executor, userId: number) => activeBillingEntity(db, userId);
 
-export async function entityOf(db: Executor, userId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(billingEntities)
-    .where(and(eq(billingEntities.userId, userId), eq(billingEntities.id, id)))
-    .limit(1);
-  return row ?? null;
-}
+/** The user's billing entry with this id (billing's), or null. */
+export const entityOf = (db: Executor, userId: number, id: number) => findEntity(db, userId, id);
 
 /** amountNotInvoicedSum: what the client owes and has not been invoiced for, in bani. */
 export async function notInvoicedBani(db: Executor, userId: number): Promise<number> {
@@ -100,17 +87,8 @@ export async function markChargesInvoiced(tx: Executor, userId: number, ids: num
 }
 
 export async function invoicingSettingsRow(db: Executor, userId: number) {
-  const [row] = await db
-    .select({
-      invoiceEveryPrepay: userSettings.invoiceEveryPrepay,
-      invoiceEveryPrepayManual: userSettings.invoiceEveryPrepayManual,
-      invoiceEveryOrder: userSettings.invoiceEveryOrder,
-      invoiceEveryOrderManual: userSettings.invoiceEveryOrderManual,
-    })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId))
-    .limit(1);
-  return row ?? null;
+  const row = await savedSettings(db, userId);
+  return row ? { invoiceEveryPrepay: row.invoiceEveryPrepay, invoiceEveryPrepayManual: row.invoiceEveryPrepayManual, invoiceEveryOrder: row.invoiceEveryOrder, invoiceEveryOrderManual: row.invoiceEveryOrderManual } : null;
 }
 
 export async function saveInvoicingSettings(
@@ -118,8 +96,25 @@ export async function saveInvoicingSettings(
   userId: number,
   values: Partial<{ invoiceEveryPrepay: boolean; invoiceEveryPrepayManual: boolean; invoiceEveryOrder: boolean; invoiceEveryOrderManual: boolean }>,
 ) {
-  await db
-    .insert(userSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { ...values, updatedAt: new Date() } });
+  await saveSettings(db, userId, values);
+}
+
+/**
+ * Every seller (the platform's company as the invoices keep it) with the name one of its invoices
+ * names it by, by fiscal code: a loose index scan over invoices_seller_code_idx, one step per
+ * company, not per invoice (the admin's companies, issue 17).
+ */
+export async function invoiceSellers(db: Executor): Promise<{ code: string; name: string }[]> {
+  const res = await db.execute(sql`
+    WITH RECURSIVE codes(code) AS (
+      (SELECT ${invoices.seller}->>'identificationCode' FROM ${invoices} ORDER BY 1 LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${invoices.seller}->>'identificationCode' FROM ${invoices} WHERE ${invoices.seller}->>'identificationCode' > codes.code ORDER BY 1 LIMIT 1)
+      FROM codes WHERE codes.code IS NOT NULL
+    )
+    SELECT c.code, (SELECT i.seller->>'name' FROM ${invoices} i WHERE i.seller->>'identificationCode' = c.code LIMIT 1) AS name
+    FROM codes c WHERE c.code IS NOT NULL`);
+  // The rows of a raw query, whichever driver answered (node-postgres or PGlite).
+  type Seller = { code: string; name: string };
+  return (res as { rows?: Seller[] }).rows ?? (res as unknown as Seller[]);
 }

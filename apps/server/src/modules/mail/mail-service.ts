@@ -11,13 +11,11 @@ import {
   type TOutboxMailDetail,
   type TOutboxQuery,
 } from '@colete/contract';
-import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import type { LabelAttachmentRef, MailAttachmentRef } from '../../db/schema/mail.js';
-import { userSettings } from '../../db/schema/settings.js';
-import { users } from '../../db/schema/users.js';
 import { notFound } from '../../lib/errors.js';
-import { DEFAULT_SMS, defaultMailSettings } from '../settings/index.js';
+import { accountContacts } from '../auth/index.js';
+import { DEFAULT_SMS, defaultMailSettings, savedSettings } from '../settings/index.js';
 import { countMails, findMail, insertMail, listMails, type MailListRow } from './mail-queries.js';
 
 /** A notification setting (spec 000 section 3), or another kind for mail not tied to one. */
@@ -64,15 +62,11 @@ export async function enqueueMail(db: Executor, input: MailInput): Promise<numbe
 
 /** The account's mail settings: as saved, or the settings page's defaults (null: no such account). */
 async function mailSettingsOf(db: Executor, userId: number): Promise<TMailSettings | null> {
-  const [account] = await db
-    .select({ email: users.email, mail: userSettings.mail })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+  const account = (await accountContacts(db, [userId])).get(userId);
   if (!account) return null;
+  const mail = (await savedSettings(db, userId))?.mail;
   const defaults = defaultMailSettings(account.email);
-  return Object.fromEntries(MAIL_SETTING_KEYS.map((k) => [k, account.mail?.[k] ?? defaults[k]])) as TMailSettings;
+  return Object.fromEntries(MAIL_SETTING_KEYS.map((k) => [k, mail?.[k] ?? defaults[k]])) as TMailSettings;
 }
 
 /** The addresses a setting sends to: none when it is off. */
@@ -161,8 +155,7 @@ export async function enqueueSms(db: Executor, input: { userId: number | null; k
  * phone, and to the second phone too when 'secondPhoneAlso' is on. Answers whether it queued.
  */
 export async function notifyPickupBySms(db: Executor, userId: number, phones: { phone: string; phone2: string | null }, text: string): Promise<boolean> {
-  const [account] = await db.select({ sms: userSettings.sms }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
-  const setting = (account?.sms ?? DEFAULT_SMS).pickUpRecipientNotify;
+  const setting = ((await savedSettings(db, userId))?.sms ?? DEFAULT_SMS).pickUpRecipientNotify;
   if (!setting.enabled.value) return false;
   const to = smsPhones([phones.phone, ...(setting.secondPhoneAlso.value && phones.phone2 ? [phones.phone2] : [])]);
   if (to.length === 0) return false;

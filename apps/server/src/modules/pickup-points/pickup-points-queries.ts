@@ -1,13 +1,22 @@
 import { ADDRESS_TYPE_DEFAULT, ADDRESS_TYPE_LOCKED, PICKUP_DELETED } from '@colete/contract';
 import { and, asc, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { addresses } from '../../db/schema/addresses.js';
 import { pickupPoints } from '../../db/schema/pickup-points.js';
-import { users } from '../../db/schema/users.js';
+import { addressesByIds, lockAddressType, lockOwnAddress as lockAddressOf, setAddressType, type AddressRow } from '../addresses/index.js';
+import { accountContacts } from '../auth/index.js';
 
 export type PickupRow = typeof pickupPoints.$inferSelect;
 export type NewPickupRow = typeof pickupPoints.$inferInsert;
-export type AddressRow = typeof addresses.$inferSelect;
+export type { AddressRow };
+
+/** Each point with its address (the addresses module's, read in one query); a point without one is left out, as a join would. */
+async function withAddresses(db: Executor, points: PickupRow[]) {
+  const byId = await addressesByIds(db, points.map((p) => p.addressId));
+  return points.flatMap((point) => {
+    const address = byId.get(point.addressId);
+    return address ? [{ point, address }] : [];
+  });
+}
 
 const { no, requested, deleted } = PICKUP_DELETED;
 
@@ -22,34 +31,23 @@ const own = (userId: number, id: number) => and(eq(pickupPoints.id, id), eq(pick
 
 /** One client's points with their addresses, newest first; deleted (2) and rejected ones only when asked. */
 export async function listPoints(db: Executor, userId: number, opts: { withDeleted: boolean }) {
-  return db
-    .select({ point: pickupPoints, address: addresses })
+  const points = await db
+    .select()
     .from(pickupPoints)
-    .innerJoin(addresses, eq(addresses.id, pickupPoints.addressId))
     .where(and(eq(pickupPoints.userId, userId), opts.withDeleted ? undefined : live))
     .orderBy(desc(pickupPoints.createdAt), desc(pickupPoints.id));
+  return withAddresses(db, points);
 }
 
 /** The point with its address if it belongs to this user; another user's point is the same as a missing one. */
 export async function findPoint(db: Executor, userId: number, id: number) {
-  const [row] = await db
-    .select({ point: pickupPoints, address: addresses })
-    .from(pickupPoints)
-    .innerJoin(addresses, eq(addresses.id, pickupPoints.addressId))
-    .where(own(userId, id))
-    .limit(1);
+  const points = await db.select().from(pickupPoints).where(own(userId, id)).limit(1);
+  const [row] = await withAddresses(db, points);
   return row ?? null;
 }
 
 /** The user's address-book entry, locked until the transaction ends (one request per address at a time). */
-export async function lockOwnAddress(tx: Executor, userId: number, addressId: number) {
-  const [row] = await tx
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-    .for('update');
-  return row ?? null;
-}
+export const lockOwnAddress = (tx: Executor, userId: number, addressId: number) => lockAddressOf(tx, userId, addressId);
 
 export async function liveRequestExists(db: Executor, addressId: number, courierId: string) {
   const [row] = await db
@@ -79,18 +77,16 @@ export async function markDeletionRequested(db: Executor, userId: number, id: nu
 
 /** Pending requests, oldest first (the order they are handled), a page at a time, with their count. */
 export async function listPending(db: Executor, opts: { limit: number; offset: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ point: pickupPoints, address: addresses, client: { id: users.id, name: users.name, email: users.email } })
-      .from(pickupPoints)
-      .innerJoin(addresses, eq(addresses.id, pickupPoints.addressId))
-      .innerJoin(users, eq(users.id, pickupPoints.userId))
-      .where(pending)
-      .orderBy(asc(pickupPoints.createdAt), asc(pickupPoints.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
+  const [points, [total]] = await Promise.all([
+    db.select().from(pickupPoints).where(pending).orderBy(asc(pickupPoints.createdAt), asc(pickupPoints.id)).limit(opts.limit).offset(opts.offset),
     db.select({ n: count() }).from(pickupPoints).where(pending),
   ]);
+  // The page's addresses and clients: one query each, from their modules.
+  const [located, clients] = await Promise.all([withAddresses(db, points), accountContacts(db, points.map((p) => p.userId))]);
+  const rows = located.flatMap((row) => {
+    const client = clients.get(row.point.userId);
+    return client ? [{ ...row, client: { id: client.id, name: client.name, email: client.email } }] : [];
+  });
   return { rows, count: total?.n ?? 0 };
 }
 
@@ -113,7 +109,7 @@ export async function updatePoint(db: Executor, id: number, values: Partial<NewP
 
 /** Type 10: the address is a pick-up point and cannot be edited or deleted. */
 export async function lockAddressAsPickupPoint(db: Executor, addressId: number) {
-  await db.update(addresses).set({ type: ADDRESS_TYPE_LOCKED, updatedAt: new Date() }).where(eq(addresses.id, addressId));
+  await setAddressType(db, addressId, ADDRESS_TYPE_LOCKED);
 }
 
 /* ---- The job ---- */
@@ -142,15 +138,14 @@ export async function deactivateUnused(db: Executor, before: Date, now: Date) {
  * statement, so it sees an approval that committed while this waited for the lock.
  */
 export async function unlockAddressIfUnused(tx: Executor, addressId: number) {
-  const [address] = await tx.select({ type: addresses.type }).from(addresses).where(eq(addresses.id, addressId)).for('update');
-  if (!address || address.type !== ADDRESS_TYPE_LOCKED) return false;
+  if ((await lockAddressType(tx, addressId)) !== ADDRESS_TYPE_LOCKED) return false;
   const [user] = await tx
     .select({ id: pickupPoints.id })
     .from(pickupPoints)
     .where(and(eq(pickupPoints.addressId, addressId), eq(pickupPoints.enabled, true), live))
     .limit(1);
   if (user) return false;
-  await tx.update(addresses).set({ type: ADDRESS_TYPE_DEFAULT, updatedAt: new Date() }).where(eq(addresses.id, addressId));
+  await setAddressType(tx, addressId, ADDRESS_TYPE_DEFAULT);
   return true;
 }
 

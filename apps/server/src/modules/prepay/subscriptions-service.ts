@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { messages, type TSubscription, type TSubscriptionAmounts } from '@colete/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { billingEntities } from '../../db/schema/billing.js';
 import { cardPayments, cardSubscriptions } from '../../db/schema/prepay.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { lockUser } from '../billing/index.js';
+import { entitiesByIds, lockUser } from '../billing/index.js';
 import { balanceOf } from '../ledger/index.js';
 import { creditCardTopUp, type TopUpInvoicing } from './top-ups.js';
 import { baniToRon, leiToBani } from '../../lib/money.js';
@@ -128,13 +127,9 @@ export function subscriptionsService(deps: { database: Database; gateway: Paymen
     settleCharge,
 
     async list(owner: UserRow) {
-      const rows = await db
-        .select({ sub: cardSubscriptions, entityName: billingEntities.name })
-        .from(cardSubscriptions)
-        .leftJoin(billingEntities, eq(billingEntities.id, cardSubscriptions.billingEntityId))
-        .where(eq(cardSubscriptions.userId, owner.id))
-        .orderBy(desc(cardSubscriptions.createdAt));
-      return rows.map((r) => toSubscription(r.sub, owner, r.entityName));
+      const rows = await db.select().from(cardSubscriptions).where(eq(cardSubscriptions.userId, owner.id)).orderBy(desc(cardSubscriptions.createdAt));
+      const entities = await entitiesByIds(db, rows.map((r) => r.billingEntityId));
+      return rows.map((r) => toSubscription(r, owner, r.billingEntityId === null ? null : entities.get(r.billingEntityId)?.name));
     },
 
     async edit(owner: UserRow, identifier: string, input: TSubscriptionAmounts) {

@@ -7,14 +7,12 @@ import {
   type TProfile,
   type TProfileUpdateRequest,
 } from '@colete/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/users.js';
 import { badRequest } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserRow } from '../../types.js';
-import { createSession, deleteUserSessions, throttledCheck, type SessionMeta, type SessionPolicy } from '../auth/index.js';
+import { createSession, deleteUserSessions, replacePasswordHash, throttledCheck, updateAccountProfile, type SessionMeta, type SessionPolicy } from '../auth/index.js';
 import { balanceBani } from '../ledger/index.js';
 
 function toProfile(user: UserRow, sums: { notInvoicedBani: number; prepaidBani: number }): TProfile {
@@ -72,23 +70,18 @@ export function profileService(deps: {
   async function updateProfile(client: UserRow, input: TProfileUpdateRequest['profile']) {
     checkRepayment(client, input, deps.platformIban);
     const defined = <K extends keyof typeof input>(key: K) => (input[key] !== undefined ? { [key]: input[key] } : {});
-    const [updated] = await db
-      .update(users)
-      .set({
-        ...defined('name'),
-        ...(input.phone !== undefined ? { phone: normalisePhone(input.phone) } : {}),
-        ...defined('bankAccount'),
-        ...defined('bankAccountHolder'),
-        ...(input.bankAccount !== undefined ? { bankName: bankNameFromIban(input.bankAccount) } : {}),
-        ...defined('repaymentSendInterval'),
-        ...defined('repaymentSendMinAmount'),
-        ...defined('repaymentWaitPending'),
-        ...defined('workingTimeStart'),
-        ...defined('workingTimeEnd'),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, client.id))
-      .returning();
+    const updated = await updateAccountProfile(db, client.id, {
+      ...defined('name'),
+      ...(input.phone !== undefined ? { phone: normalisePhone(input.phone) } : {}),
+      ...defined('bankAccount'),
+      ...defined('bankAccountHolder'),
+      ...(input.bankAccount !== undefined ? { bankName: bankNameFromIban(input.bankAccount) } : {}),
+      ...defined('repaymentSendInterval'),
+      ...defined('repaymentSendMinAmount'),
+      ...defined('repaymentWaitPending'),
+      ...defined('workingTimeStart'),
+      ...defined('workingTimeEnd'),
+    });
     return getProfile(updated!);
   }
 
@@ -106,10 +99,8 @@ export function profileService(deps: {
     return db.transaction(async (tx) => {
       // One change at a time per user: the row is locked and the old password checked again under
       // the lock, so of parallel changes with the same old password exactly one succeeds.
-      const [locked] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('update');
-      const stillValid = locked && (locked.passwordHash === user.passwordHash || (await verifyPassword(locked.passwordHash, input.oldPassword)));
-      if (!stillValid) throw badRequest(messages.password.oldWrong, 'oldPasswordWrong', { oldPassword: messages.password.oldWrong });
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      const stillValid = (current: string) => (current === user.passwordHash ? Promise.resolve(true) : verifyPassword(current, input.oldPassword));
+      if (!(await replacePasswordHash(tx, user.id, stillValid, passwordHash))) throw badRequest(messages.password.oldWrong, 'oldPasswordWrong', { oldPassword: messages.password.oldWrong });
       await deleteUserSessions(tx, user.id);
       return createSession(tx, user.id, deps.policy, meta);
     });

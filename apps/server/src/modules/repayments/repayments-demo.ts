@@ -1,13 +1,13 @@
 import { bankNameFromIban } from '@colete/contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { appMeta } from '../../db/schema/meta.js';
 import { payoutRuns, repaymentSheets } from '../../db/schema/repayment-payouts.js';
 import { repaymentSheetItems, repayments, repaymentsAwaiting, type RepaymentStatus } from '../../db/schema/repayments.js';
-import { shipments } from '../../db/schema/shipments.js';
-import { users } from '../../db/schema/users.js';
 import { buildPain001 } from '../../integrations/bank/index.js';
 import { bucharestDateKey } from '../../lib/dates.js';
+import { findUserByEmail, updateAccountProfile } from '../auth/index.js';
+import { activatedCodShipments } from '../shipments/index.js';
 
 const SEED_KEY = 'demo_repayment_screens_seeded_at';
 const DAY = 86_400_000;
@@ -33,32 +33,23 @@ export async function seedDemoRepayments(database: Database, payer: DemoPayer, n
   return db.transaction(async (tx) => {
     const taken = await tx.insert(appMeta).values({ key: SEED_KEY, value: now.toISOString() }).onConflictDoNothing().returning();
     if (taken.length === 0) return 0;
-    const [client] = await tx.select().from(users).where(eq(users.email, 'client@demo.ro')).limit(1);
+    const client = await findUserByEmail(tx, 'client@demo.ro');
     if (!client) return 0;
     // The sheets are paid to the client's account (the history's seed may have set it already).
     const account = client.bankAccount ? { iban: client.bankAccount, holder: client.bankAccountHolder ?? client.name } : { iban: DEMO_REPAYMENT_IBAN, holder: DEMO_REPAYMENT_HOLDER };
     if (!client.bankAccount) {
-      await tx
-        .update(users)
-        .set({ bankAccount: DEMO_REPAYMENT_IBAN, bankAccountHolder: DEMO_REPAYMENT_HOLDER, bankName: bankNameFromIban(DEMO_REPAYMENT_IBAN), repaymentSendInterval: 7, repaymentSendMinAmount: 500, repaymentWaitPending: 1 })
-        .where(eq(users.id, client.id));
+      await updateAccountProfile(tx, client.id, {
+        bankAccount: DEMO_REPAYMENT_IBAN,
+        bankAccountHolder: DEMO_REPAYMENT_HOLDER,
+        bankName: bankNameFromIban(DEMO_REPAYMENT_IBAN),
+        repaymentSendInterval: 7,
+        repaymentSendMinAmount: 500,
+        repaymentWaitPending: 1,
+      });
     }
-    const rows = await tx
-      .select()
-      .from(shipments)
-      // Shipments sent through the platform (priced and activated), not the repayment history's
-      // rows written straight into the tables by the other demo seed (no price).
-      .where(
-        and(
-          eq(shipments.userId, client.id),
-          eq(shipments.kind, 'shipment'),
-          isNotNull(shipments.awb),
-          isNotNull(shipments.activatedAt),
-          isNotNull(shipments.priceBani),
-          sql`(${shipments.options}->>'codBani')::bigint > 0`,
-        ),
-      )
-      .orderBy(asc(shipments.activatedAt), asc(shipments.id));
+    // Shipments sent through the platform (priced and activated), not the repayment history's
+    // rows written straight into the tables by the other demo seed (no price).
+    const rows = await activatedCodShipments(tx, client.id);
     const delivered = rows.filter((s) => s.status === 'delivered');
     const plans = new Map<number, Plan>();
     delivered.forEach((s, i) => {

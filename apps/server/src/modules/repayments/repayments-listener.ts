@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { repayments, type RepaymentStatus } from '../../db/schema/repayments.js';
-import { shipments } from '../../db/schema/shipments.js';
-import type { ShipmentFacts, ShipmentListener } from '../shipments/index.js';
+import { shipmentCodBani, type ShipmentFacts, type ShipmentListener } from '../shipments/index.js';
 
 /**
  * The repayments' listener of the shipment lifecycle: a shipment activated with cash on delivery
@@ -17,8 +16,7 @@ const BEFORE_COURIER: RepaymentStatus[] = ['awaiting_delivery', 'delivered'];
 /** The shipment's cash on delivery: from the event, or (events written before it carried it) from the row. */
 async function codOf(tx: Executor, shipment: ShipmentFacts): Promise<number | null> {
   if (shipment.codBani !== undefined) return shipment.codBani;
-  const [row] = await tx.select({ options: shipments.options }).from(shipments).where(eq(shipments.id, shipment.id)).limit(1);
-  return row?.options.codBani ?? null;
+  return shipmentCodBani(tx, shipment.id);
 }
 
 /** Makes the shipment's repayment if it has cash on delivery and none yet; answers whether it has one. */

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { repaymentSheets } from '../../db/schema/repayment-payouts.js';
 import { repayments, repaymentsAwaiting } from '../../db/schema/repayments.js';
-import { shipments } from '../../db/schema/shipments.js';
+import { shipmentPartiesByIds } from '../shipments/index.js';
 
 /** One of the client's sheets (null: none, or another client's). */
 export async function sheetOf(db: Executor, userId: number, sheetId: number) {
@@ -36,22 +36,26 @@ export async function sheetsAmounts(db: Executor, userId: number) {
   return { totalAmount: Number(row?.totalAmount ?? 0), totalRepaymentsAmount: Number(row?.totalRepaymentsAmount ?? 0) };
 }
 
-/** The client's repayments waiting for an account fix, oldest first. */
+/** The client's repayments waiting for an account fix, oldest first, with their shipments' parties (one query to shipments' index). */
 export async function awaitingList(db: Executor, userId: number) {
-  return db
+  const rows = await db
     .select({
       id: repayments.id,
       awb: repayments.awb,
       orderedAt: repayments.orderedAt,
       amountBani: repayments.amountBani,
-      sender: shipments.sender,
-      recipient: shipments.recipient,
+      shipmentId: repayments.shipmentId,
       bankAccount: repaymentsAwaiting.bankAccount,
     })
     .from(repaymentsAwaiting)
     .innerJoin(repayments, eq(repayments.id, repaymentsAwaiting.repaymentId))
-    .innerJoin(shipments, eq(shipments.id, repayments.shipmentId))
     .where(and(eq(repaymentsAwaiting.userId, userId), isNull(repaymentsAwaiting.resolvedAt)))
     .orderBy(repaymentsAwaiting.since, repayments.id)
     .limit(1_000);
+  const parties = await shipmentPartiesByIds(db, rows.map((r) => r.shipmentId));
+  // A repayment whose shipment is missing is left out, as the join did.
+  return rows.flatMap(({ shipmentId, bankAccount, ...r }) => {
+    const p = parties.get(shipmentId);
+    return p ? [{ ...r, sender: p.sender, recipient: p.recipient, bankAccount }] : [];
+  });
 }

@@ -15,7 +15,15 @@ export type {
 export type { ShipmentBilling } from './ports.js';
 export { searchText as shipmentSearchText } from './shipment-context.js';
 export { STATUS_VIEW } from './shipment-status.js';
-export { awbCosts } from './shipments-queries.js';
+export {
+  activatedCodShipments,
+  awbCosts,
+  recentServiceIds,
+  shipmentCodBani,
+  shipmentPartiesByIds,
+  shipmentsOfStoreOrder,
+} from './shipments-queries.js';
+export type { StoreOrderShipment } from './shipments-queries.js';
 export { deliveredShipmentsOf, undeliveredShipmentIds } from './referral-facts.js';
 export type { DeliveredShipment } from './referral-facts.js';
 export { shipmentsRoutes } from './shipments-routes.js';

@@ -5,8 +5,8 @@ import { AppError, badRequest, conflict, notFound, underPath } from '../../lib/e
 import { baniToRon, leiToBani } from '../../lib/money.js';
 import { withVatAt } from '../../lib/vat.js';
 import { findAddress, partyAddressOfRow, resolvePartyAddress } from '../addresses/index.js';
+import { localityCoordinates } from '../geo/index.js';
 import { storedPackage, toSpec, type Recording, type Resolved, type ShipmentContext } from './shipment-context.js';
-import { localityCoordinates } from './shipments-queries.js';
 
 const m = messages.shipments;
 type Party = TShipmentDraftParsed['sender'];

@@ -1,6 +1,5 @@
-import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { geoLocalities } from '../../db/schema/geo.js';
 import { shipmentEvents, shipments } from '../../db/schema/shipments.js';
 import { OPEN_STATUSES } from './shipment-status.js';
 
@@ -114,18 +113,6 @@ export async function stuckActivations(db: Executor, olderThan: Date, limit: num
     .limit(limit);
 }
 
-/** Approximate coordinates of a locality (lockers near the recipient). */
-export async function localityCoordinates(db: Executor, countyCode: string, city: string) {
-  const [row] = await db
-    .select({ lat: geoLocalities.latitude, lng: geoLocalities.longitude })
-    .from(geoLocalities)
-    .where(and(eq(geoLocalities.countyCode, countyCode), eq(geoLocalities.name, city)))
-    .limit(1);
-  const lat = row?.lat ? Number(row.lat) : NaN;
-  const lng = row?.lng ? Number(row.lng) : NaN;
-  return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
-}
-
 /**
  * What the platform's AWBs with one courier cost it (issue 25, the courier invoices' check): each
  * AWB's price without VAT at activation, and its status. AWBs the platform never bought are absent.
@@ -137,4 +124,62 @@ export async function awbCosts(db: Executor, courierId: string, awbs: string[]) 
     .from(shipments)
     .where(and(eq(shipments.courierId, courierId), inArray(shipments.awb, awbs)));
   return new Map(rows.map((r) => [r.awb!, { costBani: r.costBani, status: r.status }]));
+}
+
+/** A shipment's cash on delivery as its row keeps it, in bani (null: none, or no such shipment). */
+export async function shipmentCodBani(db: Executor, id: number): Promise<number | null> {
+  const [row] = await db.select({ options: shipments.options }).from(shipments).where(eq(shipments.id, id)).limit(1);
+  return row?.options.codBani ?? null;
+}
+
+/**
+ * One client's shipments sent through the platform (priced and activated, with an AWB) with cash on
+ * delivery, the oldest activated first (the repayments' demo data).
+ */
+export async function activatedCodShipments(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.userId, userId),
+        eq(shipments.kind, 'shipment'),
+        isNotNull(shipments.awb),
+        isNotNull(shipments.activatedAt),
+        isNotNull(shipments.priceBani),
+        sql`(${shipments.options}->>'codBani')::bigint > 0`,
+      ),
+    )
+    .orderBy(asc(shipments.activatedAt), asc(shipments.id));
+}
+
+/** The sender and recipient of these shipments, by id (one query for a list; missing ids are absent). */
+export async function shipmentPartiesByIds(db: Executor, ids: readonly number[]): Promise<Map<number, Pick<ShipmentRow, 'sender' | 'recipient'>>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: shipments.id, sender: shipments.sender, recipient: shipments.recipient }).from(shipments).where(inArray(shipments.id, unique));
+  return new Map(rows.map(({ id, ...parties }) => [id, parties]));
+}
+
+/* ---- Read by the store module (issue 28 §2: the shipments table is this module's) ---- */
+
+/** The client's shipments made from one store order (drafts left out: they are not sent yet), oldest first. */
+export function shipmentsOfStoreOrder(db: Executor, userId: number, storeAccountId: number, storeOrderId: string) {
+  return db
+    .select({ uniqueId: shipments.uniqueId, fulfillmentOrderId: shipments.storeFulfillmentOrderId, orderName: shipments.storeOrderName, status: shipments.status })
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), eq(shipments.storeAccountId, storeAccountId), eq(shipments.storeOrderId, storeOrderId), ne(shipments.status, 'draft')))
+    .orderBy(asc(shipments.createdAt), asc(shipments.id));
+}
+export type StoreOrderShipment = Awaited<ReturnType<typeof shipmentsOfStoreOrder>>[number];
+
+/** The service ids of the client's last activated shipments (the usual service type is read from them). */
+export async function recentServiceIds(db: Executor, userId: number, limit = 20) {
+  const rows = await db
+    .select({ serviceId: shipments.serviceId })
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), isNotNull(shipments.activatedAt), isNotNull(shipments.serviceId)))
+    .orderBy(desc(shipments.activatedAt))
+    .limit(limit);
+  return rows.map((r) => r.serviceId!);
 }

@@ -1,14 +1,12 @@
 import { addressFormFields, addressText, messages, normalizeText, pageOffset, type TShipmentDetail, type TShipmentDraftParsed, type TShipmentSummary, type ZShipmentListQuery } from '@colete/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShipmentAddress } from '../../db/schema/shipments.js';
-import { userSettings } from '../../db/schema/settings.js';
 import type { AwbFormat } from '../../integrations/couriers/courier-network.js';
 import { bucharestDayStart, isFridayInBucharest, nextDay } from '../../lib/dates.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
 import type { UserRow } from '../../types.js';
-import { DEFAULT_AWB_FORMAT } from '../settings/index.js';
+import { DEFAULT_AWB_FORMAT, savedSettings } from '../settings/index.js';
 import type { Executor } from '../../db/client.js';
 import { formPackage, statusOf, type ShipmentContext } from './shipment-context.js';
 import { labelError, labelStore } from './label-store.js';
@@ -48,7 +46,7 @@ export function viewsStage(ctx: ShipmentContext) {
 
   async function labelFormats(userId: number, courierId: string | null, ex: Executor = db): Promise<AwbFormat[]> {
     if (!courierId || !ctx.couriers().has(courierId)) return [];
-    const [row] = await ex.select({ awbFormat: userSettings.awbFormat }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+    const row = await savedSettings(ex, userId);
     return formatsOf(courierId, (row?.awbFormat ?? DEFAULT_AWB_FORMAT) as AwbFormat);
   }
 

@@ -1,9 +1,9 @@
 import type { TStoreBulkResult } from '@colete/contract';
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema/shipments.js';
 import { storeBulkLabelFiles, storeBulkRunOrders, storeBulkRuns, type BulkProgress } from '../../db/schema/store-bulk.js';
-import { users } from '../../db/schema/users.js';
+import { findUserById } from '../auth/index.js';
+import { recentServiceIds as shipmentServiceIds } from '../shipments/index.js';
 
 export type BulkRunRow = typeof storeBulkRuns.$inferSelect;
 export type BulkRunOrderRow = typeof storeBulkRunOrders.$inferSelect;
@@ -116,24 +116,13 @@ export async function anyRunning(db: Executor) {
   return !!row;
 }
 
-/** The service ids of the client's last activated shipments (the usual service type is read from them). */
-export async function recentServiceIds(db: Executor, userId: number, limit = 20) {
-  const rows = await db
-    .select({ serviceId: shipments.serviceId })
-    .from(shipments)
-    .where(and(eq(shipments.userId, userId), isNotNull(shipments.activatedAt), isNotNull(shipments.serviceId)))
-    .orderBy(desc(shipments.activatedAt))
-    .limit(limit);
-  return rows.map((r) => r.serviceId!);
-}
+/** The service ids of the client's last activated shipments (shipments' index). */
+export const recentServiceIds = (db: Executor, userId: number, limit = 20) => shipmentServiceIds(db, userId, limit);
 
 export const runById = (db: Executor, runId: number) => db.select().from(storeBulkRuns).where(eq(storeBulkRuns.id, runId)).limit(1);
 
 /** The run's client (a run is worked without a request). */
-export async function userById(db: Executor, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-}
+export const userById = (db: Executor, id: number) => findUserById(db, id);
 
 /** A run's merged labels kept for this format, first position and labels; null when not kept (or kept for other labels). */
 export async function keptLabelFile(db: Executor, runId: number, format: 'A4' | 'A6', start: number, labels: string) {

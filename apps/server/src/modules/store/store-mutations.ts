@@ -13,10 +13,9 @@ import {
 } from '@colete/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { addresses } from '../../db/schema/addresses.js';
 import { storeAccounts, storeLocationAssociations, storeProductDimensions } from '../../db/schema/store.js';
 import { notFound } from '../../lib/errors.js';
-import { findAddress, partyAddressOfRow } from '../addresses/index.js';
+import { addressesByIds, findAddress, partyAddressOfRow } from '../addresses/index.js';
 import { accountOf } from './store-queries.js';
 
 /*
@@ -97,11 +96,16 @@ export async function associationsFor(db: Executor, storeAccountId: number, loca
   const out = new Map<string, LocationAssociation>();
   if (locationIds.length === 0) return out;
   const byGid = new Map(locationIds.map((id) => [shopifyGid('Location', id), id]));
-  const rows = await db
-    .select({ mutationId: storeLocationAssociations.id, locationId: storeLocationAssociations.locationId, entry: addresses })
+  const associations = await db
+    .select({ mutationId: storeLocationAssociations.id, locationId: storeLocationAssociations.locationId, addressId: storeLocationAssociations.addressId })
     .from(storeLocationAssociations)
-    .innerJoin(addresses, eq(addresses.id, storeLocationAssociations.addressId))
     .where(and(eq(storeLocationAssociations.storeAccountId, storeAccountId), inArray(storeLocationAssociations.locationId, [...byGid.keys()])));
+  // Their address-book entries in one query (the addresses module's); an association without one is left out, as a join would.
+  const entries = await addressesByIds(db, associations.map((a) => a.addressId));
+  const rows = associations.flatMap((a) => {
+    const entry = entries.get(a.addressId);
+    return entry ? [{ mutationId: a.mutationId, locationId: a.locationId, entry }] : [];
+  });
   for (const r of rows) {
     const address = partyAddressOfRow(r.entry);
     out.set(byGid.get(r.locationId)!, {

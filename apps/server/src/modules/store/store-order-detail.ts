@@ -6,7 +6,7 @@ import { fulfilledPartsOf } from './store-order-fulfilled.js';
 import { betterLocationsOf, locationsForMoveOf, moveOptionsOf, shopLocations } from './store-order-locations.js';
 import { codOptionsFor, codPartOf, storedCodOf } from './store-order-cod.js';
 import { extraOptionsOf, initialPacking, linesOf, productsOf } from './store-order-packing.js';
-import { shipmentsOfStoreOrder } from './store-order-queries.js';
+import { shipmentsOfStoreOrder } from '../shipments/index.js';
 import { withSavedForLater, withStorePending } from './store-saved-orders.js';
 import { defaultEntryOf, fromLocationOf, type SenderBook, type SenderContext } from './store-order-sender.js';
 import { shopOrders, type ShopFulfillmentOrder, type ShopOrder } from './store-orders.js';

@@ -1,5 +1,5 @@
 import { type TFulfilledOrder, type TShipmentDetail } from '@colete/contract';
-import type { StoreOrderShipment } from './store-order-queries.js';
+import type { StoreOrderShipment } from '../shipments/index.js';
 import type { ShopFulfillmentOrder, ShopOrder } from './store-orders.js';
 
 /*

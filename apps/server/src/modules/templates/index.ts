@@ -2,3 +2,4 @@
 export { returnsService } from './returns-service.js';
 export { publicReturnRoutes, templatesRoutes } from './templates-routes.js';
 export { templatesService } from './templates-service.js';
+export { pruneReturnAttempts } from './templates-queries.js';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { orderTemplates, returnAttempts } from '../../db/schema/templates.js';
 import { findUserById } from '../auth/index.js';
@@ -105,4 +105,10 @@ export async function countReturnAttempts(db: Executor, by: { ip?: string; templ
       ),
     );
   return row?.n ?? 0;
+}
+
+/** The public return page's submissions older than `before` dropped (the clean-up job); answers how many. */
+export async function pruneReturnAttempts(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(returnAttempts).where(lt(returnAttempts.createdAt, before)).returning({ id: returnAttempts.id });
+  return rows.length;
 }
