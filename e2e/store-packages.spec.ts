@@ -28,16 +28,28 @@ async function openOrder(page: Page, clientId: number, number: number) {
 const pkg = (card: Locator, n: number) => card.getByRole('region', { name: `Pachet ${n}`, exact: true });
 const handle = (scope: Locator, product: string) => scope.getByRole('button', { name: `Muta ${product}` });
 
-/** A mouse drag from a line's handle to a target, in small steps (the sensor starts after 4 px). */
+/** Two animation frames of the page: what the last pointer move changed (the drop target dnd-kit measured) is rendered. */
+const frames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+/**
+ * A mouse drag from a line's handle to a target, in small steps (the sensor starts after 4 px). On
+ * a busy machine the release could come before dnd-kit had taken the last moves (the drop landed
+ * nowhere, once in a CI run): the hand waits for the page's frames after picking up and over the
+ * target, as a person's hand lingers, and moves a pixel more before letting go.
+ */
 async function drag(page: Page, from: Locator, to: Locator) {
   await from.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  await frames(page);
   await to.scrollIntoViewIfNeeded();
   const b = (await to.boundingBox())!;
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await frames(page);
+  await page.mouse.move(b.x + b.width / 2 + 1, b.y + b.height / 2 + 1);
+  await frames(page);
   await page.mouse.up();
 }
 

@@ -45,7 +45,7 @@ export const storeBulkOrder: Scenario = {
 export const storeBulkLabels: Scenario = {
   name: 'store-bulk-labels',
   description: 'GET .../activate-orders/{clientId}/runs/{runId}/labels: every label of a 100-order run in one PDF, A6 and A4 (from positions 1 to 4)',
-  targetP95Ms: 2000,
+  targetP95Ms: 500,
   async prepare(ctx) {
     const client = await connectedClient(ctx, 'bulk-labels');
     const [runId] = await startRuns(ctx, client, RUN_ORDERS);
