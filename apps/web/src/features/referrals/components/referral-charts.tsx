@@ -23,7 +23,7 @@ function DayChart({ title, id, days, values, format }: { title: string; id: stri
           xAxis={[{ scaleType: 'band', data: days.map(short), tickLabelStyle: { fontSize: 11 } }]}
           yAxis={[{ width: 48, tickMinStep: format === lei ? 100 : 1, valueFormatter: (v: number) => (format === lei ? String(Math.round(v / 100)) : String(v)) }]}
           series={[{ data: values, valueFormatter: (v) => format(v ?? 0), color: '#1565c0' }]}
-          margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+          margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
         />
       </Box>
       <table style={visuallyHidden}>
