@@ -1,9 +1,10 @@
-import { storeActivationId, storeOrderPath, type TAwaitingFulfillmentOrder, type TOffer, type TStoreOrderDetail } from '@colete/contract';
+import { storeActivationId, storeOrderPath, type TOffer, type TStoreOrderDetail } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeActivations } from '../src/db/schema.js';
 import { as, type TestContext, type TestUser } from './helper.js';
 import { storeTestApp, type StoreTestApp } from './support/store-app.js';
+import { cardRequest } from './support/store-activation.js';
 
 /*
  * Issue 28: the store's activation runs one way (store -> shipments -> store). The shop's order is
@@ -37,15 +38,7 @@ async function openOrder() {
   }
   throw new Error('no open order');
 }
-const bodyOf = (order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder) => ({
-  shopifyOrderId: order.shopifyGraphQLId,
-  shopifyFulfillmentOrderId: card.fulfillmentOrderId,
-  sender: card.fromLocation.internalAddress!,
-  recipient: order.shippingTo.internalAddress,
-  packing: card.packing,
-  extraOptions: card.extraOptions,
-  mutations: [],
-});
+const bodyOf = cardRequest;
 
 describe('one activation', () => {
   it('reads the shop’s order once and fulfils it with the AWB shipments answered', async () => {

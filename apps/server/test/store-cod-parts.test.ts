@@ -7,6 +7,7 @@ import { currentOrder, replaceOrder } from '../src/integrations/store/simulator-
 import { as, type TestContext, type TestUser } from './helper.js';
 import { pdfText } from './support/pdf-tools.js';
 import { storeTestApp, type StoreTestApp } from './support/store-app.js';
+import { cardRequest } from './support/store-activation.js';
 
 /*
  * Issue 24 item 1: an order sent from one, two or three parts (fulfillment orders) collects its
@@ -69,15 +70,7 @@ async function threePartOrder() {
   return order;
 }
 
-const bodyOf = (order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder) => ({
-  shopifyOrderId: order.shopifyGraphQLId,
-  shopifyFulfillmentOrderId: card.fulfillmentOrderId,
-  sender: card.fromLocation.internalAddress!,
-  recipient: order.shippingTo.internalAddress,
-  packing: card.packing,
-  extraOptions: card.extraOptions,
-  mutations: [],
-});
+const bodyOf = cardRequest;
 async function activateCard(order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder, extraOptions = card.extraOptions) {
   const offers = await as(ctx, alice, { method: 'POST', url: `/api/user/integration/shopify/services-list/${account}`, payload: { ...bodyOf(order, card), extraOptions } });
   expect(offers.statusCode, offers.body).toBe(200);

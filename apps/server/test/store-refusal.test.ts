@@ -1,4 +1,4 @@
-import { STORE_FULFILLMENT_MAX_ATTEMPTS, STORE_REFUSAL_MESSAGES, storeActivationId, storeOrderPath, type TAwaitingFulfillmentOrder, type TOffer, type TStoreBulkRun, type TStoreOffersRequest, type TStoreOrderDetail } from '@colete/contract';
+import { STORE_FULFILLMENT_MAX_ATTEMPTS, STORE_REFUSAL_MESSAGES, storeActivationId, storeOrderPath, type TAwaitingFulfillmentOrder, type TOffer, type TStoreBulkRun, type TStoreOrderDetail } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, shipments, storeActivations } from '../src/db/schema.js';
@@ -15,6 +15,7 @@ import { refusalOfErrors } from '../src/modules/store/store-activation.js';
 import { as, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
 import { finishedBulkRun, storeTestApp, type StoreTestApp } from './support/store-app.js';
+import { cardRequest } from './support/store-activation.js';
 
 /*
  * Issue 24: a shop that refuses a store fulfillment for good after the AWB exists (a hold placed in
@@ -49,15 +50,7 @@ async function orderOf(id: string, user = alice) {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { order: TStoreOrderDetail }).order;
 }
-const bodyOf = (order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder): TStoreOffersRequest => ({
-  shopifyOrderId: order.shopifyGraphQLId,
-  shopifyFulfillmentOrderId: card.fulfillmentOrderId,
-  sender: card.fromLocation.internalAddress!,
-  recipient: order.shippingTo.internalAddress,
-  packing: card.packing,
-  extraOptions: card.extraOptions,
-  mutations: [],
-});
+const bodyOf = cardRequest;
 const used = new Set<string>();
 /** An open order of one location, ready, that no other test took. */
 async function openOrder() {
