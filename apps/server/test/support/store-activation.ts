@@ -1,4 +1,4 @@
-import type { TAwaitingFulfillmentOrder, TStoreOffersRequest, TStoreOrderDetail } from '@colete/contract';
+import type { TStoreOffersRequest } from '@colete/contract';
 
 /** A whole store order's card as the page sends it (a typed sender, the corrected recipient, one package). */
 export function storeCardBody(orderId = 'gid://shopify/Order/1001', fulfillmentOrderId = 'gid://shopify/FulfillmentOrder/10011'): TStoreOffersRequest {
@@ -43,13 +43,5 @@ export function storeCardBody(orderId = 'gid://shopify/Order/1001', fulfillmentO
   };
 }
 
-/** An order page's card as the page sends it: the card's sender, the order's corrected recipient, the card's packing and options. */
-export const cardRequest = (order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder): TStoreOffersRequest => ({
-  shopifyOrderId: order.shopifyGraphQLId,
-  shopifyFulfillmentOrderId: card.fulfillmentOrderId,
-  sender: card.fromLocation.internalAddress!,
-  recipient: order.shippingTo.internalAddress,
-  packing: card.packing,
-  extraOptions: card.extraOptions,
-  mutations: [],
-});
+/** An order page's card as the page sends it: the bulk activator's own request of a card (its sender, the corrected recipient, its packing and options). */
+export { requestOf as cardRequest } from '../../src/modules/store/store-bulk-activator.js';

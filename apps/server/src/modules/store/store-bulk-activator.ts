@@ -15,7 +15,7 @@ export type BulkShipments = {
 };
 
 /** The card's request as the order page would send it: its sender, the corrected recipient, its packing and options. */
-const requestOf = (order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder) => ({
+export const requestOf = (order: TStoreOrderDetail, card: TAwaitingFulfillmentOrder) => ({
   shopifyOrderId: order.shopifyGraphQLId,
   shopifyFulfillmentOrderId: card.fulfillmentOrderId,
   sender: card.fromLocation.internalAddress!,
