@@ -37,6 +37,7 @@ export const SCHEMA_OWNERS = {
   store: 'store',
   'store-activations': 'store',
   'store-bulk': 'store',
+  'store-copy': 'store',
   templates: 'templates',
   users: 'auth',
   'courier-sim': 'integrations/couriers',

@@ -7,7 +7,7 @@ import { SHOPIFY_API_VERSION, SHOPIFY_SCOPES, SHOPIFY_WEBHOOK_PATH, SIM_APP_KEY,
 import { requestedCost } from '../src/integrations/store/simulator-cost.js';
 import { simulatorSchema } from '../src/integrations/store/simulator-resolvers.js';
 import { issueToken } from '../src/integrations/store/simulator-store.js';
-import { shopFulfillment, shopOrders, STORE_GRAPHQL_DOCUMENTS } from '../src/modules/store/index.js';
+import { ORDERS_PAGE_MAX, shopFulfillment, shopOrders, STORE_GRAPHQL_DOCUMENTS } from '../src/modules/store/index.js';
 import { createTestApp, type TestContext } from './helper.js';
 
 /*
@@ -54,8 +54,8 @@ afterAll(async () => {
 describe('the adapter’s GraphQL documents', () => {
   it('are valid against Shopify’s schema and cost at most 1,000 points at the sizes the platform asks', () => {
     const schema = simulatorSchema();
-    // The largest variables the platform sends (a page of orders is at most 50).
-    const variables: Record<string, unknown> = { first: 50 };
+    // The largest variables the platform sends (a page of orders is at most ORDERS_PAGE_MAX).
+    const variables: Record<string, unknown> = { first: ORDERS_PAGE_MAX };
     for (const [name, query] of Object.entries(STORE_GRAPHQL_DOCUMENTS)) {
       const document = parse(query);
       expect(validate(schema, document).map((e) => e.message), name).toEqual([]);

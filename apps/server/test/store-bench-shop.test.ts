@@ -4,7 +4,7 @@ import { shopifyAdapter } from '../src/integrations/store/shopify-adapter.js';
 import { SHOPIFY_SCOPES, SIM_APP_KEY, simAppSecret } from '../src/integrations/store/shopify-app.js';
 import { SIM_BENCH_SHOP } from '../src/integrations/store/simulator-shop-data.js';
 import { issueToken } from '../src/integrations/store/simulator-store.js';
-import { shopFulfillment, shopOrders } from '../src/modules/store/index.js';
+import { ORDERS_PAGE_MAX, shopFulfillment, shopOrders } from '../src/modules/store/index.js';
 import { createTestApp, type TestContext } from './helper.js';
 
 /*
@@ -25,10 +25,10 @@ describe('the bench shop', () => {
   it('has 10,000 orders, newest first by cursor; a change (a hold) is merged into the page and the order read', async () => {
     const adapter = shopifyAdapter({ mode: 'simulator', apiKey: SIM_APP_KEY, apiSecret: simAppSecret(ctx.config.tokenEncryptionKey), hostName: 'localhost', authorizeBase: () => '', fetch: simulatorFetch(ctx.app) });
     const orders = shopOrders(adapter);
-    const firstPage = await orders.page(SIM_BENCH_SHOP, token, { first: 50 });
+    const firstPage = await orders.page(SIM_BENCH_SHOP, token, { first: ORDERS_PAGE_MAX });
     expect(firstPage.orders.map((o) => o.name).slice(0, 2)).toEqual(['#11000', '#10999']);
-    const second = await orders.page(SIM_BENCH_SHOP, token, { first: 50, after: firstPage.pageInfo.endCursor });
-    expect(second.orders[0]!.name).toBe('#10950');
+    const second = await orders.page(SIM_BENCH_SHOP, token, { first: ORDERS_PAGE_MAX, after: firstPage.pageInfo.endCursor });
+    expect(second.orders[0]!.name).toBe(`#${11_000 - ORDERS_PAGE_MAX}`);
     expect((await orders.one(SIM_BENCH_SHOP, token, 'gid://shopify/Order/1001'))?.name).toBe('#1001');
 
     const target = firstPage.orders.find((o) => o.fulfillmentStatus === 'UNFULFILLED')!;
@@ -36,7 +36,7 @@ describe('the bench shop', () => {
     await shopFulfillment(adapter).hold(SIM_BENCH_SHOP, token, open.id, { reason: 'OTHER' });
     const held = (await orders.one(SIM_BENCH_SHOP, token, target.id))!.fulfillmentOrders.find((fo) => fo.id === open.id)!;
     expect(held.status).toBe('ON_HOLD');
-    const again = await orders.page(SIM_BENCH_SHOP, token, { first: 50 });
+    const again = await orders.page(SIM_BENCH_SHOP, token, { first: ORDERS_PAGE_MAX });
     expect(again.orders.find((o) => o.id === target.id)!.fulfillmentStatus).toBe('ON_HOLD');
   }, 60_000);
 });

@@ -65,6 +65,8 @@ async function threePartOrder() {
     lineItems: { ...second.lineItems, nodes: second.lineItems.nodes.map((l, m) => ({ ...l, id: `gid://shopify/FulfillmentOrderLineItem/${foId * 100 + m + 1}`, lineItem: { ...l.lineItem, id: extraLines[m]!.id } })) },
   };
   await replaceOrder(ctx.database.db, SHOP, { ...sim, lineItems: { ...sim.lineItems, nodes: [...sim.lineItems.nodes, ...extraLines] }, fulfillmentOrders: { ...sim.fulfillmentOrders, nodes: [...sim.fulfillmentOrders.nodes, third] } });
+  // The shop tells of the change as Shopify does (orders/updated): the store's copy reads the order again.
+  await ctx.app.services.store.webhook({ webhookId: `cod-parts-${foId}`, topic: 'orders/updated', shop: SHOP, payload: { admin_graphql_api_id: two.shopifyGraphQLId } });
   const order = await orderOf(two.shopifyGraphQLId);
   expect(order.shippingOrders.awaitingFulfillment).toHaveLength(3);
   return order;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { storeOrderPath, type TStoreOrderDetail } from '@colete/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipments, storeAccounts, storeOrderChecks } from '../src/db/schema.js';
+import { shipments, storeAccounts, storeShopOrders } from '../src/db/schema.js';
+import { SIM_DEMO_SHOP as SHOP } from '../src/integrations/store/shopify-app.js';
 import { betterLocationsOf, locationsForMoveOf, moveOptionsOf } from '../src/modules/store/store-order-locations.js';
 import { splitAdditionalInfo } from '../src/modules/store/store-recipient.js';
 import type { ShopFulfillmentOrder } from '../src/modules/store/index.js';
@@ -163,26 +164,27 @@ describe('the recipient', () => {
     expect(sector.internalAddress.address).toMatchObject({ city: 'Sectorul 3', countyCode: 'B', number: '14', building: 'M3', entrance: '1', apartment: '22', additionalInfo: '' });
   });
 
-  it('is corrected once per order version and kept with the list’s verdict; a new version is corrected again', async () => {
-    const kept = async () => (await ctx.database.db.select().from(storeOrderChecks).where(and(eq(storeOrderChecks.storeAccountId, account), eq(storeOrderChecks.orderId, gid(1003)))))[0];
+  it('is corrected once per order version and kept in the store’s copy with the list’s verdict; an order the shop changed is corrected again', async () => {
+    const where = and(eq(storeShopOrders.shop, SHOP), eq(storeShopOrders.orderId, gid(1003)));
+    const kept = async () => (await ctx.database.db.select().from(storeShopOrders).where(where))[0];
     const first = await orderOf(1003);
     const row = await kept();
     expect(row?.recipient).toEqual(first.shippingTo);
-    expect(row).toMatchObject({ needsAddressFix: first.shippingTo.errors.length > 0 });
-    // The second read answers the kept recipient (marked here), without correcting or writing again.
+    expect(row).toMatchObject({ needsAddressFix: first.shippingTo.errors.length > 0, detailVersion: row!.version, stale: false });
+    // The second read answers the copy (its recipient marked here), without reading the shop or correcting again.
     const marked = structuredClone(first.shippingTo);
     marked.internalAddress.contact.name = 'Corectat o data';
-    await ctx.database.db.update(storeOrderChecks).set({ recipient: marked }).where(and(eq(storeOrderChecks.storeAccountId, account), eq(storeOrderChecks.orderId, gid(1003))));
+    await ctx.database.db.update(storeShopOrders).set({ recipient: marked }).where(where);
     expect((await orderOf(1003)).shippingTo).toEqual(marked);
-    expect((await kept())?.checkedAt).toEqual(row!.checkedAt);
-    // A row of another version of the order (the shop changed it) is corrected again and replaced.
-    await ctx.database.db.update(storeOrderChecks).set({ orderUpdatedAt: '2000-01-01T00:00:00Z' }).where(and(eq(storeOrderChecks.storeAccountId, account), eq(storeOrderChecks.orderId, gid(1003))));
+    expect((await kept())?.syncedAt).toEqual(row!.syncedAt);
+    // The shop changed it (a webhook marked it): read again, corrected again and replaced.
+    await ctx.database.db.update(storeShopOrders).set({ stale: true }).where(where);
     expect((await orderOf(1003)).shippingTo).toEqual(first.shippingTo);
-    expect(await kept()).toMatchObject({ orderUpdatedAt: row!.orderUpdatedAt, recipient: first.shippingTo });
-    // A row kept by the list before recipients were (no recipient) is completed.
-    await ctx.database.db.update(storeOrderChecks).set({ recipient: null }).where(and(eq(storeOrderChecks.storeAccountId, account), eq(storeOrderChecks.orderId, gid(1003))));
+    expect(await kept()).toMatchObject({ stale: false, recipient: first.shippingTo });
+    // A copy of an older version of the order (only its summary was read again since) is read whole again.
+    await ctx.database.db.update(storeShopOrders).set({ recipient: marked, detailVersion: '2000-01-01T00:00:00Z' }).where(where);
     expect((await orderOf(1003)).shippingTo).toEqual(first.shippingTo);
-    expect((await kept())?.recipient).toEqual(first.shippingTo);
+    expect((await kept())?.detailVersion).toBe(row!.version);
   });
 
   it('reads block, staircase, floor and flat out of the additional information', () => {

@@ -117,6 +117,9 @@ export const ZStoreListOrder = z.object({
 });
 export type TStoreListOrder = z.infer<typeof ZStoreListOrder>;
 
+export const ZStoreSyncProgress = z.object({ status: z.enum(['BACKFILLING', 'READY']), copied: z.number().int(), total: z.number().int().nullable() });
+export type TStoreSyncProgress = z.infer<typeof ZStoreSyncProgress>;
+
 export const ZStoreOrdersListResponse = z.object({
   success: z.literal(true),
   list: z.array(ZStoreListOrder),
@@ -126,6 +129,8 @@ export const ZStoreOrdersListResponse = z.object({
    * awaiting tab's cursor; the platform tabs answer null and whether a next numbered page exists.
    */
   pageInfo: z.object({ count: z.number().int(), endCursor: z.string().nullable(), hasNextPage: z.boolean() }),
+  /** Issue 28 §4: the awaiting tab's copy of the shop: its first backfill's progress (orders copied of the shop's count), READY once it is whole. */
+  sync: ZStoreSyncProgress.optional(),
 });
 export type TStoreOrdersListResponse = z.infer<typeof ZStoreOrdersListResponse>;
 

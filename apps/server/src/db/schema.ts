@@ -25,6 +25,7 @@ export * from './schema/packaging.js';
 export * from './schema/events.js';
 export * from './schema/store.js';
 export * from './schema/store-bulk.js';
+export * from './schema/store-copy.js';
 export * from './schema/shopify-sim.js';
 export * from './schema/repayments.js';
 export * from './schema/store-activations.js';

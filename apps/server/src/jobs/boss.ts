@@ -17,6 +17,7 @@ import { registerSessionCleanup } from './session-cleanup.js';
 import { registerShipmentTracking } from './shipment-tracking.js';
 import { registerStoreBulkActivation } from './store-bulk-activation.js';
 import { registerStoreFulfillments } from './store-fulfillments.js';
+import { registerStoreShopSync } from './store-shop-sync.js';
 import { registerStoreSimOrders } from './store-sim-orders.js';
 import { registerEFacturaSimSuppliers } from './efactura-sim-suppliers.js';
 
@@ -77,6 +78,8 @@ export async function startJobs(
   await registerStoreBulkActivation(boss, services.storeBulk, log, { signal: stopping.signal });
   // The shops' fulfillments after the AWB, retried until they succeed.
   await registerStoreFulfillments(boss, services.storeActivation, log);
+  // The store's copy of each connected shop (issue 28 §4).
+  await registerStoreShopSync(boss, services.store, log);
   await registerRepaymentStatements(boss, services.repaymentMoney, log);
   await registerRepaymentPayouts(boss, services.payouts, log);
   await registerEInvoiceSync(boss, services.einvoiceSync, log);

@@ -8,10 +8,11 @@ import { lifecycleEventsNudge } from './lifecycle-events.js';
 import { mailSenderNudge } from './mail-sender.js';
 import { storeBulkNudge } from './store-bulk-activation.js';
 import { storeFulfillmentsNudge } from './store-fulfillments.js';
+import { storeShopSyncNudge } from './store-shop-sync.js';
 
 /** Every job a request wakes (each job registers its own in startJobs; the list is for the instances that run none). */
 export function jobNudges(config: Pick<Config, 'einvoiceSend'>): JobNudge[] {
-  return [storeBulkNudge, storeFulfillmentsNudge, lifecycleEventsNudge, mailSenderNudge, einvoiceMessagesNudge, ...(config.einvoiceSend ? [einvoiceSendNudge] : [])];
+  return [storeBulkNudge, storeFulfillmentsNudge, storeShopSyncNudge, lifecycleEventsNudge, mailSenderNudge, einvoiceMessagesNudge, ...(config.einvoiceSend ? [einvoiceSendNudge] : [])];
 }
 
 /**

@@ -15,6 +15,8 @@ export const storeMessages = {
   productHeightMin: 'Inaltimea minima este 1 cm!',
   /** Ours: an order (or its fulfillment order) the shop does not have; a move the shop refused (spec 002 section 8). */
   orderNotFound: 'Comanda nu a fost gasita in magazin!',
+  /** Ours (issue 28 §4): the shop throttled a read or a write that could not wait (Shopify's rate limit). */
+  shopBusy: 'Magazinul Shopify este ocupat in acest moment si nu a raspuns. Va rugam incercati din nou in cateva secunde.',
   moveFailed: 'A aparut o eroare. Va rugam reincercati sau daca problema persista, contactati-ne!',
   /** Ours (issue 14): a bulk activation run that is not the client's, or whose store is not; a labels PDF of a run that made none. */
   bulkRunNotFound: 'Activarea nu a fost gasita!',

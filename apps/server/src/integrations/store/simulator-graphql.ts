@@ -80,7 +80,7 @@ export function page<T>(all: T[], first: number, after: unknown) {
 }
 
 type Filterable = {
-  name: string; createdAt: string; cancelledAt: string | null; closed: boolean; displayFinancialStatus: string; displayFulfillmentStatus: string; tags: string[]; legacyResourceId: string;
+  name: string; createdAt: string; updatedAt?: string; cancelledAt: string | null; closed: boolean; displayFinancialStatus: string; displayFulfillmentStatus: string; tags: string[]; legacyResourceId: string;
   email?: string | null; customer?: { displayName: string; email?: string | null } | null; shippingAddress?: { name?: string | null } | null;
   fulfillmentOrders?: { nodes: { status: string; assignedLocation: { location: { legacyResourceId: string } | null } }[] };
 };
@@ -99,7 +99,7 @@ const FULFILLMENT_FILTER: Record<string, string[]> = {
 
 /**
  * The `query` filter of orders, in Shopify's search syntax (terms joined by spaces or AND):
- * created_at:>=date (and >, <=, <), name:#1001 (or 1001), id:1001, status:open|closed|cancelled|
+ * created_at:>=date or updated_at:>=date (and >, <=, <), name:#1001 (or 1001), id:1001, status:open|closed|cancelled|
  * not_closed|any, financial_status:paid|pending|..., fulfillment_status:unfulfilled|unshipped|
  * partial|shipped|fulfilled|on_hold|any, tag:x, fulfillment_location_id:n (a fulfillment order not closed at
  * that location), a "quoted text" (Shopify's default search: name, e-mail, customer). Other terms are ignored, as Shopify ignores unknown terms.
@@ -112,12 +112,13 @@ export function filterOrders<T extends Filterable>(orders: T[], query: unknown):
     return orders.filter((o) => kept.has(o));
   }
   let out = orders;
-  for (const m of query.matchAll(/created_at:([<>]=?)'?([\d\-T:.Z+]+)'?/g)) {
-    const at = Date.parse(m[2]!);
+  for (const m of query.matchAll(/\b(created_at|updated_at):([<>]=?)'?([\d\-T:.Z+]+)'?/g)) {
+    const at = Date.parse(m[3]!);
     if (Number.isNaN(at)) continue;
-    const op = m[1]!;
+    const op = m[2]!;
+    const field = m[1] === 'updated_at' ? 'updatedAt' : 'createdAt';
     out = out.filter((o) => {
-      const t = Date.parse(o.createdAt);
+      const t = Date.parse(o[field] ?? o.createdAt);
       return op === '>=' ? t >= at : op === '>' ? t > at : op === '<=' ? t <= at : t < at;
     });
   }

@@ -25,6 +25,7 @@ const FIELD_SCOPES: Record<string, string> = {
   location: 'read_locations',
   orders: 'read_orders',
   order: 'read_orders',
+  ordersCount: 'read_orders',
   fulfillmentOrder: 'read_merchant_managed_fulfillment_orders',
   products: 'read_products',
   ...Object.fromEntries(Object.keys(FULFILLMENT_MUTATIONS).map((k) => [k, 'write_merchant_managed_fulfillment_orders'])),
@@ -102,6 +103,14 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       return result;
     },
     order: (_s, args, ctx) => (needScope(ctx, 'order'), orderOf(ctx, gidOf(args.id, 'Order'))),
+    /** Shopify's count of the orders a query keeps, at most `limit` (then AT_LEAST). */
+    ordersCount: async (_s, args, ctx) => {
+      needScope(ctx, 'orders');
+      const limit = typeof args.limit === 'number' ? Math.max(1, Math.min(args.limit, 10_000)) : 10_000;
+      const result = await ordersPage(ctx.db, ctx.shop, { first: limit + 1, after: null, query: args.query, reverse: false });
+      const n = result?.nodes.length ?? 0;
+      return { count: Math.min(n, limit), precision: n > limit ? 'AT_LEAST' : 'EXACT' };
+    },
     fulfillmentOrder: async (_s, args, ctx) => {
       needScope(ctx, 'fulfillmentOrder');
       const found = await currentFulfillmentOrder(ctx.db, ctx.shop, gidOf(args.id, 'FulfillmentOrder'));

@@ -25,6 +25,7 @@ type QueryRoot {
   location(id: ID): Location
   orders(${CONNECTION_ARGS}, query: String, sortKey: OrderSortKeys = ID): OrderConnection!
   order(id: ID!): Order
+  ordersCount(query: String, limit: Int = 10000): Count
   fulfillmentOrder(id: ID!): FulfillmentOrder
   products(${CONNECTION_ARGS}, query: String): ProductConnection!
 }

@@ -1,3 +1,4 @@
+import { writingApp } from './store-copy-writes.js';
 import { choiceOfActivationId, messages, STORE_FULFILLMENT_MAX_ATTEMPTS, type StoreRefusalKind, type TOffer, type TShipmentDetail, type TShipmentDraftParsed, type ZStoreActivateRequest, type ZStoreOffersRequest, type ZStoreSaveRequest } from '@colete/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -115,7 +116,7 @@ function linesToSend(fo: ShopFulfillmentOrder, asked: { fulfillmentLineItemId: s
 export function storeActivationService(deps: StoreActivationDeps) {
   const { db } = deps.database;
   const orders = shopOrders(deps.app);
-  const fulfillment = shopFulfillment(deps.app);
+  const fulfillment = shopFulfillment(writingApp(deps.app, db));
   const serially = moveClaims(db);
   const trackingUrl = (awb: string) => `${deps.publicUrl.replace(/\/$/, '')}/tracking/${encodeURIComponent(awb)}`;
 

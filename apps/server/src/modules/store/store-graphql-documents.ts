@@ -1,6 +1,6 @@
 import { FULFILLMENT_CREATE_MUTATION, FULFILLMENT_EVENT_MUTATION, FULFILLMENT_ORDER_QUERY, HOLD_MUTATION, MOVE_MUTATION, ORDER_FULFILLMENTS_QUERY, RELEASE_MUTATION, SPLIT_MUTATION, WEBHOOK_MUTATION } from './store-fulfillment.js';
 import { LOCATIONS_DETAIL_QUERY } from './store-order-locations.js';
-import { ORDER_QUERY, ORDERS_QUERY } from './store-orders.js';
+import { ORDER_QUERY, ORDERS_COUNT_QUERY, ORDERS_QUERY } from './store-orders.js';
 import { LOCATIONS_QUERY, SHOP_NAME_QUERY } from './store-service.js';
 
 /** Every GraphQL document the platform sends to a shop, by name (the tests check each against Shopify's schema and cost rules). */
@@ -10,6 +10,7 @@ export const STORE_GRAPHQL_DOCUMENTS = {
   LOCATIONS_DETAIL_QUERY,
   ORDERS_QUERY,
   ORDER_QUERY,
+  ORDERS_COUNT_QUERY,
   ORDER_FULFILLMENTS_QUERY,
   FULFILLMENT_ORDER_QUERY,
   MOVE_MUTATION,

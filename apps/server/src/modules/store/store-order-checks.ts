@@ -2,7 +2,7 @@ import { isValidPhone, type TShippingTo } from '@colete/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { storeAccounts, storeOrderChecks } from '../../db/schema/store.js';
-import type { ShopOrder, ShopOrderSummary } from './store-orders.js';
+import type { ShopOrderSummary } from './store-orders.js';
 import { recipientOf, type AddressCorrector } from './store-recipient.js';
 
 /*
@@ -75,22 +75,6 @@ export async function flagsForPage<T extends Checkable>(db: Executor, storeAccou
   for (const { order, check } of computed) out.set(order.id, check.flags);
   await keepChecks(db, storeAccountId, computed);
   return out;
-}
-
-/**
- * The order page's recipient: the one kept for this order version (one indexed read), else
- * corrected now and kept with its verdict (the list then reads the same row). A row of another
- * version (or one kept before recipients were) is computed again.
- */
-export async function keptRecipientOf(db: Executor, storeAccountId: number, order: ShopOrder, corrector: AddressCorrector): Promise<TShippingTo> {
-  const [row] = await db
-    .select({ orderUpdatedAt: storeOrderChecks.orderUpdatedAt, recipient: storeOrderChecks.recipient })
-    .from(storeOrderChecks)
-    .where(and(eq(storeOrderChecks.storeAccountId, storeAccountId), eq(storeOrderChecks.orderId, order.id)));
-  if (row?.recipient && row.orderUpdatedAt === order.updatedAt) return row.recipient;
-  const recipient = await recipientOf(corrector, order);
-  await keepChecks(db, storeAccountId, [{ order, check: { flags: flagsOfRecipient(order, recipient), recipient } }]);
-  return recipient;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { notFound } from '../../lib/errors.js';
 import { fulfilledPartsOf } from './store-order-fulfilled.js';
-import { betterLocationsOf, locationsForMoveOf, moveOptionsOf, shopLocations } from './store-order-locations.js';
+import { betterLocationsOf, locationsForMoveOf, moveOptionsOf } from './store-order-locations.js';
 import { codOptionsFor, codPartOf, storedCodOf } from './store-order-cod.js';
 import { extraOptionsOf, initialPacking, linesOf, productsOf } from './store-order-packing.js';
 import { shipmentsOfStoreOrder } from '../shipments/index.js';
@@ -12,7 +12,6 @@ import { defaultEntryOf, fromLocationOf, type SenderBook, type SenderContext } f
 import { shopOrders, type ShopFulfillmentOrder, type ShopOrder } from './store-orders.js';
 import { withSavedMutations } from './store-mutations.js';
 import { deletePacking, savePacking, withSavedPacking } from './store-packing-saved.js';
-import { keptRecipientOf } from './store-order-checks.js';
 import { rememberingCorrector, type AddressCorrector } from './store-recipient.js';
 import type { StoreService } from './store-service.js';
 import type { UserRow } from '../../types.js';
@@ -69,16 +68,17 @@ export function storeOrderDetailService(deps: StoreOrderDetailDeps) {
     async detail(client: UserRow, accountId: number, orderId: string): Promise<TStoreOrderDetail> {
       const clientId = client.id;
       const { row, token } = await deps.store.connected(clientId, accountId);
-      // The account checked once: the order is read with it.
-      const order = await orders.one(row.shop, token, orderId);
-      if (!order) throw notFound(ORDER_NOT_FOUND);
+      // The account checked once: the order is read with it, from the store's copy of the shop (issue 28 §4) with its corrected recipient.
+      const copied = await deps.store.copyReads.order(row.shop, token, orderId);
+      if (!copied) throw notFound(ORDER_NOT_FOUND);
+      const { order } = copied;
       const awaiting = order.cancelledAt === null ? order.fulfillmentOrders.filter(isAwaiting) : [];
       // Independent reads side by side (PostgreSQL's pool answers them together).
       const [locations, defaultEntry, made, shippingTo, storedCod] = await Promise.all([
-        awaiting.length ? shopLocations(deps.app, row.shop, token) : Promise.resolve([]),
+        awaiting.length ? deps.store.copyReads.locations(row.shop, token) : Promise.resolve([]),
         awaiting.length ? defaultEntryOf(deps.book, clientId) : Promise.resolve(null),
         shipmentsOfStoreOrder(db, clientId, row.id, order.id),
-        keptRecipientOf(db, row.id, order, deps.corrector),
+        Promise.resolve(copied.recipient),
         storedCodOf(db, row.id, order.id),
       ]);
       const senders: SenderContext = { corrector: locationCorrector, defaultEntry, locations };

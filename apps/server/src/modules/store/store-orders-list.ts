@@ -2,6 +2,7 @@ import { STORE_LIST_PAGE_SIZE, type TStoreListOrder, type TStoreOrdersFilterFiel
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipments } from '../../db/schema/shipments.js';
+import { copiedAwaitingPage } from './store-copy-queries.js';
 import { flagsForPage, type OrderCheck, type OrderFlags } from './store-order-checks.js';
 import { filtersOnPlatform, keepsOrder, orderNumberOf, shopTermsOf } from './store-orders-filter.js';
 import type { OrdersPageInput, ShopOrderSummary } from './store-orders.js';
@@ -88,6 +89,26 @@ export async function awaitingPage(deps: AwaitingDeps, filter: ListFilter, extra
   const { kept, endCursor, hasNextPage } = await readMatching(deps, filter, awaitingQuery(filter, extraQuery), filter.endCursor, size, FILTERED_READS);
   const list = kept.map(({ order, flags }, k) => rowOf(order, flags, seen + k));
   return { list, pageInfo: { count: seen + list.length, endCursor, hasNextPage } };
+}
+
+/**
+ * The awaiting tab from the store's copy of the shop (issue 28 §4): one indexed query with every
+ * filter, keyset by creation and number (the cursor is the copy's own); one row more than the page
+ * tells whether another page follows.
+ */
+export async function copiedAwaiting(db: Executor, shop: string, filter: ListFilter) {
+  const size = STORE_LIST_PAGE_SIZE.AWAITING_ACTIVATION;
+  const seen = (filter.page - 1) * size;
+  const rows = await copiedAwaitingPage(db, shop, filter, filter.endCursor, size + 1);
+  const page = rows.slice(0, size);
+  const list = page.map((r, k) => rowOf(r.summary, r.flags, seen + k));
+  return { list, pageInfo: { count: seen + list.length, endCursor: page.at(-1)?.cursor ?? filter.endCursor, hasNextPage: rows.length > size } };
+}
+
+/** 'Select all N matching' from the copy: every awaiting order the filters keep (newest first), at most `limit`. */
+export async function copiedMatching(db: Executor, shop: string, filter: TStoreOrdersFilterFields, limit: number) {
+  const rows = await copiedAwaitingPage(db, shop, filter, null, limit + 1);
+  return { orders: rows.slice(0, limit).map((r) => ({ shopifyGraphQLId: r.summary.id, orderDisplayName: r.summary.name })), more: rows.length > limit };
 }
 
 /**

@@ -17,8 +17,13 @@ const ORDER_FIELDS = `id legacyResourceId name createdAt updatedAt cancelledAt c
   totalPriceSet { shopMoney { amount currencyCode } } totalWeight`;
 
 export const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String, $reverse: Boolean) {
-  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: $reverse) { nodes { ${ORDER_FIELDS} currentSubtotalLineItemsQuantity fulfillmentOrders(first: 5) { nodes { status fulfillmentHolds { reason reasonNotes } } } } edges { cursor } pageInfo { hasNextPage endCursor } }
+  orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: $reverse) { nodes { ${ORDER_FIELDS} currentSubtotalLineItemsQuantity fulfillmentOrders(first: 5) { nodes { id status assignedLocation { location { id } } fulfillmentHolds { reason reasonNotes } } } } edges { cursor } pageInfo { hasNextPage endCursor } }
 }`;
+
+/** The most orders one page query asks for (its cost stays under Shopify's 1,000 points). */
+export const ORDERS_PAGE_MAX = 30;
+
+export const ORDERS_COUNT_QUERY = `query OrdersCount($query: String) { ordersCount(query: $query, limit: 10000) { count precision } }`;
 
 export const ORDER_QUERY = `query Order($id: ID!) {
   order(id: $id) {
@@ -57,7 +62,7 @@ type OrderNode = {
   /** The page query reads the quantity still on the order (the list's product count). */
   currentSubtotalLineItemsQuantity?: number;
   /** The page query reads each fulfillment order's status and holds (an order on hold needs intervention, issue 24). */
-  fulfillmentOrders?: { nodes: { status: string; fulfillmentHolds: { reason: string; reasonNotes: string | null }[] }[] };
+  fulfillmentOrders?: { nodes: { id?: string; status: string; assignedLocation?: { location: { id: string } | null }; fulfillmentHolds: { reason: string; reasonNotes: string | null }[] }[] };
 };
 type FulfillmentOrderNode = {
   id: string;
@@ -115,6 +120,10 @@ const summary = (o: Omit<OrderNode, 'currentSubtotalLineItemsQuantity'>, itemsQu
   totalWeightGrams: o.totalWeight === null ? null : Number(o.totalWeight),
   itemsQuantity,
   /** The holds of its fulfillment orders on hold (Shopify's fulfillmentHolds): the order is not ready while any is held. */
+  /** The locations of its fulfillment orders not closed (Shopify's fulfillment_location_id filter; the copy's warehouse filter). */
+  /** Its fulfillment orders (a write of ours to one marks the order in the copy). */
+  fulfillmentOrderIds: (o.fulfillmentOrders?.nodes ?? []).flatMap((fo) => (fo.id ? [fo.id] : [])),
+  openLocationIds: [...new Set((o.fulfillmentOrders?.nodes ?? []).flatMap((fo) => (fo.status !== 'CLOSED' && fo.assignedLocation?.location ? [fo.assignedLocation.location.id] : [])))],
   holds: (o.fulfillmentOrders?.nodes ?? []).filter((fo) => fo.status === 'ON_HOLD').flatMap((fo) => (fo.fulfillmentHolds.length ? fo.fulfillmentHolds : [{ reason: 'OTHER', reasonNotes: null }]).map((h) => ({ reason: h.reason, reasonNotes: h.reasonNotes }))),
 });
 export type ShopOrderSummary = ReturnType<typeof summary>;
@@ -147,17 +156,23 @@ export type OrdersPageInput = { first?: number; after?: string | null; query?: s
 export function shopOrders(app: Pick<ShopifyAdapter, 'graphql'>) {
   return {
     /** A page of orders, newest first: `after` is the previous page's endCursor, `query` Shopify's search syntax. */
-    async page(shop: string, accessToken: string, input: OrdersPageInput = {}) {
-      // At most 50 a page: Shopify refuses a query above 1,000 points (each order with its fulfillment orders and holds costs about 17).
-      const first = Math.min(50, Math.max(1, input.first ?? 50));
-      const answer = await app.graphql<{ orders: { nodes: OrderNode[]; edges: { cursor: string }[]; pageInfo: PageInfo } }>(shop, accessToken, ORDERS_QUERY, { first, after: input.after ?? null, query: input.query ?? null, reverse: input.reverse ?? true });
+    async page(shop: string, accessToken: string, input: OrdersPageInput = {}, call?: { throttleRetries?: number }) {
+      // At most 30 a page: Shopify refuses a query above 1,000 points (each order with its fulfillment orders, their locations and holds costs about 27).
+      const first = Math.min(ORDERS_PAGE_MAX, Math.max(1, input.first ?? ORDERS_PAGE_MAX));
+      const answer = await app.graphql<{ orders: { nodes: OrderNode[]; edges: { cursor: string }[]; pageInfo: PageInfo } }>(shop, accessToken, ORDERS_QUERY, { first, after: input.after ?? null, query: input.query ?? null, reverse: input.reverse ?? true }, call);
       // Each order's own cursor (issue 24): a list that keeps some orders of a page goes on right after the last one it used.
       return { orders: answer.data.orders.nodes.map((o) => summary(o, o.currentSubtotalLineItemsQuantity ?? null)), cursors: answer.data.orders.edges.map((e) => e.cursor), pageInfo: answer.data.orders.pageInfo };
     },
 
+    /** How many orders the query keeps (Shopify's ordersCount, at most 10,000). */
+    async count(shop: string, accessToken: string, query: string) {
+      const answer = await app.graphql<{ ordersCount: { count: number } | null }>(shop, accessToken, ORDERS_COUNT_QUERY, { query });
+      return answer.data.ordersCount?.count ?? null;
+    },
+
     /** One order (by its global id) with its line items and fulfillment orders, or null when the shop has none of that id. */
-    async one(shop: string, accessToken: string, orderId: string): Promise<ShopOrder | null> {
-      const answer = await app.graphql<{ order: FullOrderNode | null }>(shop, accessToken, ORDER_QUERY, { id: orderId });
+    async one(shop: string, accessToken: string, orderId: string, call?: { throttleRetries?: number }): Promise<ShopOrder | null> {
+      const answer = await app.graphql<{ order: FullOrderNode | null }>(shop, accessToken, ORDER_QUERY, { id: orderId }, call);
       return answer.data.order ? fullOrder(answer.data.order) : null;
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { storeAccounts, storeAuthorizations, storeWebhookDeliveries } from '../../db/schema/store.js';
 
@@ -79,4 +79,13 @@ export async function pruneStoreRecords(db: Executor, now = new Date()) {
     .returning({ id: storeWebhookDeliveries.webhookId });
   const authorizations = await db.delete(storeAuthorizations).where(lt(storeAuthorizations.expiresAt, now)).returning({ id: storeAuthorizations.stateHash });
   return { webhookDeliveries: deliveries.length, storeAuthorizations: authorizations.length };
+}
+
+/** One connected account of each shop (its sealed token opens the shop for the copy's sync). */
+export async function connectedShops(db: Executor) {
+  return db
+    .selectDistinctOn([storeAccounts.shop], { id: storeAccounts.id, shop: storeAccounts.shop, accessTokenEnc: storeAccounts.accessTokenEnc })
+    .from(storeAccounts)
+    .where(and(eq(storeAccounts.status, 'CONNECTED'), isNotNull(storeAccounts.accessTokenEnc)))
+    .orderBy(storeAccounts.shop, storeAccounts.id);
 }

@@ -5,15 +5,18 @@ import type { ShopifyAdapter } from '../../integrations/store/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { tokenCipher } from '../../lib/token-cipher.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
-import { accountOf, accountsOfUser, consumeAuthorization, disconnect, eraseShop, insertAuthorization, otherConnected, recordDelivery, saveConnected, setToken, type StoreAccountRow } from './store-queries.js';
+import { accountOf, accountsOfUser, connectedShops, consumeAuthorization, disconnect, insertAuthorization, otherConnected, saveConnected, setToken, type StoreAccountRow } from './store-queries.js';
 import { shopOrders, type OrdersPageInput } from './store-orders.js';
-import { forgetOrderChecks, orderCheckOf, orderIdOfWebhook } from './store-order-checks.js';
+import { orderCheckOf } from './store-order-checks.js';
 import type { AddressCorrector } from './store-recipient.js';
 import { awaitingPage, matchingOrders, platformPage, type ListFilter } from './store-orders-list.js';
-import { shopLocations } from './store-order-locations.js';
+import { eraseCopy, startSync } from './store-copy-queries.js';
+import { copyReads } from './store-copy-reads.js';
+import { shopCopy, shopCopyWanted, syncConnectedShops } from './store-copy-sync.js';
+import { writingApp } from './store-copy-writes.js';
+import { storeWebhooks } from './store-webhooks.js';
 import { shopFulfillment } from './store-fulfillment.js';
 import { MoveClaimBusy, moveClaims } from './store-move-claim.js';
-import { fulfillmentHeld } from './store-fulfillment-events.js';
 
 /** A consent must come back within 10 minutes (the shop's own redirect carries a 90 s timestamp on top). */
 export const STORE_AUTHORIZATION_TTL_MS = 10 * 60_000;
@@ -95,7 +98,10 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
     return false;
   }
   const flagsOf = orderCheckOf(deps.corrector);
-  const fulfillment = shopFulfillment(deps.app);
+  const fulfillment = shopFulfillment(writingApp(deps.app, db));
+  // The store's copy of each shop (issue 28 §4): kept by the sync job, read by the pages.
+  const copy = shopCopy({ db, app: deps.app, corrector: deps.corrector, log: deps.log as FastifyBaseLogger | undefined });
+  const reads = copyReads({ db, copy, app: deps.app, wanted: shopCopyWanted, log: deps.log });
   const serially = moveClaims(db);
   /** The client's connected account and its token: 404 for another client's, the disconnected message when it is not connected. */
   async function connectedAccount(clientId: number, id: number) {
@@ -167,6 +173,8 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
         await setToken(tx, row.id, cipher.encrypt(token.accessToken, tokenContext(row.id)));
       });
       deps.log?.info({ shop: authorization.shop, clientId: authorization.clientUserId }, 'store connected');
+      await startSync(db, authorization.shop);
+      shopCopyWanted();
       // The shop's order and fulfillment-order webhooks (a topic already subscribed counts as done): a failure is logged, the store stays connected.
       try {
         const { failed: refused } = await fulfillment.subscribeWebhooks(authorization.shop, token.accessToken, deps.app.webhookUrl);
@@ -199,6 +207,8 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
         }
       }
       await disconnect(db, { id: row.id }, 'user');
+      // The copy of a shop no account is connected to any more is erased (it holds the shop's customers' names and addresses).
+      if (!(await otherConnected(db, row.shop, row.id))) await eraseCopy(db, row.shop);
     },
 
     /**
@@ -261,23 +271,32 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
     async ordersList(clientId: number, id: number, filter: ListFilter) {
       const { row, token } = await connectedAccount(clientId, id);
       if (filter.type !== 'AWAITING_ACTIVATION') {
-        const readOrders = async (ids: string[]) => (await orders.page(row.shop, token, { first: ids.length, query: ids.map((g) => `id:${/(\d+)$/.exec(g)![1]}`).join(' OR ') })).orders;
-        return platformPage(db, { userId: clientId, storeAccountId: row.id }, filter, readOrders);
+        const live = async (ids: string[]) => (await orders.page(row.shop, token, { first: ids.length, query: ids.map((g) => `id:${/(\d+)$/.exec(g)![1]}`).join(' OR ') })).orders;
+        return platformPage(db, { userId: clientId, storeAccountId: row.id }, filter, (ids) => reads.summaries(row.shop, ids, live));
       }
       const legacyId = filter.orderId ? /(\d+)$/.exec(filter.orderId)?.[1] : undefined;
-      return awaitingPage({ db, storeAccountId: row.id, readPage: (input) => orders.page(row.shop, token, input), flagsOf }, filter, legacyId ? `id:${legacyId}` : undefined);
+      return reads.awaiting(row.shop, token, filter, () => awaitingPage({ db, storeAccountId: row.id, readPage: (input) => orders.page(row.shop, token, input), flagsOf }, filter, legacyId ? `id:${legacyId}` : undefined));
     },
 
     /** Issue 24: the awaiting orders matching the list's filters (at most `limit`; `more` when others match too). */
     async matching(clientId: number, id: number, filter: TStoreOrdersFilterFields, limit: number) {
       const { row, token } = await connectedAccount(clientId, id);
-      return matchingOrders({ db, storeAccountId: row.id, readPage: (input) => orders.page(row.shop, token, input), flagsOf }, filter, limit);
+      return reads.matching(row.shop, token, filter, limit, () => matchingOrders({ db, storeAccountId: row.id, readPage: (input) => orders.page(row.shop, token, input), flagsOf }, filter, limit));
     },
 
     /** Issue 24: the shop's warehouses, for the list's filter. */
     async locations(clientId: number, id: number) {
       const { row, token } = await connectedAccount(clientId, id);
-      return (await shopLocations(deps.app, row.shop, token)).map((l) => ({ id: l.id, name: l.name }));
+      return (await reads.locations(row.shop, token)).map((l) => ({ id: l.id, name: l.name }));
+    },
+
+    /** The copy's reads for the order page (the same shop connection checked by `connected`). */
+    copyReads: reads,
+
+    /** The copy's sync over every connected shop (the job, every minute and when a webhook or a connection nudges it). */
+    async syncShops() {
+      const shops = await connectedShops(db);
+      return syncConnectedShops(copy, shops.map((row) => ({ shop: row.shop, token: () => cipher.decrypt(row.accessTokenEnc!, tokenContext(row.id)) })));
     },
 
     /**
@@ -306,35 +325,8 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
       });
     },
 
-    /**
-     * A verified webhook delivery, processed once (its X-Shopify-Webhook-Id is recorded in the same
-     * transaction): app/uninstalled disconnects the shop's accounts and deletes their tokens;
-     * shop/redact erases what is kept of a shop that uninstalled; customers/data_request and
-     * customers/redact find nothing (no customer data is stored); an order's topics (orders/*,
-     * fulfillment_orders/* naming an order) drop that order's kept list verdict; a hold wakes the
-     * store fulfillments job (a fulfillment still to be made meets it now, the merchant learns it at
-     * once: issue 24); others are acknowledged.
-     */
-    async webhook(delivery: { webhookId: string; topic: string; shop: string; payload?: unknown }) {
-      const topic = delivery.topic.toUpperCase().replace(/[/.]/g, '_');
-      const done = await db.transaction(async (tx) => {
-        if (!(await recordDelivery(tx, { webhookId: delivery.webhookId, topic, shop: delivery.shop }))) return { processed: false };
-        const orderId = /^(ORDERS|FULFILLMENT_ORDERS)_/.test(topic) ? orderIdOfWebhook(delivery.payload) : null;
-        if (orderId) await forgetOrderChecks(tx, delivery.shop, orderId);
-        if (topic === 'APP_UNINSTALLED') {
-          const rows = await disconnect(tx, { shop: delivery.shop }, 'uninstalled');
-          deps.log?.info({ shop: delivery.shop, accounts: rows.length }, 'store app uninstalled');
-        } else if (topic === 'SHOP_REDACT') {
-          const rows = await eraseShop(tx, delivery.shop);
-          deps.log?.info({ shop: delivery.shop, accounts: rows.length }, 'store data erased (shop/redact)');
-        } else if (topic === 'CUSTOMERS_DATA_REQUEST' || topic === 'CUSTOMERS_REDACT') {
-          deps.log?.info({ shop: delivery.shop, topic }, 'compliance request: no customer data is stored');
-        }
-        return { processed: true };
-      });
-      if (done.processed && topic === 'FULFILLMENT_ORDERS_PLACED_ON_HOLD') fulfillmentHeld();
-      return done;
-    },
+    /** A verified webhook delivery, processed once (store-webhooks.ts). */
+    webhook: storeWebhooks({ db, log: deps.log }),
   };
 }
 
