@@ -523,6 +523,11 @@ const ROUTES: Record<string, Entry> = {
     make: makeStore,
     request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/orders/${o.clientId}/locations` }),
   },
+  'GET /api/user/integration/shopify/orders/{clientId}/sync': {
+    kind: 'client',
+    make: makeStore,
+    request: (o) => ({ method: 'GET', url: `/api/user/integration/shopify/orders/${o.clientId}/sync` }),
+  },
   'DELETE /api/user/integration/shopify/accounts/{clientId}': {
     kind: 'client',
     make: makeStore,

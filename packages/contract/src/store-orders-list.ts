@@ -117,8 +117,18 @@ export const ZStoreListOrder = z.object({
 });
 export type TStoreListOrder = z.infer<typeof ZStoreListOrder>;
 
+/** Ours (issue 28 §4): the awaiting tab while the platform makes its first copy of the shop's orders. */
+export const STORE_COPY_MESSAGES = {
+  copying: (copied: number, total: number | null) =>
+    total === null ? `Copiem comenzile magazinului pe platforma: ${copied} pana acum.` : `Copiem comenzile magazinului pe platforma: ${Math.min(copied, total)} din ${total}.`,
+  note: 'Pana la final, lista se citeste direct din magazin si poate raspunde mai greu.',
+  label: 'Copierea comenzilor magazinului',
+} as const;
+
 export const ZStoreSyncProgress = z.object({ status: z.enum(['BACKFILLING', 'READY']), copied: z.number().int(), total: z.number().int().nullable() });
 export type TStoreSyncProgress = z.infer<typeof ZStoreSyncProgress>;
+export const ZStoreSyncResponse = z.object({ success: z.literal(true), sync: ZStoreSyncProgress });
+export type TStoreSyncResponse = z.infer<typeof ZStoreSyncResponse>;
 
 export const ZStoreOrdersListResponse = z.object({
   success: z.literal(true),

@@ -53,6 +53,9 @@ export function copyReads(deps: { db: Executor; copy: ShopCopy; app: Pick<Shopif
   }
 
   return {
+    /** The first backfill's progress (a shop without a sync starts one). */
+    progress: async (shop: string) => progressOf(await readySync(shop)),
+
     /** The awaiting tab: from the copy once the backfill is done, else from the shop (`live`), with the backfill's progress. */
     async awaiting<T extends ListAnswer>(shop: string, token: string, filter: ListFilter, live: () => Promise<T>) {
       const sync = await readySync(shop);

@@ -11,6 +11,7 @@ import {
   ZStoreOrdersFilter,
   ZStoreOrdersFilterFields,
   ZStoreOrdersListResponse,
+  ZStoreSyncResponse,
   ZStoreOrdersMatchingResponse,
   ZSuccessResponse,
   messages,
@@ -78,6 +79,12 @@ export function storeRoutes(service: StoreService, adapter: ShopifyAdapter, opts
       r.get('/api/user/integration/shopify/orders/:clientId/locations', { schema: { tags, params: ZClientIdParams, response: { 200: ZStoreLocationsResponse } } }, async (req) => ({
         success: true as const,
         list: await service.locations(acting(req).client.id, req.params.clientId),
+      }));
+
+      // Issue 28 §4: the first backfill's progress of the store's copy (the list polls it until the copy is whole).
+      r.get('/api/user/integration/shopify/orders/:clientId/sync', { schema: { tags, params: ZClientIdParams, response: { 200: ZStoreSyncResponse } } }, async (req) => ({
+        success: true as const,
+        sync: await service.syncProgress(acting(req).client.id, req.params.clientId),
       }));
 
       r.delete('/api/user/integration/shopify/accounts/:clientId', { schema: { tags, params: ZClientIdParams, response: { 200: ZSuccessResponse } } }, async (req) => {

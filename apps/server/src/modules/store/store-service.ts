@@ -290,6 +290,12 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
       return (await reads.locations(row.shop, token)).map((l) => ({ id: l.id, name: l.name }));
     },
 
+    /** The first backfill's progress of the store's copy (404 for another client's store, 400 when disconnected). */
+    async syncProgress(clientId: number, id: number) {
+      const { row } = await connectedAccount(clientId, id);
+      return reads.progress(row.shop);
+    },
+
     /** The copy's reads for the order page (the same shop connection checked by `connected`). */
     copyReads: reads,
 

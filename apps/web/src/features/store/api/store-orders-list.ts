@@ -1,4 +1,4 @@
-import { STORE_LIST_PAGE_SIZE, type StoreListType, type TStoreLocationsResponse, type TStoreOrdersFilter, type TStoreOrdersFilterFields, type TStoreOrdersListResponse, type TStoreOrdersMatchingResponse } from '@colete/contract';
+import { STORE_LIST_PAGE_SIZE, type StoreListType, type TStoreLocationsResponse, type TStoreOrdersFilter, type TStoreOrdersFilterFields, type TStoreOrdersListResponse, type TStoreOrdersMatchingResponse, type TStoreSyncResponse } from '@colete/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useActingClientId } from '../../../lib/selected-client';
@@ -57,5 +57,16 @@ export function useStoreLocations(clientId: number) {
     queryKey: storeKeys.ordersList(acting, clientId, { locations: true }),
     queryFn: () => api<TStoreLocationsResponse>('GET', `user/integration/shopify/orders/${clientId}/locations`).then((r) => r.list),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** Issue 28 §4: the first copy of the shop's orders, polled every 2 s while it is being made. */
+export function useStoreCopyProgress(clientId: number, enabled: boolean) {
+  const acting = useActingClientId();
+  return useQuery({
+    queryKey: storeKeys.ordersList(acting, clientId, { copy: true }),
+    queryFn: () => api<TStoreSyncResponse>('GET', `user/integration/shopify/orders/${clientId}/sync`).then((r) => r.sync),
+    enabled,
+    refetchInterval: (q) => (q.state.data?.status === 'READY' ? false : 2_000),
   });
 }

@@ -1,7 +1,7 @@
 import { STORE_BULK_MESSAGES, STORE_LIST_AUTO_FETCHES, STORE_LIST_MESSAGES, STORE_LIST_PAGE_SIZE, STORE_LIST_TYPES, type StoreListType, type TStoreListOrder, type TStoreOrdersListResponse } from '@colete/contract';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-field/date-field';
 import { ErrorState } from '../../../components/error-state';
@@ -23,6 +23,7 @@ import { BulkPreviewDialog } from '../components/bulk-preview-dialog';
 import { BulkRunDialog } from '../components/bulk-run-dialog';
 import { OrderDialog } from '../components/order-dialog';
 import { StoreOrdersTable } from '../components/store-orders-table';
+import { StoreCopyProgress } from '../components/store-copy-progress';
 
 const m = STORE_LIST_MESSAGES;
 
@@ -114,6 +115,8 @@ export default function StoreOrdersPage() {
     setSelected(new Set());
     setAllMatching(false);
   };
+  // The first copy of the shop is whole: the awaiting list is read again, from it.
+  const copyReady = useCallback(() => void queryClient.invalidateQueries({ queryKey: listKey }), [queryClient, listKey]);
   const allShown = awaitingTab && rows.length > 0 && rows.every((r) => selected.has(r.shopifyGraphQLId));
   const matching = useMatchingCount(clientId, fields, allShown);
 
@@ -200,6 +203,8 @@ export default function StoreOrdersPage() {
       </Stack>
 
       <StoreOrdersFilters clientId={clientId} query={query} awaitingTab={awaitingTab} />
+
+      {awaitingTab && <StoreCopyProgress clientId={clientId} onReady={copyReady} />}
 
       {selected.size > 0 && (
         <SelectionBar
