@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { onShopCopyWanted, type StoreService } from '../modules/store/index.js';
+import { onShopCopyWanted, shopCopyWanted, type StoreService } from '../modules/store/index.js';
 import { RUN_ONCE_WAITING, defineJob, sendNudges, type JobNudge } from './define-job.js';
 
 export const STORE_SHOP_SYNC_QUEUE = 'store-shop-sync';
@@ -18,7 +18,12 @@ export async function registerStoreShopSync(boss: PgBoss, store: StoreService, l
     name: STORE_SHOP_SYNC_QUEUE,
     cron: '* * * * *',
     queue: RUN_ONCE_WAITING,
-    work: () => store.syncShops(),
+    // A backfill or whole orders left when a run's time is up: the next run is nudged at once, not a minute later.
+    work: async () => {
+      const result = await store.syncShops();
+      if (result.more) shopCopyWanted();
+      return result;
+    },
     report: { message: 'store shop copies synced', when: (r) => r.backfilled > 0 || r.stale > 0 || r.reconciled > 0 || r.details > 0 },
   });
   sendNudges(boss, log, storeShopSyncNudge);

@@ -4,7 +4,7 @@ export { storeMoveRoutes } from './store-move-routes.js';
 export { shopFulfillment, STORE_WEBHOOK_TOPICS } from './store-fulfillment.js';
 export { storeService } from './store-service.js';
 export { onFulfillmentHeld } from './store-fulfillment-events.js';
-export { onShopCopyWanted } from './store-copy-sync.js';
+export { onShopCopyWanted, shopCopyWanted } from './store-copy-sync.js';
 export type { StoreService } from './store-service.js';
 export { pruneStoreRecords } from './store-queries.js';
 export { shopOrders, toBani, toGrams, isCashOnDelivery, ORDERS_PAGE_MAX } from './store-orders.js';

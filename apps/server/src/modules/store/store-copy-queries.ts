@@ -1,5 +1,5 @@
 import type { TShippingTo, TStoreOrdersFilterFields } from '@colete/contract';
-import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { storeShopOrders, storeShopSyncs, type CopiedSummary } from '../../db/schema/store-copy.js';
 import type { OrderCheck, OrderFlags } from './store-order-checks.js';
@@ -148,7 +148,8 @@ export async function copiedAwaitingPage(db: Executor, shop: string, filter: TSt
   const where = awaitingWhere(shop, filter);
   const from = parseCursor(after);
   const t = storeShopOrders;
-  if (from) where.push(filter.reversed ? or(gt(t.createdAt, from.at), and(eq(t.createdAt, from.at), gt(t.number, from.number)))! : or(lt(t.createdAt, from.at), and(eq(t.createdAt, from.at), lt(t.number, from.number)))!);
+  // A row comparison: the index (shop, created_at, number) of the awaiting rows is read from the cursor on.
+  if (from) where.push(filter.reversed ? sql`(${t.createdAt}, ${t.number}) > (${from.at.toISOString()}::timestamptz, ${from.number})` : sql`(${t.createdAt}, ${t.number}) < (${from.at.toISOString()}::timestamptz, ${from.number})`);
   const rows = await db
     .select({ summary: t.summary, createdAt: t.createdAt, number: t.number, needsAddressFix: t.needsAddressFix, needsContactFix: t.needsContactFix, readyForActivation: t.readyForActivation })
     .from(t)

@@ -6,7 +6,7 @@ import { orderCheckOf } from './store-order-checks.js';
 import { shopLocations } from './store-order-locations.js';
 import { AWAITING_QUERY } from './store-orders-list.js';
 import { ORDERS_PAGE_MAX, shopOrders, type ShopOrder, type ShopOrderSummary } from './store-orders.js';
-import type { AddressCorrector } from './store-recipient.js';
+import { rememberingCorrector, type AddressCorrector } from './store-recipient.js';
 
 /*
  * Keeping the store's copy of a shop (issue 28 §4). One sync run holds the shop (a lease) and, within
@@ -40,10 +40,14 @@ export type ShopCopyDeps = { db: Executor; app: Pick<ShopifyAdapter, 'graphql'>;
 /** A call that must not wait for a throttled shop (a page's own read): it answers 'throttled' at once. */
 export const QUICK = { throttleRetries: 0 } as const;
 
+export type SyncRunOptions = { runMs?: number; details?: boolean };
+
 export function shopCopy(deps: ShopCopyDeps) {
   const { db } = deps;
   const orders = shopOrders(deps.app);
-  const checkOf = orderCheckOf(deps.corrector);
+  // The same address is corrected once in a while (repeat customers, a shop's own pick-up address): a correction is a pure
+  // function of the address and the nomenclature, remembered per process like the locations' (at most 2,000, ten minutes).
+  const checkOf = orderCheckOf(rememberingCorrector(deps.corrector, { max: 2_000 }));
 
   /**
    * Keeps summaries with the whole orders read alongside; their verdicts are computed four at a time
@@ -136,22 +140,32 @@ export function shopCopy(deps: ShopCopyDeps) {
     refreshOne,
     refreshStale,
 
-    /** One sync run of a shop (null when another run holds it). */
-    async run(shop: string, token: string, runMs = SYNC_RUN_MS) {
+    /** One sync run of a shop (null when another run holds it); `details: false` leaves the whole orders to later runs (and to the pages). */
+    async run(shop: string, token: string, { runMs = SYNC_RUN_MS, details = true }: SyncRunOptions = {}) {
       await copy.startSync(db, shop);
       const sync = await copy.leaseShop(db, shop, SYNC_LEASE_MS);
       if (!sync) return null;
       const started = Date.now();
       const within = () => Date.now() - started < runMs;
-      const done = { stale: 0, backfilled: 0, reconciled: 0, details: 0 };
+      const done = { stale: 0, backfilled: 0, reconciled: 0, details: 0, more: false };
       try {
         if (!sync.locationsAt || started - sync.locationsAt.getTime() > LOCATIONS_EVERY_MS) await copy.updateSync(db, shop, { locations: await shopLocations(deps.app, shop, token), locationsAt: new Date() });
         done.stale = await refreshStale(shop, token, 300);
-        if (sync.status === 'BACKFILLING') done.backfilled = await backfill(sync, token, within);
+        if (sync.status === 'BACKFILLING') {
+          const before = sync.copied;
+          const copied = await backfill(sync, token, within);
+          done.backfilled = copied - before;
+          done.more = (await copy.syncOf(db, shop))?.status !== 'READY';
+        }
         else if (!sync.reconciledFrom || started - sync.reconciledFrom.getTime() > RECONCILE_EVERY_MS) done.reconciled = await reconcile(sync, token, within);
-        while (within()) {
+        while (details && !done.more) {
           const ids = await copy.ordersWithoutDetail(db, shop, 10);
           if (ids.length === 0) break;
+          // Whole orders are left for the next run (nudged at once) when this one's time is up.
+          if (!within()) {
+            done.more = true;
+            break;
+          }
           for (const id of ids) await refreshOne(shop, token, id);
           done.details += ids.length;
           await pause();
@@ -169,16 +183,17 @@ export function shopCopy(deps: ShopCopyDeps) {
 export type ShopCopy = ReturnType<typeof shopCopy>;
 
 /** Every connected shop's sync run, one shop after another (the job, every minute and when nudged); a shop's token is one of its connected accounts'. */
-export async function syncConnectedShops(copy: ShopCopy, shops: { shop: string; token: () => string }[]) {
-  const totals = { shops: 0, stale: 0, backfilled: 0, reconciled: 0, details: 0 };
+export async function syncConnectedShops(copy: ShopCopy, shops: { shop: string; token: () => string }[], opts?: SyncRunOptions) {
+  const totals = { shops: 0, stale: 0, backfilled: 0, reconciled: 0, details: 0, more: false };
   for (const { shop, token } of shops) {
-    const done = await copy.run(shop, token());
+    const done = await copy.run(shop, token(), opts);
     if (!done) continue;
     totals.shops += 1;
     totals.stale += done.stale;
     totals.backfilled += done.backfilled;
     totals.reconciled += done.reconciled;
     totals.details += done.details;
+    totals.more ||= done.more;
   }
   return totals;
 }

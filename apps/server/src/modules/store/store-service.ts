@@ -12,7 +12,7 @@ import type { AddressCorrector } from './store-recipient.js';
 import { awaitingPage, matchingOrders, platformPage, type ListFilter } from './store-orders-list.js';
 import { eraseCopy, startSync } from './store-copy-queries.js';
 import { copyReads } from './store-copy-reads.js';
-import { shopCopy, shopCopyWanted, syncConnectedShops } from './store-copy-sync.js';
+import { shopCopy, shopCopyWanted, syncConnectedShops, type SyncRunOptions } from './store-copy-sync.js';
 import { writingApp } from './store-copy-writes.js';
 import { storeWebhooks } from './store-webhooks.js';
 import { shopFulfillment } from './store-fulfillment.js';
@@ -300,9 +300,9 @@ export function storeService(deps: { database: Database; app: ShopifyAdapter; to
     copyReads: reads,
 
     /** The copy's sync over every connected shop (the job, every minute and when a webhook or a connection nudges it). */
-    async syncShops() {
+    async syncShops(opts?: SyncRunOptions) {
       const shops = await connectedShops(db);
-      return syncConnectedShops(copy, shops.map((row) => ({ shop: row.shop, token: () => cipher.decrypt(row.accessTokenEnc!, tokenContext(row.id)) })));
+      return syncConnectedShops(copy, shops.map((row) => ({ shop: row.shop, token: () => cipher.decrypt(row.accessTokenEnc!, tokenContext(row.id)) })), opts);
     },
 
     /**
