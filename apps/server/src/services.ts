@@ -162,7 +162,7 @@ export function buildServices(
       database,
       detail: storeOrders,
       activation: storeActivation,
-      shipments: { activate: shipments.activate, labelsOf: shipments.labelsOf },
+      shipments: { activate: shipments.activate, labelsOf: shipments.labelsOf, printableOf: shipments.printableOf },
     });
   const storeBulk = storeBulkService({ database, activator: bulkActivator, awbFormat: settings.awbFormat, matching: (client, id, filter, limit) => store.matching(client.id, id, filter, limit), log });
 

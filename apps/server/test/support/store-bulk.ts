@@ -66,6 +66,9 @@ export function bulkActivatorStandIn(opts: { failing?: Record<string, StoreBulkR
       await afterActivate?.(fulfillmentOrderId);
       return { uniqueId: s.uniqueId, awb: s.awb, estimatedPickupDate: s.estimatedPickupDate, courierId: s.courierId, courierName: s.courierName, serviceId: choice.serviceId, serviceName: s.serviceName, priceBani: Math.round(Number(s.price) * 100) };
     },
+    async printable(client, uniqueIds) {
+      return (await activator.labels(client, uniqueIds)).map((a) => (a instanceof Error ? a : (true as const)));
+    },
     async labels(client, uniqueIds) {
       return Promise.all(
         uniqueIds.map(async (uniqueId) => {

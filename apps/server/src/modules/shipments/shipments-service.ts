@@ -126,6 +126,8 @@ export function shipmentsService(deps: ShipmentsDeps) {
     label: (client: UserRow, uniqueId: string, format: AwbFormat) => views.label(client, uniqueId, format),
     /** Several labels at once (a bulk run's merged PDF), kept ones read in one query. */
     labelsOf: (client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]) => views.labelsOf(client, uniqueIds, prefer),
+    /** Whether each shipment has a label to print now (true), or its error: no label is read. */
+    printableOf: async (client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]) => (await views.printableOf(client, uniqueIds, prefer)).map((p) => (p instanceof Error ? p : (true as const))),
 
     /** The mail sender's producer of labels attached to order confirmations. */
     labelForMail: (ref: { shipmentId: number; format: AwbFormat }) => views.labelForMail(ref.shipmentId, ref.format),

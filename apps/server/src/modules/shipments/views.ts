@@ -183,17 +183,9 @@ export function viewsStage(ctx: ShipmentContext) {
    * and kept. A shipment without a label (cancelled since, say) answers its error instead of bytes.
    */
   async function labelsOf(client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]): Promise<(Uint8Array | AppError)[]> {
-    const rows = new Map((await findShipments(db, client.id, uniqueIds)).map((r) => [r.uniqueId, r]));
+    const printable = await printableOf(client, uniqueIds, prefer);
     const wanted: { row: ShipmentRow; format: AwbFormat }[] = [];
-    const answers: (Uint8Array | AppError | number)[] = uniqueIds.map((id) => {
-      const row = rows.get(id);
-      if (!row) return notFound(m.notFound);
-      if (row.status === 'cancelled') return conflict(m.labelCancelled, 'labelCancelled');
-      if (!hasLabel(row)) return conflict(m.labelNotActivated, 'labelNotActivated');
-      const format = prefer.find((f) => formatsOf(row.courierId, f).includes(f));
-      if (!format) return badRequest(m.labelFormatUnsupported(prefer.join('/'), ctx.couriers().get(row.courierId!)?.name ?? row.courierId!), 'formatUnsupported');
-      return wanted.push({ row, format }) - 1;
-    });
+    const answers: (Uint8Array | AppError | number)[] = printable.map((p) => (p instanceof AppError ? p : wanted.push(p) - 1));
     const drawn = await labels.many(wanted);
     return answers.map((a) => {
       if (typeof a !== 'number') return a;
@@ -207,6 +199,24 @@ export function viewsStage(ctx: ShipmentContext) {
     });
   }
 
-  return { own, summary, detail, draftOf, list, label, labelsOf, confirmationLabel, labelForMail };
+  /**
+   * Which of the client's shipments have a label to print now, in the order asked, and in which
+   * format (the first of `prefer` its courier prints); the others answer their error. One query, no
+   * label read: a bulk run's reprint checks this before reading the file merged before.
+   */
+  async function printableOf(client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]): Promise<({ row: ShipmentRow; format: AwbFormat } | AppError)[]> {
+    const rows = new Map((await findShipments(db, client.id, uniqueIds)).map((r) => [r.uniqueId, r]));
+    return uniqueIds.map((id) => {
+      const row = rows.get(id);
+      if (!row) return notFound(m.notFound);
+      if (row.status === 'cancelled') return conflict(m.labelCancelled, 'labelCancelled');
+      if (!hasLabel(row)) return conflict(m.labelNotActivated, 'labelNotActivated');
+      const format = prefer.find((f) => formatsOf(row.courierId, f).includes(f));
+      if (!format) return badRequest(m.labelFormatUnsupported(prefer.join('/'), ctx.couriers().get(row.courierId!)?.name ?? row.courierId!), 'formatUnsupported');
+      return { row, format };
+    });
+  }
+
+  return { own, summary, detail, draftOf, list, label, labelsOf, printableOf, confirmationLabel, labelForMail };
 }
 export type ViewsStage = ReturnType<typeof viewsStage>;

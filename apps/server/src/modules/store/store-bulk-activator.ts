@@ -12,6 +12,8 @@ export type BulkShipments = {
   activate(client: UserRow, uniqueId: string, choice: { serviceId: string; pointId: string | null }): Promise<TShipmentDetail>;
   /** Labels in the first of the formats each courier prints, kept once drawn (one read for the kept ones). */
   labelsOf(client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]): Promise<(Uint8Array | Error)[]>;
+  /** Whether each has a label to print now, without reading any. */
+  printableOf(client: UserRow, uniqueIds: readonly string[], prefer: readonly AwbFormat[]): Promise<(true | Error)[]>;
 };
 
 /** The card's request as the order page would send it: its sender, the corrected recipient, its packing and options. */
@@ -129,5 +131,6 @@ export function storeBulkActivator(deps: { database: Database; detail: StoreOrde
 
     /** The labels in A6; where a courier does not print A6, in A4 (the merge fits it to its place). */
     labels: (client, uniqueIds) => deps.shipments.labelsOf(client, uniqueIds, ['A6', 'A4']),
+    printable: (client, uniqueIds) => deps.shipments.printableOf(client, uniqueIds, ['A6', 'A4']),
   };
 }

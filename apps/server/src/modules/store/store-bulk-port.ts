@@ -48,6 +48,8 @@ export interface StoreOrderActivator {
    * (cancelled since) answers its error instead of bytes.
    */
   labels(client: UserRow, uniqueIds: readonly string[]): Promise<(Uint8Array | Error)[]>;
+  /** Which of them have a label to print now (true), or their error, without reading a label (a reprint's check). */
+  printable(client: UserRow, uniqueIds: readonly string[]): Promise<(true | Error)[]>;
 }
 
 /**

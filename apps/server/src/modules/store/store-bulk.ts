@@ -215,17 +215,23 @@ export function storeBulkService(deps: StoreBulkDeps) {
       if (uniqueIds.length === 0) throw new AppError(409, m.bulkNoLabels, 'bulkNoLabels');
       const format = query.format ?? (await deps.awbFormat(client));
       // A shipment cancelled since has no label any more: the others are still printed (any other failure fails the download).
-      const answers = await deps.activator.labels(client, uniqueIds);
-      const failed = answers.find((a): a is Error => a instanceof Error && !(a instanceof AppError && a.code === 'labelCancelled'));
-      if (failed) throw failed;
-      const labels = answers.filter((a): a is Uint8Array => a instanceof Uint8Array);
-      if (labels.length === 0) throw new AppError(409, m.bulkNoLabels, 'bulkNoLabels');
+      const usable = (answers: (Uint8Array | true | Error)[]) => {
+        const failed = answers.find((a): a is Error => a instanceof Error && !(a instanceof AppError && a.code === 'labelCancelled'));
+        if (failed) throw failed;
+        const ids = uniqueIds.filter((_, i) => !(answers[i] instanceof Error));
+        if (ids.length === 0) throw new AppError(409, m.bulkNoLabels, 'bulkNoLabels');
+        return ids;
+      };
       const start = Math.min(4, Math.max(1, Math.trunc(Number(query.start ?? 1))));
       const fileName = `etichete-activare-${run.id}-${format}.pdf`;
-      // A reprint of the same labels reads the file merged before; a label gone since merges again.
-      const held = createHash('sha256').update(uniqueIds.filter((_, i) => answers[i] instanceof Uint8Array).join('\n')).digest('hex');
-      const kept = await keptLabelFile(db, run.id, format, start, held);
+      // A reprint of the same labels reads the file merged before (whether each is still printable is one query; no label is read);
+      // a label gone since merges again.
+      const heldOf = (ids: string[]) => createHash('sha256').update(ids.join('\n')).digest('hex');
+      const kept = await keptLabelFile(db, run.id, format, start, heldOf(usable(await deps.activator.printable(client, uniqueIds))));
       if (kept) return { bytes: kept, fileName };
+      const answers = await deps.activator.labels(client, uniqueIds);
+      const held = heldOf(usable(answers));
+      const labels = answers.filter((a): a is Uint8Array => a instanceof Uint8Array);
       const bytes = await mergeLabels(labels, format, start);
       await keepLabelFile(db, run.id, format, start, held, bytes);
       return { bytes, fileName };
