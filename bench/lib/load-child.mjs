@@ -19,7 +19,8 @@ function run(job, seconds, tag, next) {
                 ...req,
                 method: r.method,
                 path: r.path,
-                headers: { ...req.headers, ...r.headers },
+                // A mixed load's request is counted under its part ('<tag>|<route>'; the warm-up's under its own tag).
+                headers: { ...req.headers, ...r.headers, ...(r.route && tag !== 'warmup' ? { 'x-bench': `${tag}|${r.route}` } : {}) },
                 body: r.body ?? req.body,
               };
             },

@@ -4,7 +4,14 @@ import type { Database } from '../../apps/server/src/db/client.js';
 /** One HTTP request the load generator sends; a plain string is a GET of that path. */
 export type BenchRequest =
   | string
-  | { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; headers?: Record<string, string>; body?: string };
+  | {
+      method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      path: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** A mixed load's part: its server times are summed and judged per route (the load scenario). */
+      route?: string;
+    };
 
 export type ScenarioContext = {
   /** The real app, ready and listening: prepare may call it (app.inject), e.g. to sign in. */
@@ -30,6 +37,10 @@ export type Scenario = {
   targetOn?: 'PGlite' | 'PostgreSQL';
   /** Runs on this database only (skipped on the other: data too large for the embedded PGlite). */
   onlyOn?: 'PGlite' | 'PostgreSQL';
+  /** Run only when named (`npm run bench -- load`): its preparation is long. */
+  onlyWhenNamed?: boolean;
+  /** Its own connections and times instead of the bench's (the load scenario's 200 sessions for 60 s). */
+  load?: { connections: number; warmupSec: number; durationSec: number };
   /** The scenario every other one's requests/second is divided by (one per registry). */
   baseline?: boolean;
   /** Extra routes on the app, registered before it is ready (the bare baseline route, say). */

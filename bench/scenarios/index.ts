@@ -11,6 +11,7 @@ import { shipmentScenarios } from './shipments.js';
 import { repaymentScenarios } from './repayments.js';
 import { storeScenarios } from './store.js';
 import { storeBulkScenarios } from './store-bulk.js';
+import { load } from './load.js';
 import { uploadsScenario } from './uploads.js';
 
 /**
@@ -18,4 +19,4 @@ import { uploadsScenario } from './uploads.js';
  * object (see lib/types.ts): its name, how it prepares its data, the requests it rotates
  * through and its p95 target.
  */
-export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario, ...einvoiceScenarios, ...einvoiceSendScenarios, ...dashboardScenarios, customersSearchScenario];
+export const scenarios: Scenario[] = [bare, ...geoScenarios, ...courierScenarios, ...shipmentScenarios, ...storeScenarios, ...storeBulkScenarios, ...balanceScenarios, ...repaymentScenarios, uploadsScenario, ...einvoiceScenarios, ...einvoiceSendScenarios, ...dashboardScenarios, customersSearchScenario, load];
