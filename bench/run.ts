@@ -11,6 +11,7 @@ import { lighthouseVerdict, printLighthouseTable, runLighthouse, type Lighthouse
 import { runLoad } from './lib/load.js';
 import { seededRandom } from './lib/random.js';
 import { Recorder } from './lib/stats.js';
+import { mixedRow, type Row } from './lib/mixed.js';
 import type { BenchRequest, Scenario } from './lib/types.js';
 import { scenarios as registry } from './scenarios/index.js';
 
@@ -49,21 +50,6 @@ const scenarios = registry
   .filter((s) => (wantedScenarios.length === 0 ? !s.onlyWhenNamed : s.baseline || wantedScenarios.includes(s.name)))
   .sort((a, b) => Number(!!b.baseline) - Number(!!a.baseline));
 
-type Row = {
-  database: string;
-  scenario: string;
-  requests: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  ratio: number;
-  target?: number;
-  verdict: 'PASS' | 'FAIL' | '-';
-  distinct: number;
-  /** What went wrong besides the time (errors, non-2xx answers). */
-  note?: string;
-};
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -206,30 +192,6 @@ async function benchScenario(
     ratio: scenario.baseline ? 1 : rps / baselineRps,
     verdict: judged ? (passed ? 'PASS' : 'FAIL') : '-',
     note: problems.length > 0 ? problems.join('; ') : undefined,
-  };
-}
-
-/** A mixed load's row: each route's server times printed; it passes when no route errs and each p95 is within the target. */
-function mixedRow(row: Row, routes: ({ route: string } & ReturnType<Recorder['summary']>)[], load: Awaited<ReturnType<typeof runLoad>>, targetP95Ms: number | undefined): Row {
-  const count = routes.reduce((n, r) => n + r.count, 0);
-  const problems: string[] = [];
-  for (const r of routes) {
-    console.log(`    ${r.route.padEnd(20)} ${String(r.count).padStart(6)} requests  p50 ${fmt(r.p50)} ms  p95 ${fmt(r.p95)} ms  p99 ${fmt(r.p99)} ms${r.non2xx ? `  errors ${r.failures}` : ''}`);
-    if (r.non2xx > 0) problems.push(`${r.route}: ${r.failures}`);
-    if (targetP95Ms !== undefined && !(r.p95 <= targetP95Ms)) problems.push(`${r.route} p95 ${fmt(r.p95)} ms`);
-  }
-  if (load.errors > 0 || load.timeouts > 0) problems.push(`${load.errors} connection errors, ${load.timeouts} timeouts`);
-  const all = routes.map((r) => r.p95).filter(Number.isFinite);
-  return {
-    ...row,
-    requests: count,
-    p50: Math.max(...routes.map((r) => r.p50)),
-    p95: Math.max(...all),
-    p99: Math.max(...routes.map((r) => r.p99)),
-    rps: load.total / load.duration,
-    ratio: Number.NaN,
-    verdict: problems.length === 0 ? 'PASS' : 'FAIL',
-    note: problems.length > 0 ? problems.join('; ') : 'the slowest route’s p95',
   };
 }
 
