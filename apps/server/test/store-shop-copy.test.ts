@@ -148,9 +148,11 @@ describe('the store’s copy of the shop', () => {
     const drain = () => ctx.database.db.update(shopifySimBuckets).set({ available: 0, readAt: new Date(Date.now() + 3_600_000) }).where(eq(shopifySimBuckets.shop, SHOP));
     await drain();
     try {
-      // A webhook named an order: the page's read of it is throttled, the copy answers as it is.
-      await ctx.database.db.update(storeShopOrders).set({ stale: true }).where(and(eq(storeShopOrders.shop, SHOP), eq(storeShopOrders.orderId, live.get('all')![4]!.shopifyGraphQLId)));
+      // A webhook named an order: the page's read of it is throttled, the copy answers as it is (the order still listed).
+      const named = live.get('all')![4]!.shopifyGraphQLId;
+      await ctx.database.db.update(storeShopOrders).set({ stale: true }).where(and(eq(storeShopOrders.shop, SHOP), eq(storeShopOrders.orderId, named)));
       const first = await list({ page: 1 });
+      expect(first.list.map((o) => o.shopifyGraphQLId)).toContain(named);
       expect(first.list.length).toBe(10);
       // An order the copy does not hold (fulfilled long ago): read from the shop, which refuses now.
       const held = new Set((await ctx.database.db.select({ id: storeShopOrders.orderId }).from(storeShopOrders).where(eq(storeShopOrders.shop, SHOP))).map((r) => r.id));

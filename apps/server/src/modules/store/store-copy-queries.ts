@@ -126,7 +126,8 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every filter of the awaiting tab, in SQL (issue 24's list): search, warehouse, tag, verdict, cash on delivery. */
 function awaitingWhere(shop: string, filter: TStoreOrdersFilterFields & { orderId?: string }): SQL[] {
-  const where: SQL[] = [eq(storeShopOrders.shop, shop), eq(storeShopOrders.awaiting, true), eq(storeShopOrders.stale, false)];
+  // A row a webhook marked that the page could not read again (a throttled shop) is shown as copied; a new order's mark alone is not awaiting yet.
+  const where: SQL[] = [eq(storeShopOrders.shop, shop), eq(storeShopOrders.awaiting, true)];
   if (filter.orderId) where.push(eq(storeShopOrders.orderId, filter.orderId));
   const search = filter.search?.trim();
   if (search) {
