@@ -8,7 +8,7 @@ import { seedDemoPostpaid } from './db/seed-postpaid.js';
 import { seedDemoRepayments } from './db/seed-repayments.js';
 import { seedDemoShipments } from './db/seed-shipments.js';
 import { seedDemoRepayments as seedDemoShipmentRepayments } from './modules/repayments/index.js';
-import { seedDemoStoreShipment } from './db/seed-store-shipment.js';
+import { seedDemoShopCopy, seedDemoStoreShipment } from './db/seed-store-shipment.js';
 import { seedDemoTemplates } from './db/seed-templates.js';
 import { seedDemoCustomers } from './db/seed-customers.js';
 import { seedDemoEInvoices, syncDemoCompany } from './db/seed-einvoice.js';
@@ -71,7 +71,11 @@ async function seedAll(config: Config, database: Database, app: FastifyInstance)
   // sheets, received ones left to pay now, one awaiting an account.
   await seedDemoShipmentRepayments(database, { platformIban: config.platformIban, platformName: config.seller.name });
   // The demo shop's order sent through the platform (only with the store simulator: the shop is its).
-  if (config.store === 'simulator') await seedDemoStoreShipment(database, services);
+  if (config.store === 'simulator') {
+    await seedDemoStoreShipment(database, services);
+    // The store's copy of the demo shop, made once (the pages read it from the first one).
+    await seedDemoShopCopy(database, services);
+  }
   await seedDemoTemplates(database, services);
   // The demo client's referral programme: two invited clients, their deliveries and the paid bonus weeks (issue 27).
   await seedDemoReferrals(database, services.referrals);

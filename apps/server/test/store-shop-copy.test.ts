@@ -133,6 +133,18 @@ describe('the store’s copy of the shop', () => {
     expect(row).toMatchObject({ awaiting: false, stale: false });
   }, 60_000);
 
+  it('a fulfillment order’s webhook naming only the fulfillment order marks the order holding it', async () => {
+    const target = live.get('all')![3]!.shopifyGraphQLId;
+    const where = and(eq(storeShopOrders.shop, SHOP), eq(storeShopOrders.orderId, target));
+    const [row] = await ctx.database.db.select().from(storeShopOrders).where(where);
+    expect(row!.fulfillmentOrderIds.length).toBeGreaterThan(0);
+    await ctx.app.services.store.webhook({ webhookId: 'held-fo-1', topic: 'fulfillment_orders/placed_on_hold', shop: SHOP, payload: { fulfillment_order: { id: row!.fulfillmentOrderIds[0], status: 'on_hold' } } });
+    expect((await ctx.database.db.select().from(storeShopOrders).where(where))[0]!.stale).toBe(true);
+    // The next page reads it again.
+    await list({ page: 1 });
+    expect((await ctx.database.db.select().from(storeShopOrders).where(where))[0]!.stale).toBe(false);
+  });
+
   it('the reconciliation reads what changed in the shop without a webhook (Shopify does not promise delivery)', async () => {
     const target = live.get('all')![2]!;
     const sim = (await currentOrder(ctx.database.db, SHOP, target.shopifyGraphQLId))!;

@@ -77,3 +77,20 @@ export async function seedDemoStoreShipment(database: Database, services: Pick<S
     return null;
   }
 }
+
+const COPY_SEED_KEY = 'demo_shop_copy_seeded_at';
+
+/**
+ * The store's copy of the demo shop (issue 28 §4), made as the sync job makes it after a connection:
+ * its orders left to fulfil with their verdicts, then their whole orders. Once per database, after
+ * the demo store's shipment (which fulfilled an order in the shop): a server started from the demo
+ * data reads its lists from the copy at once instead of making it beside its first pages.
+ */
+export async function seedDemoShopCopy(database: Database, services: Pick<Services, 'store'>) {
+  const taken = await database.db.insert(appMeta).values({ key: COPY_SEED_KEY, value: new Date().toISOString() }).onConflictDoNothing().returning();
+  if (taken.length === 0) return;
+  for (let run = 0; run < 20; run++) {
+    const done = await services.store.syncShops({ runMs: 60_000 });
+    if (!done.more) return;
+  }
+}

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { eraseCopy, forgetOrders, markStale } from './store-copy-queries.js';
 import { shopCopyWanted } from './store-copy-sync.js';
+import { markStaleByFulfillmentOrders } from './store-copy-writes.js';
 import { fulfillmentHeld } from './store-fulfillment-events.js';
 import { forgetOrderChecks, orderIdOfWebhook } from './store-order-checks.js';
 import { disconnect, eraseShop, recordDelivery } from './store-queries.js';
@@ -34,6 +35,9 @@ export function storeWebhooks(deps: { db: Transacting; log?: Pick<FastifyBaseLog
         await forgetOrderChecks(tx, delivery.shop, orderId);
         await markStale(tx, delivery.shop, [orderId]);
       }
+      // fulfillment_orders/* often name only the fulfillment orders: the copied orders holding them are marked.
+      const fulfillmentOrders = /^FULFILLMENT_ORDERS_/.test(topic) ? (JSON.stringify(delivery.payload ?? {}).match(/gid:\/\/shopify\/FulfillmentOrder\/\d+/g) ?? []) : [];
+      if (fulfillmentOrders.length) await markStaleByFulfillmentOrders(tx, delivery.shop, fulfillmentOrders);
       if (topic === 'APP_UNINSTALLED') {
         const rows = await disconnect(tx, { shop: delivery.shop }, 'uninstalled');
         await eraseCopy(tx, delivery.shop);
@@ -49,7 +53,7 @@ export function storeWebhooks(deps: { db: Transacting; log?: Pick<FastifyBaseLog
       } else if (topic === 'CUSTOMERS_DATA_REQUEST') {
         deps.log?.info({ shop: delivery.shop, topic }, 'compliance request: the store copy holds only the shop’s own orders');
       }
-      return { processed: true, order: orderId !== null };
+      return { processed: true, order: orderId !== null || fulfillmentOrders.length > 0 };
     });
     if (done.processed && topic === 'FULFILLMENT_ORDERS_PLACED_ON_HOLD') fulfillmentHeld();
     if (done.order) shopCopyWanted();
