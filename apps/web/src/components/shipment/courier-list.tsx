@@ -43,7 +43,7 @@ export function CourierList({
           {error}
         </Alert>
       )}
-      <Box sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      <Box aria-busy={stale || undefined} sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <OffersList offers={offers} selection={selection} onSelect={locked ? () => undefined : onSelect} />
       </Box>
     </Box>
