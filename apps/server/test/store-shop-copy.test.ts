@@ -1,4 +1,4 @@
-import { messages, type TStoreListOrder, type TStoreOrdersListResponse } from '@colete/contract';
+import { messages, storeMovePath, type TStoreListOrder, type TStoreOrdersListResponse } from '@colete/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shopifySimBuckets, storeShopOrders, storeShopSyncs } from '../src/db/schema.js';
@@ -172,6 +172,13 @@ describe('the store’s copy of the shop', () => {
       const old = await as(ctx, alice, { method: 'GET', url: `/api/user/integration/shopify/order/${account}/${encodeURIComponent(encodeURIComponent(notCopied))}` });
       expect(old.statusCode, old.body).toBe(503);
       expect(old.json()).toMatchObject({ success: false, message: messages.store.shopBusy, code: 'shopBusy' });
+      // A write the shop keeps refusing for its rate limit (a move on the order page): 503 with the same text, nothing moved.
+      const [row] = await ctx.database.db.select().from(storeShopOrders).where(and(eq(storeShopOrders.shop, SHOP), eq(storeShopOrders.orderId, live.get('all')![0]!.shopifyGraphQLId)));
+      const fo = row!.fulfillmentOrderIds[0]!;
+      const move = await as(ctx, alice, { method: 'POST', url: storeMovePath(account, 'localhost', fo, 'gid://shopify/Location/2') });
+      expect(move.statusCode, move.body).toBe(503);
+      expect(move.headers['retry-after']).toBe('5');
+      expect(move.json()).toMatchObject({ success: false, message: messages.store.shopBusy, code: 'shopBusy' });
     } finally {
       await ctx.database.db.update(shopifySimBuckets).set({ available: 2000, readAt: new Date() }).where(eq(shopifySimBuckets.shop, SHOP));
     }

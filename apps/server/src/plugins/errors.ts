@@ -90,6 +90,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         ...(error.findings ? { findings: error.findings } : {}),
       });
     }
+    // A shop that throttled a call the request could not wait out any longer (issue 28 §4): 503, try again.
+    if (error.name === 'StoreApiError' && (error as { code?: string }).code === 'throttled') {
+      req.log.warn({ url: req.url, method: req.method }, 'the shop throttled a request’s call');
+      return reply.status(503).header('retry-after', '5').send({ success: false, message: messages.store.shopBusy, code: 'shopBusy' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       return reply.status(status).send({ success: false, message: STATUS_MESSAGES[status] ?? messages.common.invalidData });
