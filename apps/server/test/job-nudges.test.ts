@@ -51,7 +51,7 @@ async function eventually<T>(probe: () => Promise<T[]>) {
 
 describe('an instance without jobs wakes the jobs through the database', () => {
   it('lists a nudge for every job a request wakes (the e-invoice sender only when invoices are sent)', () => {
-    expect(jobNudges({ einvoiceSend: true }).map((n) => n.queue).sort()).toEqual(['einvoice-messages', 'einvoice-send', 'lifecycle-events', 'mail-sender', 'store-bulk-activation', 'store-fulfillments']);
+    expect(jobNudges({ einvoiceSend: true }).map((n) => n.queue).sort()).toEqual(['einvoice-messages', 'einvoice-send', 'lifecycle-events', 'mail-sender', 'store-bulk-activation', 'store-fulfillments', 'store-shop-sync']);
     expect(jobNudges({ einvoiceSend: false }).map((n) => n.queue)).not.toContain('einvoice-send');
   });
 
