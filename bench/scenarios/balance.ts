@@ -29,7 +29,7 @@ async function fillInvoices(ctx: ScenarioContext, userId: number, series: string
 /** 200,000 movements over two years: every tenth a card top-up (with its advance invoice and card payment), charges, refunds, bonuses, corrections. */
 export async function fillMovements(ctx: ScenarioContext, userId: number) {
   const total = 200_000;
-  // A series of the client's own: two clients filled in one database (the balance views', the dashboard's) number apart.
+  // A series and references of the client's own: two clients filled in one database (the balance views', the dashboard's) stay apart.
   const series = `BN${userId}`;
   await ctx.database.executeSql(
     `INSERT INTO invoices (user_id, series, number, kind, seller, buyer, lines, vat_percent, net_bani, vat_bani, total_bani, issued_at)
@@ -47,7 +47,7 @@ export async function fillMovements(ctx: ScenarioContext, userId: number) {
      SELECT ${userId}, k.kind,
             CASE k.kind WHEN 'topup' THEN 50000 WHEN 'charge' THEN -(500 + g % 4000) WHEN 'refund' THEN 500 + g % 4000 WHEN 'bonus' THEN 100 + g % 500 ELSE -(50 + g % 100) END,
             'Miscare ' || g,
-            CASE WHEN k.kind = 'topup' THEN 'bench-pay-${userId}-' || g WHEN k.kind IN ('charge', 'refund') THEN 'shipment:' || (9000000 + g) ELSE 'bench-${userId}-' || g END,
+            CASE WHEN k.kind = 'topup' THEN 'bench-pay-${userId}-' || g WHEN k.kind IN ('charge', 'refund') THEN 'shipment:' || (9000000 + ${userId}::bigint * 1000000 + g) ELSE 'bench-${userId}-' || g END,
             CASE WHEN k.kind = 'topup' THEN (SELECT i.id FROM invoices i WHERE i.series = '${series}' AND i.number = g) END,
             now() - (${DAYS} * interval '1 day') * (1 - g::float / ${total})
      FROM generate_series(1, ${total}) g,
