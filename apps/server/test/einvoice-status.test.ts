@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceReceived, eInvoiceReceivedMessages, efacturaSimUploads } from '../src/db/schema.js';
-import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
+import { EFacturaError, eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { raspXml, readRasp } from '../src/integrations/e-invoicing/rasp.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
 import { EINVOICE_MESSAGES_QUEUE } from '../src/jobs/einvoice-messages.js';
 import { startJobs } from '../src/jobs/boss.js';
-import { receivedMessageSender, retryDelayMs } from '../src/modules/einvoice/einvoice-messages.js';
+import { isDefiniteRefusal, receivedMessageSender, retryDelayMs } from '../src/modules/einvoice/einvoice-messages.js';
 import { einvoiceSync } from '../src/modules/einvoice/einvoice-sync.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import type { FetchLike } from '../src/integrations/e-invoicing/anaf-oauth.js';
@@ -209,6 +209,12 @@ describe('the comment of a rejection, sent to the supplier', () => {
     const again = await receivedMessageSender({ database: ctx.database, rest, einvoice: ctx.app.services.einvoice }).sendDue(new Date(Date.now() + retryDelayMs(1) + 1000));
     expect(again).toMatchObject({ sent: 1, found: 0 });
     expect(await raspUploads()).toBe(before + 1);
+  });
+
+  it('takes a refusal, a limit (ours or e-Factura’s), HTTP 429 and a refused token as an answer that nothing was uploaded; no answer or an unreadable one as unknown', () => {
+    const kinds = ['refused', 'limit', 'throttled', 'unauthorised', 'unexpected', 'network'] as const;
+    expect(kinds.map((k) => isDefiniteRefusal(new EFacturaError(k, 'x')))).toEqual([true, true, true, true, false, false]);
+    expect(isDefiniteRefusal(Object.assign(new Error('x'), { kind: 'refused' }))).toBe(false);
   });
 
   it('waits a minute after the first failure, doubling up to six hours', () => {
