@@ -211,6 +211,23 @@ describe('the comment of a rejection, sent to the supplier', () => {
     expect(await raspUploads()).toBe(before + 1);
   });
 
+  it('is taken when due at this very moment, and not while another sender’s lease lasts (a sender stopped mid-way: taken again once it ends)', async () => {
+    const row = await receivedInvoice('ST-9');
+    await patch(alice, { receivedInvoiceId: row.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Dupa un sender oprit' });
+    const [msg] = await messagesOf(row.id);
+    const m = eInvoiceReceivedMessages;
+    const t = new Date(Date.now() + 60_000);
+    const sender = receivedMessageSender({ database: ctx.database, rest, einvoice: ctx.app.services.einvoice });
+    await ctx.database.db.update(m).set({ nextAt: t, leaseUntil: t }).where(eq(m.id, msg!.id));
+    await sender.sendDue(t);
+    expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploading', attempts: 0 });
+    // Its lease ended a millisecond ago, and it is due exactly now.
+    const later = new Date(t.getTime() + 1);
+    await ctx.database.db.update(m).set({ nextAt: later }).where(eq(m.id, msg!.id));
+    await sender.sendDue(later);
+    expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploadSuccessful', attempts: 1, leaseUntil: null });
+  });
+
   it('takes a refusal, a limit (ours or e-Factura’s), HTTP 429 and a refused token as an answer that nothing was uploaded; no answer or an unreadable one as unknown', () => {
     const kinds = ['refused', 'limit', 'throttled', 'unauthorised', 'unexpected', 'network'] as const;
     expect(kinds.map((k) => isDefiniteRefusal(new EFacturaError(k, 'x')))).toEqual([true, true, true, true, false, false]);
