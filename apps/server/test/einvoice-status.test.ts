@@ -228,6 +228,19 @@ describe('the comment of a rejection, sent to the supplier', () => {
     expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploadSuccessful', attempts: 1, leaseUntil: null });
   });
 
+  it('a token refused before the upload keeps an earlier unknown attempt (the next try still looks in SPV first); the wait grows with the attempts', async () => {
+    const row = await receivedInvoice('ST-10');
+    await patch(alice, { receivedInvoiceId: row.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Token refuzat' });
+    const [msg] = await messagesOf(row.id);
+    const m = eInvoiceReceivedMessages;
+    const attemptedAt = new Date(Date.now() - 60_000);
+    await ctx.database.db.update(m).set({ attemptedAt, attempts: 1 }).where(eq(m.id, msg!.id));
+    const now = new Date(Date.now() + 1000);
+    const einvoice = { accessToken: () => Promise.reject(new EFacturaError('unauthorised', 'e-Factura answered HTTP 401')) };
+    await receivedMessageSender({ database: ctx.database, rest, einvoice }).sendDue(now);
+    expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploading', attemptedAt, attempts: 2, leaseUntil: null, lastError: 'e-Factura answered HTTP 401', nextAt: new Date(now.getTime() + retryDelayMs(2)) });
+  });
+
   it('takes a refusal, a limit (ours or e-Factura’s), HTTP 429 and a refused token as an answer that nothing was uploaded; no answer or an unreadable one as unknown', () => {
     const kinds = ['refused', 'limit', 'throttled', 'unauthorised', 'unexpected', 'network'] as const;
     expect(kinds.map((k) => isDefiniteRefusal(new EFacturaError(k, 'x')))).toEqual([true, true, true, true, false, false]);
