@@ -12,6 +12,8 @@ export const MUTATION_TARGETS = [
   { file: `${m}/invoicing/invoiced-monthly.ts`, tests: t('dashboard') },
   { file: `${m}/einvoice/einvoice-dashboard.ts`, tests: t('dashboard') },
   { file: `${m}/einvoice/einvoice-buyer-invoices.ts`, tests: t('customer-invoices') },
+  { file: `${m}/einvoice/einvoice-deadlines.ts`, tests: t('einvoice-deadlines') },
+  { file: `${m}/balance/balance-queries.ts`, tests: t('balance-queries-mutants', 'balance', 'balance-property') },
   { file: `${m}/ledger/statements.ts`, tests: t('ledger-mutants') },
   { file: `${m}/repayments/payout-schedule.ts`, tests: t('payout-schedule', 'payout-schedule-mutants') },
   { file: `${m}/repayments/report-files.ts`, tests: t('report-files-mutants') },

@@ -6,7 +6,7 @@ import type { EFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js'
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { supplierXml } from '../src/integrations/e-invoicing/simulator-suppliers.js';
 import { einvoiceSender, invoiceIssuedListener } from '../src/modules/einvoice/einvoice-send.js';
-import { as, type TestContext, type TestUser } from './helper.js';
+import { as, createUser, type TestContext, type TestUser } from './helper.js';
 import { sendingTestApp } from './support/efactura.js';
 
 /*
@@ -126,4 +126,10 @@ describe("a customer's e-invoices", () => {
     expect((await as(ctx, stranger, { method: 'GET', url: `/api/user/customer/${demo}/invoices` })).statusCode).toBe(404);
     expect((await as(ctx, owner, { method: 'GET', url: `/api/user/customer/${strangersDemo}/invoices` })).statusCode).toBe(404);
   }, 180_000);
+
+  it('lists none for a client without any company (no billing entry, so no document could be sent)', async () => {
+    const newcomer = await createUser(ctx);
+    const demo = await customer(newcomer, { type: 'company', name: 'Demo Logistic SRL', identification: BUYER });
+    expect(await invoicesOf(newcomer, demo)).toEqual([]);
+  });
 });

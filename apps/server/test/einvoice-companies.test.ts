@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eInvoiceConnections, eInvoiceReceived, efacturaSimTokens } from '../src/db/schema.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { billingEntities, eInvoiceConnections, eInvoiceReceived, efacturaSimTokens, users } from '../src/db/schema.js';
+import { einvoiceCompaniesService } from '../src/modules/einvoice/einvoice-companies.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { connectCompany } from './support/efactura.js';
@@ -50,9 +51,24 @@ describe('the connected companies', () => {
     // The consent revoked at the tax authority: the refresh is refused, the stored tokens stay.
     await ctx.database.db.update(efacturaSimTokens).set({ revokedAt: new Date() });
     const refused = await as(ctx, alice, { method: 'POST', url: `/api/user/invoicing-system/company/${entityId}/refresh` });
-    expect(refused.statusCode).toBe(409);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'refreshFailed']);
     expect(refused.json().message).toBe('Conexiunea nu a putut fi actualizata: autorizarea ANAF nu mai este valabila. Conectati firma din nou.');
     expect((await connection())!.refreshTokenEnc).toBe(after.refreshTokenEnc);
+  });
+
+  it('a refused refresh is logged with the company and the reason, and answers 409 without a logger too', async () => {
+    const [client] = await ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    const einvoice = { refreshNow: async () => Promise.reject(new Error('consent revoked')) };
+    const warn = vi.fn();
+    await expect(einvoiceCompaniesService({ database: ctx.database, einvoice, log: { warn } }).refresh(client!, entityId)).rejects.toMatchObject({ statusCode: 409, code: 'refreshFailed' });
+    expect(warn).toHaveBeenCalledWith({ billingEntityId: entityId, err: 'consent revoked' }, 'e-invoicing connection not refreshed');
+    await expect(einvoiceCompaniesService({ database: ctx.database, einvoice }).refresh(client!, entityId)).rejects.toMatchObject({ statusCode: 409, code: 'refreshFailed' });
+  });
+
+  it('shows the trade register of a company that has one', async () => {
+    await ctx.database.db.update(billingEntities).set({ tradeRegister: 'J12/1234/2010' }).where(eq(billingEntities.id, entityId));
+    const list = (await as(ctx, alice, { method: 'GET', url: '/api/user/invoicing-system/companies' })).json().list;
+    expect(list.map((c: { fiscalSubaccountNumber: number; tradeRegister: string | null }) => [c.fiscalSubaccountNumber, c.tradeRegister])).toEqual([[entityId, 'J12/1234/2010']]);
   });
 
   it('is deleted: the authorisation goes, the received invoices stay; a second delete answers 404', async () => {

@@ -5,6 +5,7 @@ import { eInvoiceReceived, eInvoiceReceivedAwbs, eInvoiceSuppliers, shipments } 
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { issueCourierInvoice, SIM_COURIER_COMPANIES } from '../src/integrations/e-invoicing/simulator-courier-invoices.js';
 import { issueSupplierDocument, supplierXml } from '../src/integrations/e-invoicing/simulator-suppliers.js';
+import { checkCourierInvoice, type CheckedDocument } from '../src/modules/einvoice/courier-invoice-check.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { connectCompany } from './support/efactura.js';
@@ -210,5 +211,36 @@ describe("'Adauga furnizor si accepta'", () => {
     // A person accepts the one that waits.
     const accepted = await patch(owner, { receivedInvoiceId: again.id, oldStatus: 'ready_for_interaction', newStatus: 'manually_accepted' });
     expect([accepted.statusCode, (await row(platformId, 'PV-3')).status]).toEqual([200, 'manually_accepted']);
+  });
+});
+
+describe('one document checked (checkCourierInvoice called directly)', () => {
+  const now = new Date('2026-11-25T10:00:00Z');
+  const couriers = () => [{ id: 'rapidcarpati', name: 'Rapid Carpati' }];
+  const line = (id: string | null, objectId: string | null, netBani: number | null, name: string | null = 'Servicii curierat') => ({ id, objectId, name, netBani });
+  const check = (doc: Partial<CheckedDocument>, seller = RAPID) => checkCourierInvoice(ctx.database.db, couriers, { kind: 'invoice', currency: 'RON', lines: [line('1', 'RC100050', 1_000)], ...doc }, seller, now);
+  const manual = (problem: string, courierId: string | null = 'rapidcarpati', courierName: string | null = 'Rapid Carpati') => ({
+    status: 'ready_for_interaction',
+    check: { courierId, courierName, lines: [], problems: [problem], checkedAt: now.toISOString() },
+    courierId,
+    awbs: [],
+  });
+
+  it('a credit note, another currency, no currency or no lines wait for a person, nothing billed; a supplier not a courier too', async () => {
+    await awb('rapidcarpati', 'RC100050', 1_000);
+    expect(await check({ kind: 'creditNote' })).toEqual(manual(COURIER_CHECK_TEXTS.creditNote));
+    expect(await check({ currency: 'EUR' })).toEqual(manual(COURIER_CHECK_TEXTS.notRon('EUR')));
+    expect(await check({ currency: null })).toEqual(manual(COURIER_CHECK_TEXTS.notRon('-')));
+    expect(await check({ lines: [] })).toEqual(manual(COURIER_CHECK_TEXTS.noLines));
+    expect(await check({}, '4221306')).toEqual(manual(COURIER_CHECK_TEXTS.notCourier, null, null));
+    expect(await check({})).toMatchObject({ status: 'accepted_by_script', awbs: ['RC100050'] });
+  });
+
+  it('a line without an amount, an AWB without a recorded cost and a line without its number or AWB say so', async () => {
+    await awb('rapidcarpati', 'RC100051', 0);
+    await ctx.database.db.update(shipments).set({ priceNoVatBani: null }).where(eq(shipments.awb, 'RC100051'));
+    const verdict = await check({ lines: [line('1', 'RC100050', null), line('2', 'RC100051', 1_000), line(null, null, 500, null)] });
+    expect(verdict.status).toBe('ready_for_interaction');
+    expect(verdict.check?.problems).toEqual(['AWB RC100050: facturat -, cost inregistrat 10,00 lei.', 'AWB RC100051: facturat 10,00 lei, cost inregistrat -.', 'Linia 3 nu indica un AWB.']);
   });
 });

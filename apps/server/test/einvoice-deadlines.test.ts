@@ -1,8 +1,10 @@
 import { USER_TYPE } from '@colete/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eInvoiceSent } from '../src/db/schema.js';
+import { billingEntities, eInvoiceSent } from '../src/db/schema.js';
+import { bucharestDateKey } from '../src/lib/dates.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
-import { deadlinesPageQuery } from '../src/modules/einvoice/einvoice-deadlines.js';
+import { deadlinesPageQuery, sentDeadlinesService } from '../src/modules/einvoice/einvoice-deadlines.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { connectCompany } from './support/efactura.js';
 
@@ -132,5 +134,26 @@ describe('GET admin/einvoice/deadlines', () => {
     const deadlines = page.list.map((d: { deadline: string }) => d.deadline);
     expect(deadlines).toEqual([...deadlines].sort());
     await ctx.database.executeSql('DELETE FROM einvoice_sent WHERE source_id >= 100000');
+  });
+
+  it('keeps a client’s document whose company was deleted since on its page (the page stays full), named as gone', async () => {
+    const bob = await createUser(ctx, { name: 'Bob Curier' });
+    const bobCompany = await connectCompany(ctx, bob, '14399840');
+    const gone = await sent({ source: 'client', entity: bobCompany, number: 'BOB 1', status: 'error', deadline: '2026-11-24' });
+    await ctx.database.db.delete(billingEntities).where(eq(billingEntities.id, bobCompany));
+    const body = (await as(ctx, admin, { method: 'GET', url: `${URL}?limit=2&page=1` })).json();
+    expect(body.count).toBe(4);
+    expect(body.list.map((d: { invoicingSystemId: number }) => d.invoicingSystemId)).toEqual([late, gone]);
+    expect(body.list[1].company).toEqual({ name: 'Firma emitenta a fost stearsa', identificationCode: '', client: null });
+    await ctx.database.db.delete(eInvoiceSent).where(eq(eInvoiceSent.id, gone));
+  });
+
+  it('without a test clock reads today from the real clock; a platform not connected is named from its configuration', async () => {
+    const before = bucharestDateKey(new Date());
+    const service = sentDeadlinesService({ database: ctx.database, platform: { cui: 'ro 30272090', name: 'Platforma Neconectata SRL' } });
+    const body = await service.list({ page: 1, limit: 50 });
+    expect([before, bucharestDateKey(new Date())]).toContain(body.today);
+    // Its platform document not tried yet: the configured platform, no account holds it.
+    expect(body.list.find((d) => d.invoicingSystemId === late)?.company).toEqual({ name: 'Platforma Neconectata SRL', identificationCode: '30272090', client: null });
   });
 });

@@ -1,10 +1,13 @@
+import { ZInvoiceFormRequest } from '@colete/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEntities, eInvoiceConnections, eInvoiceSent, efacturaSimMessages, efacturaSimUploads } from '../src/db/schema.js';
+import { billingEntities, eInvoiceConnections, eInvoiceSent, eInvoiceSentEvents, efacturaSimMessages, efacturaSimUploads, users } from '../src/db/schema.js';
 import { eFacturaRest, type EFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { checkEInvoice } from '../src/integrations/e-invoicing/cius-ro-rules.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
+import { clientDocument, invoiceFormService } from '../src/modules/einvoice/einvoice-form.js';
+import type { FormRulesCheck } from '../src/modules/einvoice/einvoice-form-findings.js';
 import { einvoiceSender } from '../src/modules/einvoice/einvoice-send.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
@@ -154,13 +157,15 @@ describe('a client’s invoice', () => {
     // Queued once, with its first step (whichever request stored it).
     const steps = (await as(ctx, alice, { method: 'GET', url: `/api/user/invoicing-system/status-details/${a.json().invoicingSystemId}` })).json().list as { text: string; status: { status: string } }[];
     expect(steps.map((x) => [x.status.status, x.text])).toEqual([['queued', 'Documentul asteapta trimiterea in e-Factura.']]);
+    const history = await ctx.database.db.select().from(eInvoiceSentEvents).where(eq(eInvoiceSentEvents.sentId, a.json().invoicingSystemId as number));
+    expect(history.map((e) => [e.status, e.text])).toEqual([['initial', 'Documentul asteapta trimiterea in e-Factura.']]);
     const again = await submit(alice, form('4001'));
     expect(again.json().invoicingSystemId).toBe(a.json().invoicingSystemId);
     expect(await ctx.database.db.select().from(eInvoiceSent).where(eq(eInvoiceSent.number, 'AMC 4001'))).toHaveLength(1);
     // Another invoice under a number already used is refused, not answered as if sent; the first stays as it was.
     const before = await rowOf(a.json().invoicingSystemId as number);
     const other = await submit(alice, form('4001', { lines: [{ name: 'Scaun', quantity: 1, unitCode: 'H87', vatRate: 21, unitPriceBani: 10_000 }] }));
-    expect([other.statusCode, other.json().message]).toEqual([409, 'Seria si numarul au fost deja folosite pentru o alta factura a firmei: alegeti alt numar.']);
+    expect([other.statusCode, other.json().code, other.json().message]).toEqual([409, 'numberUsed', 'Seria si numarul au fost deja folosite pentru o alta factura a firmei: alegeti alt numar.']);
     expect(await rowOf(a.json().invoicingSystemId as number)).toEqual(before);
     expect(await ctx.database.db.select().from(eInvoiceSent).where(eq(eInvoiceSent.number, 'AMC 4001'))).toHaveLength(1);
   }, 60_000);
@@ -182,5 +187,38 @@ describe('a client’s invoice', () => {
     expect((await rowOf(id)).status).toBe('pending');
     const uploads = await ctx.database.db.select().from(efacturaSimUploads).where(like(efacturaSimUploads.xml, '%<cbc:ID>AMC 5001</cbc:ID>%'));
     expect(uploads.map((u) => u.cif)).toEqual(['38712049']);
+  }, 60_000);
+
+  it('two requests past the number check at once store one document: the second answers the first one’s id', async () => {
+    const [client] = await ctx.database.db.select().from(users).where(eq(users.id, alice.id));
+    // The official rules stand in: each request waits at the check until both have reached it.
+    let arrived = 0;
+    let release = () => {};
+    const both = new Promise<void>((resolve) => (release = resolve));
+    const check: FormRulesCheck = async () => {
+      if (++arrived === 2) release();
+      await both;
+      return { schemaErrors: [], fatal: [] };
+    };
+    const service = invoiceFormService({ database: ctx.database, check });
+    const doc = ZInvoiceFormRequest.parse(form('6001'));
+    const [a, b] = await Promise.all([service.create(client!, doc), service.create(client!, doc)]);
+    expect(a).toMatchObject({ ok: true, id: expect.any(Number) });
+    expect(b).toEqual(a);
+    expect(await ctx.database.db.select().from(eInvoiceSent).where(eq(eInvoiceSent.number, 'AMC 6001'))).toHaveLength(1);
+  });
+
+  it('is built again for its upload from its company’s billing entry; unknown, or its company deleted since, it cannot be', async () => {
+    await expect(clientDocument(ctx.database.db, 99_999_999)).rejects.toThrow('client e-invoice 99999999 without its document or its company');
+    const dave = await createUser(ctx);
+    const entityId = await connectCompany(ctx, dave, '24567810');
+    await ctx.database.db.update(billingEntities).set({ isVatPayer: true }).where(eq(billingEntities.id, entityId));
+    const res = await submit(dave, form('7001', { identificationCode: '24567810' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().invoicingSystemId as number;
+    const built = await clientDocument(ctx.database.db, id);
+    expect([built.cif, built.xml.includes('<cbc:ID>AMC 7001</cbc:ID>')]).toEqual(['24567810', true]);
+    await ctx.database.db.delete(billingEntities).where(eq(billingEntities.id, entityId));
+    await expect(clientDocument(ctx.database.db, id)).rejects.toThrow(`client e-invoice ${id} without its document or its company`);
   }, 60_000);
 });

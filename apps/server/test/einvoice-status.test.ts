@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eInvoiceReceived, eInvoiceReceivedMessages, efacturaSimUploads } from '../src/db/schema.js';
-import { eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
+import { EFacturaError, eFacturaRest } from '../src/integrations/e-invoicing/anaf-rest.js';
 import { injectFetch } from '../src/integrations/e-invoicing/index.js';
 import { raspXml, readRasp } from '../src/integrations/e-invoicing/rasp.js';
 import { SIM_REST_BASE } from '../src/integrations/e-invoicing/simulator-rest.js';
 import { EINVOICE_MESSAGES_QUEUE } from '../src/jobs/einvoice-messages.js';
 import { startJobs } from '../src/jobs/boss.js';
-import { receivedMessageSender, retryDelayMs } from '../src/modules/einvoice/einvoice-messages.js';
+import { announceReceivedMessageQueued, isDefiniteRefusal, onReceivedMessageQueued, receivedMessageSender, retryDelayMs } from '../src/modules/einvoice/einvoice-messages.js';
 import { einvoiceSync } from '../src/modules/einvoice/einvoice-sync.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
 import type { FetchLike } from '../src/integrations/e-invoicing/anaf-oauth.js';
@@ -209,6 +209,91 @@ describe('the comment of a rejection, sent to the supplier', () => {
     const again = await receivedMessageSender({ database: ctx.database, rest, einvoice: ctx.app.services.einvoice }).sendDue(new Date(Date.now() + retryDelayMs(1) + 1000));
     expect(again).toMatchObject({ sent: 1, found: 0 });
     expect(await raspUploads()).toBe(before + 1);
+  });
+
+  it('is taken when due at this very moment, and not while another sender’s lease lasts (a sender stopped mid-way: taken again once it ends)', async () => {
+    const row = await receivedInvoice('ST-9');
+    await patch(alice, { receivedInvoiceId: row.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Dupa un sender oprit' });
+    const [msg] = await messagesOf(row.id);
+    const m = eInvoiceReceivedMessages;
+    const t = new Date(Date.now() + 60_000);
+    const sender = receivedMessageSender({ database: ctx.database, rest, einvoice: ctx.app.services.einvoice });
+    await ctx.database.db.update(m).set({ nextAt: t, leaseUntil: t }).where(eq(m.id, msg!.id));
+    await sender.sendDue(t);
+    expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploading', attempts: 0 });
+    // Its lease ended a millisecond ago, and it is due exactly now.
+    const later = new Date(t.getTime() + 1);
+    await ctx.database.db.update(m).set({ nextAt: later }).where(eq(m.id, msg!.id));
+    await sender.sendDue(later);
+    expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploadSuccessful', attempts: 1, leaseUntil: null });
+  });
+
+  it('a token refused before the upload keeps an earlier unknown attempt (the next try still looks in SPV first); the wait grows with the attempts', async () => {
+    const row = await receivedInvoice('ST-10');
+    await patch(alice, { receivedInvoiceId: row.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Token refuzat' });
+    const [msg] = await messagesOf(row.id);
+    const m = eInvoiceReceivedMessages;
+    const attemptedAt = new Date(Date.now() - 60_000);
+    await ctx.database.db.update(m).set({ attemptedAt, attempts: 1 }).where(eq(m.id, msg!.id));
+    const now = new Date(Date.now() + 1000);
+    const einvoice = { accessToken: () => Promise.reject(new EFacturaError('unauthorised', 'e-Factura answered HTTP 401')) };
+    const warn = vi.fn();
+    await receivedMessageSender({ database: ctx.database, rest, einvoice, log: { warn } }).sendDue(now);
+    expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploading', attemptedAt, attempts: 2, leaseUntil: null, lastError: 'e-Factura answered HTTP 401', nextAt: new Date(now.getTime() + retryDelayMs(2)) });
+    expect(warn).toHaveBeenCalledWith({ messageId: msg!.id, err: 'e-Factura answered HTTP 401' }, 'e-invoice message to the supplier not sent yet (tried again later)');
+  });
+
+  it('holds a message two minutes while it uploads; keeps at most 500 characters of a failure', async () => {
+    const row = await receivedInvoice('ST-12');
+    await patch(alice, { receivedInvoiceId: row.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Lease si eroare lunga' });
+    const now = new Date();
+    let held: Date | null = null;
+    const inProcess = injectFetch(ctx.app);
+    const watching: FetchLike = async (url, init) => {
+      if (!String(url).includes('/upload?')) return inProcess(url, init);
+      held = (await messagesOf(row.id))[0]!.leaseUntil;
+      throw new Error('x'.repeat(600));
+    };
+    await receivedMessageSender({ database: ctx.database, rest: eFacturaRest({ restBase: SIM_REST_BASE, fetch: watching }), einvoice: ctx.app.services.einvoice }).sendDue(now);
+    expect(held).toEqual(new Date(now.getTime() + 120_000));
+    expect((await messagesOf(row.id))[0]!.lastError).toBe(`e-Factura unreachable: ${'x'.repeat(600)}`.slice(0, 500));
+  });
+
+  it('looks back before the unknown attempt (SPV stamps a message with its minute only): one stamped before the attempt is found, not sent again', async () => {
+    const row = await receivedInvoice('ST-11');
+    await patch(alice, { receivedInvoiceId: row.id, oldStatus: 'initial', newStatus: 'rejected', comment: 'Stampila la minut' });
+    const uploadsOfIt = async () => (await ctx.database.db.select().from(efacturaSimUploads).where(and(eq(efacturaSimUploads.standard, 'RASP'), like(efacturaSimUploads.xml, '%Stampila la minut%')))).length;
+    const inProcess = injectFetch(ctx.app);
+    const losing: FetchLike = async (url, init) => {
+      const response = await inProcess(url, init);
+      if (String(url).includes('/upload?')) throw new Error('socket hang up');
+      return response;
+    };
+    await receivedMessageSender({ database: ctx.database, rest: eFacturaRest({ restBase: SIM_REST_BASE, fetch: losing }), einvoice: ctx.app.services.einvoice }).sendDue();
+    expect(await uploadsOfIt()).toBe(1);
+    // SPV's stamp is the upload's minute: up to a minute before the attempt we wrote (59 s here).
+    const [pending] = await messagesOf(row.id);
+    const m = eInvoiceReceivedMessages;
+    await ctx.database.db.update(m).set({ attemptedAt: new Date(pending!.attemptedAt!.getTime() + 59_000) }).where(eq(m.id, pending!.id));
+    await receivedMessageSender({ database: ctx.database, rest, einvoice: ctx.app.services.einvoice }).sendDue(new Date(Date.now() + retryDelayMs(1) + 60_000));
+    expect((await messagesOf(row.id))[0]).toMatchObject({ status: 'uploadSuccessful' });
+    expect(await uploadsOfIt()).toBe(1);
+  });
+
+  it('wakes the sender when a comment is queued, until it stops listening', () => {
+    const wake = vi.fn();
+    const stop = onReceivedMessageQueued(wake);
+    announceReceivedMessageQueued();
+    expect(wake).toHaveBeenCalledTimes(1);
+    stop();
+    announceReceivedMessageQueued();
+    expect(wake).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a refusal, a limit (ours or e-Factura’s), HTTP 429 and a refused token as an answer that nothing was uploaded; no answer or an unreadable one as unknown', () => {
+    const kinds = ['refused', 'limit', 'throttled', 'unauthorised', 'unexpected', 'network'] as const;
+    expect(kinds.map((k) => isDefiniteRefusal(new EFacturaError(k, 'x')))).toEqual([true, true, true, true, false, false]);
+    expect(isDefiniteRefusal(Object.assign(new Error('x'), { kind: 'refused' }))).toBe(false);
   });
 
   it('waits a minute after the first failure, doubling up to six hours', () => {

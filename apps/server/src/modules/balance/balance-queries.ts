@@ -22,10 +22,8 @@ const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
  */
 const postpaidPart = sql`i.postpaid_bani`;
 
-const where = (userId: number, p: InvoicePeriod, fromBound: boolean): SQL =>
-  sql`i.user_id = ${userId} and i.issued_at < ${p.to}${fromBound ? sql` and i.issued_at >= ${p.from}` : sql``}${
-    p.company ? sql` and i.seller->>'identificationCode' = ${p.company}` : sql``
-  }`;
+const where = (userId: number, p: InvoicePeriod): SQL =>
+  sql`i.user_id = ${userId} and i.issued_at < ${p.to} and i.issued_at >= ${p.from}${p.company ? sql` and i.seller->>'identificationCode' = ${p.company}` : sql``}`;
 
 export type InvoiceTotals = {
   previousInvoices: number;
@@ -110,7 +108,7 @@ export async function invoiceStatementRows(
     with page as (
       select x.* from (
         select 'invoice' as type, lpad(i.id::text, 10, '0') as key, i.issued_at as at, i.id as invoice_id, null::uuid as payment_id
-        from ${invoices} i where ${where(userId, p, true)}
+        from ${invoices} i where ${where(userId, p)}
         union all
         select 'payment', p.id::text, p.paid_at, p.invoice_id, p.id
         from ${invoicePayments} p where ${paymentWhere(userId, p, true)}
