@@ -23,6 +23,7 @@ CREATE TABLE IF NOT EXISTS "store_shop_orders" (
 	"detail_version" text,
 	"recipient" jsonb,
 	"stale" boolean DEFAULT false NOT NULL,
+	"marked_at" timestamp with time zone,
 	"synced_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "store_shop_orders_shop_order_id_pk" PRIMARY KEY("shop","order_id")
 );

@@ -218,3 +218,26 @@ describe('our own writes to the shop', () => {
     expect(await staleOf()).toEqual(['other.myshopify.com:1:false', 'write-test.myshopify.com:1:true', 'write-test.myshopify.com:2:false']);
   });
 });
+
+describe('an answer that was on its way while the order changed', () => {
+  it('does not clear a mark made after the shop was asked, nor replace a newer version', async () => {
+    const { keepOrders, markStale } = await import('../src/modules/store/store-copy-queries.js');
+    const db = ctx.database.db;
+    const shop = 'race-test.myshopify.com';
+    const summary = (version: string) => ({ id: gid(7), number: '7', name: '#7', createdAt: '2026-11-01T10:00:00Z', updatedAt: version, cancelledAt: null, closed: false, financialStatus: 'PAID', fulfillmentStatus: 'UNFULFILLED', paymentGateways: [], cashOnDelivery: false, tags: [], note: null, email: null, phone: null, customer: null, shippingAddress: null, totalBani: 100, currency: 'RON', totalWeightGrams: null, itemsQuantity: 1, fulfillmentOrderIds: [], openLocationIds: [], holds: [] });
+    const check = { flags: { needsAddressFix: true, needsContactFix: true, readyForActivation: false }, recipient: {} as never };
+    const row = async () => (await db.select().from(storeShopOrders).where(and(eq(storeShopOrders.shop, shop), eq(storeShopOrders.orderId, gid(7)))))[0]!;
+    await keepOrders(db, shop, [{ summary: summary('2026-11-02T10:00:00Z'), locationIds: [], check }], new Date());
+    // The shop asked; meanwhile a webhook (or our own fulfillment) marks the order; the older answer arrives.
+    const asked = new Date(Date.now() - 1_000);
+    await markStale(db, shop, [gid(7)]);
+    await keepOrders(db, shop, [{ summary: summary('2026-11-02T10:00:00Z'), locationIds: [], check }], asked);
+    expect(await row()).toMatchObject({ stale: true, version: '2026-11-02T10:00:00Z' });
+    // A read that began after the mark clears it.
+    await keepOrders(db, shop, [{ summary: summary('2026-11-03T10:00:00Z'), locationIds: [], check }], new Date(Date.now() + 1_000));
+    expect(await row()).toMatchObject({ stale: false, version: '2026-11-03T10:00:00Z' });
+    // An older version arriving late does not replace the newer one.
+    await keepOrders(db, shop, [{ summary: summary('2026-11-02T10:00:00Z'), locationIds: [], check }], new Date(Date.now() + 2_000));
+    expect((await row()).version).toBe('2026-11-03T10:00:00Z');
+  });
+});

@@ -47,6 +47,8 @@ export const storeShopOrders = pgTable(
     recipient: jsonb('recipient').$type<TShippingTo>(),
     /** A webhook named it (or a write of ours changed it) since it was copied: the next read or sync run refreshes it. */
     stale: boolean('stale').notNull().default(false),
+    /** When it was last marked: a read that began before it does not clear the mark (its answer may predate the change). */
+    markedAt: timestamp('marked_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

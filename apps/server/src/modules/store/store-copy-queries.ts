@@ -45,8 +45,13 @@ const rowOf = (shop: string, o: CopiedOrder, syncedAt: Date) => ({
   syncedAt,
 });
 
-/** Keeps orders (one statement; a repeated order once): a copy without its whole shape keeps the one it had (the version tells whether it is still that order's). */
-export async function keepOrders(db: Executor, shop: string, orders: CopiedOrder[]) {
+/**
+ * Keeps orders (one statement; a repeated order once): a copy without its whole shape keeps the one
+ * it had (the version tells whether it is still that order's). `readAt` is when the shop was asked:
+ * a row marked after it (a webhook or a write of ours while the answer was on its way) or holding a
+ * newer version is left as it is, still marked, for the next read.
+ */
+export async function keepOrders(db: Executor, shop: string, orders: CopiedOrder[], readAt: Date) {
   if (orders.length === 0) return;
   const at = new Date();
   const rows = [...new Map(orders.map((o) => [o.summary.id, rowOf(shop, o, at)])).values()];
@@ -78,6 +83,7 @@ export async function keepOrders(db: Executor, shop: string, orders: CopiedOrder
         stale: sql`false`,
         syncedAt: excluded('synced_at'),
       },
+      setWhere: sql`(${storeShopOrders.markedAt} is null or ${storeShopOrders.markedAt} < ${readAt.toISOString()}::timestamptz) and (${storeShopOrders.version} is null or ${storeShopOrders.version} <= excluded.version)`,
     });
 }
 
@@ -86,8 +92,8 @@ export async function markStale(db: Executor, shop: string, orderIds: string[]) 
   if (orderIds.length === 0) return;
   await db
     .insert(storeShopOrders)
-    .values(orderIds.map((orderId) => ({ shop, orderId, stale: true })))
-    .onConflictDoUpdate({ target: [storeShopOrders.shop, storeShopOrders.orderId], set: { stale: true } });
+    .values(orderIds.map((orderId) => ({ shop, orderId, stale: true, markedAt: new Date() })))
+    .onConflictDoUpdate({ target: [storeShopOrders.shop, storeShopOrders.orderId], set: { stale: true, markedAt: new Date() } });
 }
 
 /** The orders of the shop to read again (a webhook named them), oldest news first, at most `limit`. */

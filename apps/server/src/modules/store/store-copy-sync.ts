@@ -54,13 +54,13 @@ export function shopCopy(deps: ShopCopyDeps) {
    * (each correction asks the nomenclature: a page of 30 side by side would hold the database's
    * queue ahead of the pages' own queries on a one-connection database).
    */
-  async function keep(shop: string, summaries: ShopOrderSummary[], details = new Map<string, ShopOrder>()) {
+  async function keep(shop: string, summaries: ShopOrderSummary[], readAt: Date, details = new Map<string, ShopOrder>()) {
     const kept: copy.CopiedOrder[] = [];
     for (let k = 0; k < summaries.length; k += CHECKS_AT_ONCE) {
       const turn = summaries.slice(k, k + CHECKS_AT_ONCE);
       kept.push(...(await Promise.all(turn.map(async (summary) => ({ summary, locationIds: summary.openLocationIds, check: await checkOf(summary), detail: details.get(summary.id) })))));
     }
-    await copy.keepOrders(db, shop, kept);
+    await copy.keepOrders(db, shop, kept, readAt);
     return kept;
   }
 
@@ -69,8 +69,9 @@ export function shopCopy(deps: ShopCopyDeps) {
     let n = 0;
     for (let k = 0; k < orderIds.length; k += ORDERS_PAGE_MAX) {
       const ids = orderIds.slice(k, k + ORDERS_PAGE_MAX);
+      const readAt = new Date();
       const page = await orders.page(shop, token, { first: ids.length, query: ids.map((id) => `id:${legacyIdOf(id)}`).join(' OR ') }, call);
-      await keep(shop, page.orders);
+      await keep(shop, page.orders, readAt);
       const answered = new Set(page.orders.map((o) => o.id));
       await copy.forgetOrders(db, shop, ids.filter((id) => !answered.has(id)));
       n += page.orders.length;
@@ -80,12 +81,13 @@ export function shopCopy(deps: ShopCopyDeps) {
 
   /** One order read whole and kept (the order page's refresh, the sync's details); null when the shop has none of that id. */
   async function refreshOne(shop: string, token: string, orderId: string, call?: typeof QUICK) {
+    const readAt = new Date();
     const order = await orders.one(shop, token, orderId, call);
     if (!order) {
       await copy.forgetOrders(db, shop, [orderId]);
       return null;
     }
-    const [kept] = await keep(shop, [summaryOfOrder(order)], new Map([[order.id, order]]));
+    const [kept] = await keep(shop, [summaryOfOrder(order)], readAt, new Map([[order.id, order]]));
     return { order, recipient: kept!.check.recipient };
   }
 
@@ -95,8 +97,9 @@ export function shopCopy(deps: ShopCopyDeps) {
     if (sync.total === null) await copy.updateSync(db, shop, { total: await orders.count(shop, token, AWAITING_QUERY) });
     let { cursor, copied } = sync;
     while (within()) {
+      const readAt = new Date();
       const page = await orders.page(shop, token, { first: ORDERS_PAGE_MAX, after: cursor, query: AWAITING_QUERY, reverse: true });
-      await keep(shop, page.orders);
+      await keep(shop, page.orders, readAt);
       copied += page.orders.length;
       cursor = page.pageInfo.endCursor ?? cursor;
       if (!page.pageInfo.hasNextPage) {
@@ -118,8 +121,9 @@ export function shopCopy(deps: ShopCopyDeps) {
     let n = 0;
     for (;;) {
       if (!within()) return n;
+      const readAt = new Date();
       const page = await orders.page(sync.shop, token, { first: ORDERS_PAGE_MAX, after, query: `updated_at:>='${since.toISOString()}'`, reverse: false });
-      await keep(sync.shop, page.orders);
+      await keep(sync.shop, page.orders, readAt);
       n += page.orders.length;
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;

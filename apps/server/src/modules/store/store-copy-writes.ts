@@ -17,7 +17,7 @@ export async function markStaleByFulfillmentOrders(db: Executor, shop: string, f
   if (ids.length === 0) return;
   await db
     .update(storeShopOrders)
-    .set({ stale: true })
+    .set({ stale: true, markedAt: new Date() })
     .where(and(eq(storeShopOrders.shop, shop), sql`${storeShopOrders.fulfillmentOrderIds} && ${sql.raw('ARRAY[')}${sql.join(ids.map((id) => sql`${id}`), sql`, `)}${sql.raw(']::text[]')}`));
 }
 
