@@ -1,4 +1,4 @@
-import { expect, expectAccessible, ownServer, screenshotAtWidths, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, ownServer, registerClient, screenshotAtWidths, test } from './support/fixtures';
 
 /*
  * Issue 28 §4: the platform keeps its own copy of a connected shop's orders. A merchant connecting a
@@ -11,13 +11,7 @@ ownServer({ E2E_SERVER: 'store-copy' });
 
 test('a merchant connects a large shop: the awaiting tab shows its orders and the copy’s progress', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Magazin Mare SRL');
-  await page.getByLabel('Email').fill(uniqueEmail('magazin-mare'));
-  await page.getByLabel('Telefon').fill('+40722555889');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, 'Magazin Mare SRL', 'magazin-mare', '+40722555889');
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Magazine online' }).click();
 
   await page.getByRole('button', { name: 'Conecteaza un magazin' }).first().click();

@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshotAtWidths, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, registerClient, screenshotAtWidths, test } from './support/fixtures';
 
 
 async function freshClient(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Magazin Online SRL');
-  await page.getByLabel('Email').fill(uniqueEmail('magazin'));
-  await page.getByLabel('Telefon').fill('+40722555888');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, 'Magazin Online SRL', 'magazin');
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Magazine online' }).click();
   await expect(page.getByRole('heading', { name: 'Magazine online' })).toBeVisible();
 }

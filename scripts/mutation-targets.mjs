@@ -43,4 +43,7 @@ export const MUTATION_TARGETS = [
   { file: `${m}/store/store-activation-queries.ts`, tests: t('store-activation-queries-mutants', 'store-activation-mutants', 'store-fulfil-mutants') },
   { file: `${m}/store/store-activation-routes.ts`, tests: t('store-activation-routes-mutants') },
   { file: `${m}/store/store-activation.ts`, tests: t('store-activation-mutants', 'store-fulfil-mutants') },
+  // Issue 28 §4: the store's copy of each shop (what the list and order page read; the marks our fulfillments leave).
+  { file: `${m}/store/store-copy-queries.ts`, tests: t('store-shop-copy') },
+  { file: `${m}/store/store-copy-reads.ts`, tests: t('store-shop-copy') },
 ];

@@ -149,6 +149,17 @@ export async function signIn(page: Page, account: { email: string; password: str
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${counter++}@test.ro`;
 
+/** A new client registered through the form as a person does (a company name, a fresh e-mail), landing on Setari. */
+export async function registerClient(page: Page, company: string, emailPrefix: string, phone = '+40722555888') {
+  await page.goto('/register');
+  await page.getByLabel('Denumire firma').fill(company);
+  await page.getByLabel('Email').fill(uniqueEmail(emailPrefix));
+  await page.getByLabel('Telefon').fill(phone);
+  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
+  await page.getByRole('button', { name: 'Creeaza cont' }).click();
+  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+}
+
 /** Pays on the card simulator's hosted page with a test card (any future date, any CVV). */
 export async function payWithCard(page: Page, number: string) {
   await expect(page.getByText('Mediu de test: simulator')).toBeVisible();
