@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { invoices, ledgerEntries, shipments, users } from '../src/db/schema.js';
+import { invoiceNumbersByIds } from '../src/modules/invoicing/index.js';
+import { shipmentAwbsByIds } from '../src/modules/shipments/index.js';
 import {
   attachInvoice,
   backdateMovements,
@@ -191,16 +193,20 @@ describe('the sums', () => {
     await creditPayment(db(), move(alice, 9_00, ref(), new Date('2026-01-04T10:00:00Z')));
     await chargeShipment(db(), move(alice, 3_00, ref(), new Date('2026-01-02T10:00:00Z')));
     const latest = await recentMovements(db(), alice, 2);
-    expect(latest.map((m) => [m.entry.amountBani, m.invoiceNumber])).toEqual([
-      [2_00, null],
+    expect(latest.map((m) => [m.amountBani, m.invoiceId])).toEqual([
+      [2_00, foreign.id],
       [-3_00, null],
     ]);
     const all = await recentMovements(db(), alice, 10);
-    expect(all.map((m) => [m.entry.amountBani, m.invoiceSeries, m.invoiceNumber])).toEqual([
-      [2_00, null, null],
-      [-3_00, null, null],
-      [1_00, 'MUT', 4],
+    expect(all.map((m) => [m.amountBani, m.invoiceId])).toEqual([
+      [2_00, foreign.id],
+      [-3_00, null],
+      [1_00, own.id],
     ]);
+    // The invoices' numbers are the invoicing module's: only the client's own invoice answers.
+    const numbers = await invoiceNumbersByIds(db(), alice, all.flatMap((m) => (m.invoiceId ? [m.invoiceId] : [])));
+    expect([...numbers]).toEqual([[own.id, { series: 'MUT', number: 4 }]]);
+    expect(await invoiceNumbersByIds(db(), alice, [])).toEqual(new Map());
   });
 
   it('backdates every kind under the client\'s reference, nothing else', async () => {
@@ -293,11 +299,14 @@ describe('the statements over Bucharest days', () => {
     await payout(db(), move(alice, 7_00, ref(), new Date('2026-11-30T22:00:00Z')));
     const period = { from: firstInstantOfNovember, to: new Date('2026-11-30T22:00:00Z') };
     const page = await ledgerStatementPage(db(), alice, { ...period, bonus: false, limit: 10, offset: 0 });
-    expect(page.map((r) => [r.amountBani, r.kind, r.awb])).toEqual([
-      [-2_00, 'charge', mine.awb],
-      [-3_00, 'charge', null],
+    expect(page.map((r) => [r.amountBani, r.kind, r.shipmentId])).toEqual([
+      [-2_00, 'charge', mine.id],
+      [-3_00, 'charge', theirs.id],
       [6_00, 'refund', null],
     ]);
+    // The AWBs are the shipments module's: only the client's own shipment answers.
+    expect([...(await shipmentAwbsByIds(db(), alice, [mine.id, theirs.id]))]).toEqual([[mine.id, mine.awb]]);
+    expect(await shipmentAwbsByIds(db(), alice, [])).toEqual(new Map());
     expect(page[0]).toMatchObject({ createdAt: firstInstantOfNovember, description: 'Miscare 200', id: expect.any(Number) });
     const second = await ledgerStatementPage(db(), alice, { ...period, bonus: false, limit: 1, offset: 1 });
     expect(second.map((r) => r.amountBani)).toEqual([-3_00]);

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { invoices, ledgerEntries, users } from '../src/db/schema.js';
+import { invoiceNumbersByIds } from '../src/modules/invoicing/index.js';
 import {
   attachInvoice,
   balanceBani,
@@ -129,8 +130,9 @@ describe('the ledger: one row per movement, signed by kind', () => {
     await payout(db(), move(u, 1_000));
     expect(await invoicedPayoutsBani(db(), u)).toBe(4_000);
     const latest = await recentMovements(db(), u, 10);
-    expect(latest.map((m) => m.entry.kind)).toEqual(['payout', 'payout', 'topup', 'topup']);
-    expect(latest.find((m) => m.entry.id === topUp!.id)).toMatchObject({ invoiceSeries: 'TST', invoiceNumber: 1 });
+    expect(latest.map((m) => m.kind)).toEqual(['payout', 'payout', 'topup', 'topup']);
+    expect(latest.find((m) => m.id === topUp!.id)).toMatchObject({ invoiceId: invoice!.id });
+    expect(await invoiceNumbersByIds(db(), u, [invoice!.id])).toEqual(new Map([[invoice!.id, { series: 'TST', number: 1 }]]));
     // The balance as an SQL expression agrees with the balance function.
     const [viaSql] = await db().select({ balance: balanceOf(users.id) }).from(users).where(eq(users.id, u));
     expect(Number(viaSql!.balance)).toBe(await balanceBani(db(), u));

@@ -1,29 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import type { DayPeriod } from '../ledger/index.js';
-import { invoiceDailyTotals } from '../../db/schema/invoice-totals.js';
-import { billableCharges, invoices } from '../../db/schema/invoicing.js';
-import { ledgerEntries } from '../../db/schema/ledger.js';
-import { invoicePayments } from '../../db/schema/payments.js';
-import { cardPayments } from '../../db/schema/prepay.js';
+import { clientInvoices, invoiceDaysOf, invoiceHasAnnex } from '../invoicing/index.js';
+import { invoicedTopUps, type DayPeriod } from '../ledger/index.js';
+import { recordedPaymentsOf } from '../payments/index.js';
+import { cardPaymentsOf } from '../prepay/index.js';
 
 /**
- * The invoices-and-payments statement (POST user/balance/invoices): SQL over invoices, the charges
- * they cover and the card payments of advances. A period is [from, to) in instants.
+ * The invoices-and-payments statement (POST user/balance/invoices): one SQL over the invoices, the
+ * charges they cover, the recorded payments and the card payments of advances, each part asked of
+ * the module that owns it (a sub-select it answers: issue 28 §2). A period is [from, to) in instants.
  */
 export type InvoicePeriod = DayPeriod & { from: Date; to: Date; company?: string };
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
-
-/**
- * What an invoice leaves to pay: the charges it covers (reverses, for a credit note) whose shipment
- * was postpaid, kept on the invoice by a trigger (migration 0031); an advance was paid by card, any
- * other document's prepaid shipments from the balance, so its payment is the total less this.
- */
-const postpaidPart = sql`i.postpaid_bani`;
-
-const where = (userId: number, p: InvoicePeriod): SQL =>
-  sql`i.user_id = ${userId} and i.issued_at < ${p.to} and i.issued_at >= ${p.from}${p.company ? sql` and i.seller->>'identificationCode' = ${p.company}` : sql``}`;
 
 export type InvoiceTotals = {
   previousInvoices: number;
@@ -35,13 +24,6 @@ export type InvoiceTotals = {
   count: number;
 };
 
-/** A recorded payment counts once an admin activated it, less its reverts. */
-const paymentNet = sql`case when p.active then p.amount_bani - p.reverted_bani else 0 end`;
-const paymentWhere = (userId: number, p: InvoicePeriod, fromBound: boolean): SQL =>
-  sql`p.user_id = ${userId} and p.paid_at < ${p.to}${fromBound ? sql` and p.paid_at >= ${p.from}` : sql``}${
-    p.company ? sql` and exists (select 1 from ${invoices} pi where pi.id = p.invoice_id and pi.seller->>'identificationCode' = ${p.company})` : sql``
-  }`;
-
 /**
  * The period's sums and the sums before it: the client's invoices from their per-day sums
  * (invoice_daily_totals, kept by triggers), its recorded payments (a few a month) one by one
@@ -51,11 +33,10 @@ export async function invoiceTotals(ex: Executor, userId: number, p: InvoicePeri
   const res = await ex.execute(sql`
     with docs as (
       select d.day >= ${p.fromDay}::date as in_period, d.kind, d.total_bani as total, d.total_bani - d.postpaid_bani as paid, d.documents
-      from ${invoiceDailyTotals} d
-      where d.user_id = ${userId} and d.day < ${p.toDay}::date${p.company ? sql` and d.seller_code = ${p.company}` : sql``}
+      from (${invoiceDaysOf(userId, { toDay: p.toDay, company: p.company })}) d
       union all
-      select p.paid_at >= ${p.from}, 'payment', 0, ${paymentNet}, 1
-      from ${invoicePayments} p where ${paymentWhere(userId, p, false)}
+      select p.paid_at >= ${p.from}, 'payment', 0, p.net_bani, 1
+      from (${recordedPaymentsOf(userId, { to: p.to, company: p.company })}) p
     )
     select
       coalesce(sum(total) filter (where not in_period), 0) as "previousInvoices",
@@ -108,26 +89,26 @@ export async function invoiceStatementRows(
     with page as (
       select x.* from (
         select 'invoice' as type, lpad(i.id::text, 10, '0') as key, i.issued_at as at, i.id as invoice_id, null::uuid as payment_id
-        from ${invoices} i where ${where(userId, p)}
+        from (${clientInvoices(userId, { from: p.from, to: p.to, company: p.company })}) i
         union all
         select 'payment', p.id::text, p.paid_at, p.invoice_id, p.id
-        from ${invoicePayments} p where ${paymentWhere(userId, p, true)}
+        from (${recordedPaymentsOf(userId, { from: p.from, to: p.to, company: p.company })}) p
       ) x${keyset}
       order by x.at, x.type, x.key
       limit ${p.limit}${p.offset ? sql` offset ${p.offset}` : sql``}
     )
     select pg.type, pg.key, pg.at, i.id as invoice_id, i.kind, i.series, i.number,
       case when pg.type = 'invoice' then i.total_bani else 0 end as total_bani,
-      case when pg.type = 'invoice' then i.total_bani - ${postpaidPart} else ${paymentNet} end as paid_bani,
-      pg.type = 'invoice' and exists (select 1 from ${billableCharges} bc where (bc.invoice_id = i.id or bc.credit_note_id = i.id) and bc.shipment_id is not null) as has_annex,
+      case when pg.type = 'invoice' then i.total_bani - i.postpaid_bani else p.net_bani end as paid_bani,
+      pg.type = 'invoice' and ${invoiceHasAnnex(sql`i.id`)} as has_annex,
       card.card_brand, card.last_digits, card.card_bank,
       p.id as payment_id, p.amount_bani as payment_amount, p.reverted_bani as payment_reverted, p.active as payment_active, p.reference as payment_reference
     from page pg
-    join ${invoices} i on i.id = pg.invoice_id
-    left join ${invoicePayments} p on p.id = pg.payment_id
+    join (${clientInvoices(userId)}) i on i.id = pg.invoice_id
+    left join (${recordedPaymentsOf(userId)}) p on p.id = pg.payment_id
     left join lateral (
-      select cp.card_brand, cp.last_digits, cp.card_bank from ${ledgerEntries} le join ${cardPayments} cp on cp.identifier = le.reference
-      where pg.type = 'invoice' and i.kind = 'prepay' and le.invoice_id = i.id and le.user_id = i.user_id and le.kind = 'topup' limit 1
+      select cp.card_brand, cp.last_digits, cp.card_bank from (${invoicedTopUps()}) le join (${cardPaymentsOf()}) cp on cp.identifier = le.reference
+      where pg.type = 'invoice' and i.kind = 'prepay' and le.invoice_id = i.id and le.user_id = i.user_id limit 1
     ) card on true
     order by pg.at, pg.type, pg.key`);
   type Raw = {
@@ -168,41 +149,4 @@ export async function invoiceStatementRows(
       ? { id: r.payment_id, amountBani: Number(r.payment_amount), revertedBani: Number(r.payment_reverted), active: Boolean(r.payment_active), reference: r.payment_reference ?? '' }
       : null,
   }));
-}
-
-/**
- * The seller companies on the client's invoices (the platform's current one and any older one):
- * the codes from the per-day sums, each one's name from its latest invoice (invoices_user_idx read
- * newest first).
- */
-export async function invoiceCompanies(ex: Executor, userId: number): Promise<{ id: string; name: string }[]> {
-  const res = await ex.execute(sql`
-    select c.seller_code as id, (
-      select i.seller->>'name' from ${invoices} i
-      where i.user_id = ${userId} and i.seller->>'identificationCode' = c.seller_code order by i.issued_at desc limit 1
-    ) as name
-    from (select distinct d.seller_code from ${invoiceDailyTotals} d where d.user_id = ${userId} and d.documents > 0) c
-    order by c.seller_code`);
-  return rowsOf<{ id: string; name: string }>(res);
-}
-
-/** Whether the client has an invoice from a seller other than `current` (the per-day sums: a few rows a day). */
-export async function hasOldCompany(ex: Executor, userId: number, current: string): Promise<boolean> {
-  const res = await ex.execute(sql`
-    select 1 from ${invoiceDailyTotals} d where d.user_id = ${userId} and d.seller_code <> ${current} and d.documents > 0 limit 1`);
-  return rowsOf(res).length > 0;
-}
-
-/** The client's payment type (userPaymentType). */
-export async function paymentTypeOf(ex: Executor, userId: number): Promise<'prepaid' | 'postpaid'> {
-  const res = await ex.execute(sql`select payment_type from users where id = ${userId}`);
-  return rowsOf<{ payment_type: 'prepaid' | 'postpaid' }>(res)[0]?.payment_type ?? 'prepaid';
-}
-
-/** Postpaid shipments of the period not invoiced yet (billable_charges_open_idx). */
-export async function servicesNotInvoiced(ex: Executor, userId: number, p: { from: Date; to: Date }): Promise<number> {
-  const res = await ex.execute(sql`
-    select coalesce(sum(bc.amount_bani), 0) as total from ${billableCharges} bc
-    where bc.user_id = ${userId} and bc.invoice_id is null and bc.credit_note_id is null and bc.created_at >= ${p.from} and bc.created_at < ${p.to}`);
-  return Number(rowsOf<{ total: string }>(res)[0]?.total ?? 0);
 }

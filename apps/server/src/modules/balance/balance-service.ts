@@ -14,16 +14,13 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client.js';
 import { bucharestDateKey, bucharestDayStart, nextDay } from '../../lib/dates.js';
 import type { UserRow } from '../../types.js';
-import { invoiceFullNumber } from '../invoicing/index.js';
+import { hasOldCompany, invoiceCompanies, invoiceFullNumber, servicesNotInvoiced } from '../invoicing/index.js';
 import { ledgerStatementPage, ledgerTotals, type LedgerTotals } from '../ledger/index.js';
+import { shipmentAwbsByIds } from '../shipments/index.js';
 import { statementStream } from './balance-export.js';
 import {
-  hasOldCompany,
-  invoiceCompanies,
   invoiceStatementRows,
   invoiceTotals,
-  paymentTypeOf,
-  servicesNotInvoiced,
   type InvoicePeriod,
   type InvoiceStatementRow,
   type InvoiceTotals,
@@ -123,25 +120,30 @@ export function balanceService(database: Database, deps: BalanceDeps) {
 
   async function ledgerView(client: UserRow, q: TBalanceFilters, bonus: boolean): Promise<TBalanceViewResponse> {
     const period = periodOf(q);
-    const [totals, rows, notInvoiced, userPaymentType] = await Promise.all([
+    const [totals, rows, notInvoiced] = await Promise.all([
       ledgerTotals(db, client.id, period),
       ledgerStatementPage(db, client.id, { ...period, bonus, limit: q.limit, offset: pageOffset(q) }),
       servicesNotInvoiced(db, client.id, period),
-      paymentTypeOf(db, client.id),
     ]);
+    // The page's shipments' AWBs, asked of the shipments module at once (one query a page).
+    const awbs = await shipmentAwbsByIds(
+      db,
+      client.id,
+      rows.flatMap((r) => (r.shipmentId === null ? [] : [r.shipmentId])),
+    );
     return {
       success: true,
       transactions: rows.map((r) => ({
         id: r.id,
         dateTime: r.createdAt.toISOString(),
         description: r.description,
-        orderAwb: r.awb,
+        orderAwb: r.shipmentId === null ? null : (awbs.get(r.shipmentId) ?? null),
         amount: r.amountBani,
         isRevert: r.kind === 'refund' || r.kind === 'reversal',
       })),
       count: bonus ? totals.bonusCount : totals.availableCount,
       amounts: amountsOf(totals, notInvoiced),
-      userPaymentType,
+      userPaymentType: client.paymentType,
     };
   }
 
@@ -184,13 +186,12 @@ export function balanceService(database: Database, deps: BalanceDeps) {
 
     async general(client: UserRow): Promise<TBalanceGeneralResponse> {
       const period = periodOf({});
-      const [totals, invoices, notInvoiced, userPaymentType] = await Promise.all([
+      const [totals, invoices, notInvoiced] = await Promise.all([
         ledgerTotals(db, client.id, period),
         invoiceTotals(db, client.id, period),
         servicesNotInvoiced(db, client.id, period),
-        paymentTypeOf(db, client.id),
       ]);
-      return { success: true, userPaymentType, amounts: amountsOf(totals, notInvoiced), invoices: invoiceAmountsOf(invoices) };
+      return { success: true, userPaymentType: client.paymentType, amounts: amountsOf(totals, notInvoiced), invoices: invoiceAmountsOf(invoices) };
     },
   };
 }

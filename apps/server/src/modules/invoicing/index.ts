@@ -13,3 +13,13 @@ export { InvoiceAddressError } from './invoice-ubl-address.js';
 export { buyerOf as partyOfEntity } from './issue-invoice.js';
 export { formInvoiceNumber, formInvoiceUbl } from './invoice-ubl-form.js';
 export { invoicedShipmentsPerMonth } from './invoiced-monthly.js';
+export {
+  clientInvoices,
+  hasOldCompany,
+  invoiceCompanies,
+  invoiceDaysOf,
+  invoiceHasAnnex,
+  invoiceNumbersByIds,
+  invoiceOfSeller,
+  servicesNotInvoiced,
+} from './invoice-statement.js';

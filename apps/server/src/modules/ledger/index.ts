@@ -27,6 +27,6 @@ export {
   reverseCharge,
 } from './ledger.js';
 export type { LedgerKind, Movement, Written } from './ledger.js';
-export { ledgerStatementPage, ledgerTotals } from './statements.js';
+export { invoicedTopUps, ledgerStatementPage, ledgerTotals } from './statements.js';
 export { shipmentSpendingPerMonth } from './monthly.js';
 export type { DayPeriod, LedgerPeriod, LedgerTotals, StatementRow } from './statements.js';

@@ -1,7 +1,6 @@
 import { and, desc, eq, getTableName, inArray, isNotNull, isNull, notInArray, sql, type Column } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { LEDGER_KINDS } from '@colete/contract';
-import { invoices } from '../../db/schema/invoicing.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -173,12 +172,11 @@ export const invoicedTopUpsBani = (ex: Executor, userId: number) => invoicedBani
 /** Payouts whose invoice reversed an advance (a storno line), in bani. */
 export const invoicedPayoutsBani = (ex: Executor, userId: number) => invoicedBani(ex, userId, 'payout');
 
-/** The latest movements, newest first, each with the series and number of the invoice that covers it (one query). */
+/** The latest movements, newest first (the invoice that covers each is the invoicing module's: `invoiceId`). */
 export async function recentMovements(ex: Executor, userId: number, limit: number) {
   return ex
-    .select({ entry: ledgerEntries, invoiceSeries: invoices.series, invoiceNumber: invoices.number })
+    .select()
     .from(ledgerEntries)
-    .leftJoin(invoices, and(eq(invoices.id, ledgerEntries.invoiceId), eq(invoices.userId, ledgerEntries.userId)))
     .where(and(eq(ledgerEntries.userId, userId), notInArray(ledgerEntries.kind, [...PAYMENT_KINDS])))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(limit);

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ledgerEntries } from '../../db/schema/ledger.js';
 import { ledgerDailyTotals } from '../../db/schema/ledger-totals.js';
-import { shipments } from '../../db/schema/shipments.js';
 
 /**
  * The ledger's statements for the balance views (issue 17): every figure is one SQL sum over the
@@ -68,12 +67,12 @@ export async function ledgerTotals(ex: Executor, userId: number, period: DayPeri
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as LedgerTotals;
 }
 
-export type StatementRow = { id: number; createdAt: Date; description: string; amountBani: number; kind: string; awb: string | null };
+export type StatementRow = { id: number; createdAt: Date; description: string; amountBani: number; kind: string; shipmentId: number | null };
 
 /**
  * One page of a period's movements, oldest first (a statement read down from the previous
- * period's line): the available ones or the bonuses. A shipment's movement carries its AWB (the
- * reference 'shipment:<id>' names it: one primary-key look-up per row of the page).
+ * period's line): the available ones or the bonuses. A shipment's movement names its shipment
+ * (the reference 'shipment:<id>'); its AWB is the shipments module's, asked for the page at once.
  */
 export async function ledgerStatementPage(
   ex: Executor,
@@ -84,20 +83,24 @@ export async function ledgerStatementPage(
   const kinds = q.bonus ? sql`l.kind = 'bonus'` : sql`l.kind in ${AVAILABLE}`;
   const result = await ex.execute(sql`
     select l.id, l.created_at, l.description, l.amount_bani, l.kind,
-      case when l.reference ~ '^shipment:[0-9]{1,9}$' then
-        (select s.awb from ${shipments} s where s.id = substring(l.reference from 10)::int and s.user_id = l.user_id)
-      end as awb
+      case when l.reference ~ '^shipment:[0-9]{1,9}$' then substring(l.reference from 10)::int end as shipment_id
     from ${ledgerEntries} l
     where l.user_id = ${userId} and l.created_at >= ${from} and l.created_at < ${to} and ${kinds}
     order by l.created_at, l.id
     limit ${q.limit} offset ${q.offset}`);
-  type Raw = { id: string; created_at: Date | string; description: string; amount_bani: string; kind: string; awb: string | null };
+  type Raw = { id: string; created_at: Date | string; description: string; amount_bani: string; kind: string; shipment_id: number | string | null };
   return rowsOf<Raw>(result).map((r) => ({
     id: Number(r.id),
     createdAt: new Date(r.created_at),
     description: r.description,
     amountBani: Number(r.amount_bani),
     kind: r.kind,
-    awb: r.awb,
+    shipmentId: r.shipment_id === null ? null : Number(r.shipment_id),
   }));
 }
+
+/**
+ * The top-ups an advance invoice covers (columns invoice_id, user_id, reference: the card payment's
+ * identifier), for the balance's statement to show the card that paid it in its one SQL.
+ */
+export const invoicedTopUps = (): SQL => sql`select le.invoice_id, le.user_id, le.reference from ${ledgerEntries} le where le.kind = 'topup' and le.invoice_id is not null`;

@@ -6,3 +6,4 @@ export { automaticChargeInProgress, stopSubscriptions, subscriptionsService } fr
 export type { SubscriptionsService } from './subscriptions-service.js';
 export { creditCardTopUp } from './top-ups.js';
 export type { TopUpInvoicing } from './top-ups.js';
+export { cardPaymentsOf } from './prepay-queries.js';

@@ -6,7 +6,7 @@ import { cardPayments, cardSubscriptions } from '../../db/schema/prepay.js';
 import type { PaymentGateway, PaymentOutcome } from '../../integrations/payments/payment-gateway.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { baniToRon } from '../../lib/money.js';
-import { activeEntity, invoiceFullNumber } from '../invoicing/index.js';
+import { activeEntity, invoiceFullNumber, invoiceNumbersByIds } from '../invoicing/index.js';
 import { balanceBani, recentMovements } from '../ledger/index.js';
 import { findPayment } from './prepay-queries.js';
 import { creditCardTopUp, type TopUpInvoicing } from './top-ups.js';
@@ -23,17 +23,21 @@ export const toPayment = (row: PaymentRow): TPayment => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const toMovement = ({ entry: row, invoiceSeries, invoiceNumber }: Awaited<ReturnType<typeof recentMovements>>[number]): TLedgerEntry => ({
-  id: row.id,
-  kind: row.kind,
-  amount: baniToRon(row.amountBani),
-  description: row.description,
-  createdAt: row.createdAt.toISOString(),
-  invoice:
-    row.invoiceId && invoiceSeries && invoiceNumber
-      ? { fullNumber: invoiceFullNumber({ series: invoiceSeries, number: invoiceNumber }), pdfUrl: `/api/user/invoices/${row.invoiceId}/pdf` }
-      : null,
-});
+type Movement = Awaited<ReturnType<typeof recentMovements>>[number];
+type InvoiceNumbers = Awaited<ReturnType<typeof invoiceNumbersByIds>>;
+
+/** A movement with the series and number of the invoice that covers it (read for the page at once). */
+const toMovement = (row: Movement, numbers: InvoiceNumbers): TLedgerEntry => {
+  const invoice = row.invoiceId ? numbers.get(row.invoiceId) : undefined;
+  return {
+    id: row.id,
+    kind: row.kind,
+    amount: baniToRon(row.amountBani),
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    invoice: row.invoiceId && invoice ? { fullNumber: invoiceFullNumber(invoice), pdfUrl: `/api/user/invoices/${row.invoiceId}/pdf` } : null,
+  };
+};
 
 /** Where the processor sends the browser back (the web app's routes). */
 export const afterPaymentPath = (identifier: string) => `/profile/after-payment/${identifier}`;
@@ -97,7 +101,12 @@ export function prepayService(deps: {
 
     async balance(userId: number) {
       const [total, movements] = await Promise.all([balanceBani(db, userId), recentMovements(db, userId, 20)]);
-      return { balance: baniToRon(total), movements: movements.map(toMovement) };
+      const numbers = await invoiceNumbersByIds(
+        db,
+        userId,
+        movements.flatMap((m) => (m.invoiceId ? [m.invoiceId] : [])),
+      );
+      return { balance: baniToRon(total), movements: movements.map((m) => toMovement(m, numbers)) };
     },
 
     /**

@@ -20,6 +20,7 @@ export {
   awbCosts,
   recentServiceIds,
   shipmentCodBani,
+  shipmentAwbsByIds,
   shipmentPartiesByIds,
   shipmentsOfStoreOrder,
 } from './shipments-queries.js';

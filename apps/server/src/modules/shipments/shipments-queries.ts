@@ -161,6 +161,17 @@ export async function shipmentPartiesByIds(db: Executor, ids: readonly number[])
   return new Map(rows.map(({ id, ...parties }) => [id, parties]));
 }
 
+/** The AWBs of the client's shipments, by id (the balance view's page at once; missing ids and shipments without an AWB are absent). */
+export async function shipmentAwbsByIds(db: Executor, userId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: shipments.id, awb: shipments.awb })
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), inArray(shipments.id, unique)));
+  return new Map(rows.flatMap((r) => (r.awb ? [[r.id, r.awb] as const] : [])));
+}
+
 /* ---- Read by the store module (issue 28 §2: the shipments table is this module's) ---- */
 
 /** The client's shipments made from one store order (drafts left out: they are not sent yet), oldest first. */
