@@ -171,6 +171,7 @@ async function benchScenario(
     connections: scenario.load?.connections ?? connections,
     warmupSec: scenario.load?.warmupSec ?? warmupSec,
     durationSec: scenario.load?.durationSec ?? durationSec,
+    thinkMs: scenario.load?.thinkMs,
     tag,
   });
   const routes = [...new Set(prepared.requests.flatMap((r) => (typeof r === 'object' && r.route ? [r.route] : [])))];

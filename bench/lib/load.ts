@@ -7,6 +7,8 @@ export type LoadJob = {
   requests: BenchRequest[];
   headers?: Record<string, string>;
   connections: number;
+  /** Sessions that pause between requests (a person reading the page): each connection waits this long, evenly drawn, after each answer. Without it: autocannon's closed loop (the next request at once). */
+  thinkMs?: { min: number; max: number };
   warmupSec: number;
   durationSec: number;
   /** The x-bench header of the measured run (the warm-up sends 'warmup'). */

@@ -40,7 +40,7 @@ export type Scenario = {
   /** Run only when named (`npm run bench -- load`): its preparation is long. */
   onlyWhenNamed?: boolean;
   /** Its own connections and times instead of the bench's (the load scenario's 200 sessions for 60 s). */
-  load?: { connections: number; warmupSec: number; durationSec: number };
+  load?: { connections: number; warmupSec: number; durationSec: number; thinkMs?: { min: number; max: number } };
   /** The scenario every other one's requests/second is divided by (one per registry). */
   baseline?: boolean;
   /** Extra routes on the app, registered before it is ready (the bare baseline route, say). */
