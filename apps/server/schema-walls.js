@@ -80,16 +80,10 @@ export const SCHEMA_EXCEPTIONS = {
   'db/repayment-rows.ts': ['repayments', 'shipments'],
   // Joins kept for speed (the balance views' 30 ms target): the statement sums invoices, payments and card payments in one SQL.
   'modules/balance/balance-queries.ts': ['invoice-totals', 'invoicing', 'ledger', 'payments', 'prepay'],
-  // The documents list's paid state per row (payments cover it, postpaid shipments) is correlated SQL on the list's page; next: the annex's shipments through shipments' index.
-  'modules/invoicing/invoice-documents-queries.ts': ['payments', 'shipments'],
   // recentMovements joins the invoice's series and number; invoicing imports ledger's index, so ledger asking invoicing's would be a cycle.
   'modules/ledger/ledger.ts': ['invoicing'],
   // The balance view's AWB per movement (one key look-up inside the page's SQL, 30 ms target); shipments imports ledger's index (a cycle the other way).
   'modules/ledger/statements.ts': ['shipments'],
-  // payableInvoices: the invoices not covered by their payments, filtered and limited in one SQL; the payment lists join the invoice's number.
-  'modules/payments/payments-queries.ts': ['invoicing'],
-  // Recording a payment checks the invoice and its postpaid charges (invoicing's charges joined with shipments) in the transaction.
-  'modules/payments/payments-service.ts': ['invoicing', 'shipments'],
   // The repayments list (1,000,000 rows, 30 ms target): search over the shipments' text and the account's bank details in the page's SQL.
   'modules/repayments/repayments-list-queries.ts': ['shipments', 'users'],
   // The fulfillment job's due activations filter on the shipment's AWB and status before the limit (one SQL).

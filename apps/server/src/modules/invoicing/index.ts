@@ -13,3 +13,8 @@ export { InvoiceAddressError } from './invoice-ubl-address.js';
 export { buyerOf as partyOfEntity } from './issue-invoice.js';
 export { formInvoiceNumber, formInvoiceUbl } from './invoice-ubl-form.js';
 export { invoicedShipmentsPerMonth } from './invoiced-monthly.js';
+export { invoiceDocuments } from './invoice-documents.js';
+export type { InvoiceDocuments } from './invoice-documents.js';
+export { invoiceForPayment, payableInvoices } from './payable-invoices.js';
+export { invoiceNumbers } from './invoice-fragments.js';
+export type { InvoicePayments } from './ports.js';
