@@ -128,7 +128,7 @@ export async function buildApp({ config, database, logStream, storeActivator }: 
   if (services.einvoiceSimulatorRoutes) await app.register(services.einvoiceSimulatorRoutes);
 
   // Invoices: numbered in one series, issued on top-ups (when the client wants) and on settling the account.
-  await app.register(invoicingRoutes(services.invoicing));
+  await app.register(invoicingRoutes(services.invoicing, services.invoiceDocuments));
   // The balance views: the available balance, bonuses, invoices and payments, the general summary.
   await app.register(balanceRoutes(services.balance));
   // The dashboard (issue 27): one call per tile.

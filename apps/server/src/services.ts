@@ -19,13 +19,13 @@ import { activeEntity, billingService } from './modules/billing/index.js';
 import { eInvoiceConnections, einvoiceCompaniesService, sentInvoicesToBuyer, einvoiceService, einvoiceSync, receivedInvoicesService, receivedMessageSender, sentInvoicesService, einvoiceSender, invoiceFormService, sentDeadlinesService } from './modules/einvoice/index.js';
 import { addressCorrectionService, countyName, geoService } from './modules/geo/index.js';
 import { healthService } from './modules/health/index.js';
-import { invoiceDocumentById, invoicingDepsOf, invoicingService, setInvoiceBuyerAddressParts, shipmentBilling } from './modules/invoicing/index.js';
+import { invoiceDocumentById, invoiceDocuments, invoicingDepsOf, invoicingService, setInvoiceBuyerAddressParts, shipmentBilling } from './modules/invoicing/index.js';
 import { balanceService } from './modules/balance/index.js';
 import { dashboardService } from './modules/dashboard/index.js';
 import { balanceBani } from './modules/ledger/index.js';
 import { mailDelivery, mailOutboxService, type AttachmentResolver } from './modules/mail/index.js';
 import { packagingService } from './modules/packaging/index.js';
-import { paymentsService } from './modules/payments/index.js';
+import { paidBani, paymentsService } from './modules/payments/index.js';
 import { markPickupPointUsed, pickupDiscounts, pickupPointsService } from './modules/pickup-points/index.js';
 import { automaticChargeInProgress, prepayService, stopSubscriptions, subscriptionsService } from './modules/prepay/index.js';
 import { profileService } from './modules/profile/index.js';
@@ -72,6 +72,8 @@ export function buildServices(
   /* Money: invoicing first, injected into everything that invoices. */
   const invoicingDeps = invoicingDepsOf(config);
   const invoicing = invoicingService({ database, ...invoicingDeps, stopSubscriptions, automaticChargeInProgress });
+  // The invoices page's documents: their paid state asks payments (a port: payments imports invoicing).
+  const documents = invoiceDocuments({ database, payments: { paidBani } });
   const prepay = prepayService({ database, gateway, log, invoicing });
   const subscriptions = subscriptionsService({ database, gateway, invoicing });
   // The balance views: statements over the ledger and the invoices.
@@ -219,6 +221,7 @@ export function buildServices(
     corrector,
     invoicingDeps,
     invoicing,
+    invoiceDocuments: documents,
     /** What shipments record for invoicing (the demo seed's shipments too). */
     shipmentBilling: billingOfShipments,
     prepay,

@@ -255,7 +255,18 @@ describe('payments of postpaid invoices', () => {
     const other = await createUser(ctx);
     const res = await post(admin, '/api/admin/payments', { selectedClient: other.id, invoiceId: invoice.id, amount: 1, reference: 'x' });
     expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(messages.invoicing.invoiceNotFound);
     expect((await post(admin, '/api/admin/activate-payment', { id: crypto.randomUUID() })).json().message).toBe(m.paymentNotFound);
     expect(client.id).toBeGreaterThan(0);
+
+    // An advance (a top-up's invoice) covers no postpaid shipment: 409, nothing recorded.
+    await activeCompany(ctx, other);
+    await creditTopUp(ctx.database.db, { userId: other.id, amountBani: 20_00, reference: `t-${other.id}-1`, description: 'Reincarcare cont' });
+    expect((await post(admin, '/api/admin/trigger-invoice/pre-pay', { selectedClient: other.id })).statusCode).toBe(200);
+    const [advance] = await invoicesOf(other);
+    const notPostpaid = await post(admin, '/api/admin/payments', { selectedClient: other.id, invoiceId: advance!.id, amount: 1, reference: 'x' });
+    expect(notPostpaid.statusCode).toBe(409);
+    expect(notPostpaid.json().message).toBe(m.invoiceNotPostpaid);
+    expect((await as(ctx, admin, { method: 'GET', url: `/api/admin/payments?selectedClient=${other.id}` })).json().list).toEqual([]);
   });
 });

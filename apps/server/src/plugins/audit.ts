@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@colete/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminAuditLog } from '../db/schema/audit-log.js';
+import { writeAuditEntry } from '../db/audit-log.js';
 import { existingAccountIds } from '../modules/auth/index.js';
 
 declare module 'fastify' {
@@ -82,7 +82,7 @@ export function auditScope(app: FastifyInstance, logged: (req: FastifyRequest) =
       const { db } = app.deps.database;
       // Only an existing user: a mistyped id is kept in the details, not as a broken reference.
       const clientId = named && (await existingAccountIds(db, [named])).has(named) ? named : null;
-      await db.insert(adminAuditLog).values({
+      await writeAuditEntry(db, {
         adminId: admin.id,
         clientId,
         action: escapeText(action),

@@ -2,7 +2,7 @@ import { pageOffset, type TAuditEntry, type TCompany } from '@colete/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { invoiceSellers } from '../invoicing/index.js';
-import { auditPage } from './audit-log-queries.js';
+import { auditPage } from './audit-log-page.js';
 
 /**
  * The admin's reads of issue 17: the platform's companies and the audit log.

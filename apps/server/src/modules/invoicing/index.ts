@@ -23,3 +23,8 @@ export {
   invoiceOfSeller,
   servicesNotInvoiced,
 } from './invoice-statement.js';
+export { invoiceDocuments } from './invoice-documents.js';
+export type { InvoiceDocuments } from './invoice-documents.js';
+export { invoiceForPayment, payableInvoices } from './payable-invoices.js';
+export { invoiceNumbers } from './invoice-fragments.js';
+export type { InvoicePayments } from './ports.js';

@@ -2,8 +2,8 @@ import { and, count, desc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { billableCharges, invoices } from '../../db/schema/invoicing.js';
-import { invoicePayments } from '../../db/schema/payments.js';
-import { shipments } from '../../db/schema/shipments.js';
+import { annexShipments, isPostpaidShipment } from '../shipments/index.js';
+import type { InvoicePayments } from './ports.js';
 
 const original = alias(invoices, 'original');
 const creditNotes = alias(invoices, 'credit_notes');
@@ -13,18 +13,16 @@ const coveredBy = (invoiceId: unknown) => sql`(${billableCharges.invoiceId} = ${
 
 /** Whether a document covers a shipment that was postpaid. */
 const coversPostpaid = sql`exists (
-  select 1 from ${billableCharges} join ${shipments} on ${shipments.id} = ${billableCharges.shipmentId}
-  where ${coveredBy(invoices.id)} and ${shipments.paymentType} = 'postpaid')`;
+  select 1 from ${billableCharges} where ${coveredBy(invoices.id)} and ${isPostpaidShipment(billableCharges.shipmentId)})`;
 
 /**
  * What a postpaid invoice still asks: its total less its credit notes (cancelled shipments),
- * against its activated payments less their reverts (the admin's activate and revert, issue 17).
+ * against its activated payments less their reverts (the admin's activate and revert, issue 17;
+ * payments' `paidBani`).
  */
-const paidInFull = sql`(select coalesce(sum(${invoicePayments.amountBani} - ${invoicePayments.revertedBani}), 0) from ${invoicePayments}
-    where ${invoicePayments.invoiceId} = ${invoices.id} and ${invoicePayments.active})
+const paidInFull = (payments: InvoicePayments) => sql`${payments.paidBani(invoices.id)}
   >= ${invoices.totalBani} + (select coalesce(sum(${creditNotes.totalBani}), 0) from ${invoices} as ${creditNotes}
     where ${creditNotes.userId} = ${invoices.userId} and ${creditNotes.creditsInvoiceId} = ${invoices.id})`;
-
 
 /**
  * One page of a client's invoices and credit notes, newest first, issued between from and to
@@ -33,7 +31,7 @@ const paidInFull = sql`(select coalesce(sum(${invoicePayments.amountBani} - ${in
  * postpaid; an invoice of postpaid shipments once its payments cover it (paidInFull); a credit
  * note of a postpaid shipment never (what it gives back is not paid out). `hasAnnex`: it covers shipments.
  */
-export async function invoicePage(db: Executor, userId: number, f: { from?: Date; to?: Date; billingEntityId?: number; limit: number; offset: number }) {
+export async function invoicePage(db: Executor, payments: InvoicePayments, userId: number, f: { from?: Date; to?: Date; billingEntityId?: number; limit: number; offset: number }) {
   const where = and(
     eq(invoices.userId, userId),
     f.from ? gte(invoices.issuedAt, f.from) : undefined,
@@ -45,7 +43,7 @@ export async function invoicePage(db: Executor, userId: number, f: { from?: Date
       .select({
         invoice: invoices,
         original: { id: original.id, series: original.series, number: original.number },
-        paid: sql<boolean>`(${invoices.kind} = 'prepay' or not ${coversPostpaid} or (${invoices.kind} <> 'credit_note' and ${paidInFull}))`,
+        paid: sql<boolean>`(${invoices.kind} = 'prepay' or not ${coversPostpaid} or (${invoices.kind} <> 'credit_note' and ${paidInFull(payments)}))`,
         hasAnnex: sql<boolean>`exists (select 1 from ${billableCharges} where ${coveredBy(invoices.id)} and ${billableCharges.shipmentId} is not null)`,
       })
       .from(invoices)
@@ -61,6 +59,7 @@ export async function invoicePage(db: Executor, userId: number, f: { from?: Date
 
 /** The annex's rows after `afterId` (keyset pages): the shipments the document covers, in charge order. */
 export async function annexRows(db: Executor, invoiceId: number, afterId: number, limit: number) {
+  const shipments = annexShipments();
   return db
     .select({
       chargeId: billableCharges.id,

@@ -8,12 +8,14 @@ import { annexStream } from './invoice-annex.js';
 import { hasAnnex, invoicePage } from './invoice-documents-queries.js';
 import { invoiceFileName, invoiceFullNumber, renderInvoicePdf } from './invoice-pdf.js';
 import { findInvoice } from './invoicing-queries.js';
+import type { InvoicePayments } from './ports.js';
 
-
-
-/** The invoices page's list, an invoice's PDF and its annex, for the acting client (another client's id answers 404). */
-export function invoiceDocuments(database: Database) {
-  const { db } = database;
+/**
+ * The invoices page's list, an invoice's PDF and its annex, for the acting client (another client's
+ * id answers 404). The list's paid state asks payments (a port: payments sits above invoicing).
+ */
+export function invoiceDocuments(deps: { database: Database; payments: InvoicePayments }) {
+  const { db } = deps.database;
 
   const own = async (client: UserRow, id: number) => {
     const row = await findInvoice(db, client.id, id);
@@ -23,7 +25,7 @@ export function invoiceDocuments(database: Database) {
 
   return {
     async list(client: UserRow, q: TInvoiceListFilters): Promise<TInvoiceListResponse> {
-      const { rows, count } = await invoicePage(db, client.id, {
+      const { rows, count } = await invoicePage(db, deps.payments, client.id, {
         from: q.from ? bucharestDayStart(q.from) : undefined,
         to: q.to ? bucharestDayStart(nextDay(q.to)) : undefined,
         billingEntityId: q.billingEntityId,
@@ -63,3 +65,5 @@ export function invoiceDocuments(database: Database) {
     },
   };
 }
+
+export type InvoiceDocuments = ReturnType<typeof invoiceDocuments>;

@@ -11,12 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acting, authenticatedScope } from '../../plugins/acting.js';
+import type { InvoiceDocuments } from './invoice-documents.js';
 import type { InvoicingService } from './invoicing-service.js';
 
 const ZSavedSettings = ZInvoicingSettingsResponse.extend({ message: z.string() });
 
-/** Invoicing settings, settling the account and invoice PDFs (spec 000 section 7), for the acting client. */
-export function invoicingRoutes(service: InvoicingService) {
+/** Invoicing settings, settling the account and invoice PDFs (spec 000 section 7), and the invoices page's documents, for the acting client. */
+export function invoicingRoutes(service: InvoicingService, documents: InvoiceDocuments) {
   return async (app: FastifyInstance) => {
     authenticatedScope(app);
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,11 +41,11 @@ export function invoicingRoutes(service: InvoicingService) {
     }));
 
     r.get('/api/user/invoices', { schema: { tags, querystring: ZInvoiceListQuery, response: { 200: ZInvoiceListResponse } } }, async (req) =>
-      service.documents.list(acting(req).client, req.query),
+      documents.list(acting(req).client, req.query),
     );
 
     r.get('/api/invoice/print/:id', { schema: { tags, params: ZInvoiceIdParams } }, async (req, reply) => {
-      const { fileName, bytes } = await service.documents.print(acting(req).client, req.params.id);
+      const { fileName, bytes } = await documents.print(acting(req).client, req.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -53,7 +54,7 @@ export function invoicingRoutes(service: InvoicingService) {
     });
 
     r.get('/api/invoice/annex/:id', { schema: { tags, params: ZInvoiceIdParams } }, async (req, reply) => {
-      const { fileName, stream } = await service.documents.annex(acting(req).client, req.params.id);
+      const { fileName, stream } = await documents.annex(acting(req).client, req.params.id);
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileName}"`)

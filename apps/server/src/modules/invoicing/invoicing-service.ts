@@ -6,7 +6,6 @@ import type { UserRow } from '../../types.js';
 import { lockUser } from '../billing/index.js';
 import { attachInvoice, balanceBani, invoicedPayoutsBani, invoicedTopUpsBani, payout } from '../ledger/index.js';
 import { chargeLine, stornoLines, type InvoiceLineInput } from './invoice-lines.js';
-import { invoiceDocuments } from './invoice-documents.js';
 import { invoiceAdvancesNow, invoiceClientNow, invoiceOpenChargesBefore } from './invoice-now.js';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.js';
 import {
@@ -151,9 +150,6 @@ export function invoicingService(
         bankAccount: result.returned > 0 ? client.bankAccount : null,
       };
     },
-
-    /** The invoices page's list, print and annex (issue 17). */
-    documents: invoiceDocuments(deps.database),
 
     /** The PDF of one of the client's invoices; another client's answers 404. */
     async pdf(client: UserRow, id: number) {

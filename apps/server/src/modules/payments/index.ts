@@ -4,6 +4,7 @@
  */
 export { clientPayments, findPayment } from './payments-queries.js';
 export type { ClientPaymentRow, PaymentRow } from './payments-queries.js';
+export { paidBani } from './payment-fragments.js';
 export { paymentsService, paymentView } from './payments-service.js';
 export type { PaymentsService } from './payments-service.js';
 export { recordedPaymentsOf } from './payment-statement.js';

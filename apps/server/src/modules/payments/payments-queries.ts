@@ -1,14 +1,16 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { invoices } from '../../db/schema/invoicing.js';
 import { invoicePaymentReverts, invoicePayments } from '../../db/schema/payments.js';
+import { invoiceNumbers } from '../invoicing/index.js';
 
 export type PaymentRow = typeof invoicePayments.$inferSelect;
 
+/** The invoice's series and number (invoicing's subquery, joined on its id). */
+const invoice = invoiceNumbers();
 const paymentColumns = {
   payment: invoicePayments,
-  invoiceSeries: invoices.series,
-  invoiceNumber: invoices.number,
+  invoiceSeries: invoice.series,
+  invoiceNumber: invoice.number,
 };
 
 /**
@@ -25,7 +27,7 @@ export async function clientPayments(db: Executor, userId: number, f: { from?: D
     db
       .select(paymentColumns)
       .from(invoicePayments)
-      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+      .innerJoin(invoice, eq(invoice.id, invoicePayments.invoiceId))
       .where(where)
       .orderBy(desc(invoicePayments.paidAt), desc(invoicePayments.createdAt))
       .limit(f.limit)
@@ -41,7 +43,7 @@ export async function findPayment(db: Executor, id: string) {
   const [row] = await db
     .select(paymentColumns)
     .from(invoicePayments)
-    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .innerJoin(invoice, eq(invoice.id, invoicePayments.invoiceId))
     .where(eq(invoicePayments.id, id))
     .limit(1);
   return row ?? null;
@@ -57,31 +59,6 @@ export async function lockPayment(tx: Executor, id: string) {
 export async function insertPayment(tx: Executor, values: typeof invoicePayments.$inferInsert) {
   const [row] = await tx.insert(invoicePayments).values(values).onConflictDoNothing({ target: [invoicePayments.invoiceId, invoicePayments.reference] }).returning();
   return row ?? null;
-}
-
-/**
- * The client's invoices whose postpaid part (kept on the invoice) is not covered by its active
- * payments, newest first: invoices_user_idx, one payments look-up per invoice
- * (invoice_payments_invoice_reference_key).
- */
-export async function payableInvoices(ex: Executor, userId: number, limit: number) {
-  const res = await ex.execute(sql`
-    select i.id, i.series, i.number, i.issued_at, i.total_bani,
-      i.postpaid_bani - coalesce((select sum(p.amount_bani - p.reverted_bani) from ${invoicePayments} p where p.invoice_id = i.id and p.active), 0) as left_bani
-    from ${invoices} i
-    where i.user_id = ${userId} and i.kind in ('orders', 'settlement') and i.postpaid_bani > 0
-      and i.postpaid_bani > coalesce((select sum(p.amount_bani - p.reverted_bani) from ${invoicePayments} p where p.invoice_id = i.id and p.active), 0)
-    order by i.issued_at desc, i.id desc
-    limit ${limit}`);
-  type Raw = { id: number; series: string; number: number; issued_at: Date | string; total_bani: string; left_bani: string };
-  return (res as unknown as { rows: Raw[] }).rows.map((r) => ({
-    id: Number(r.id),
-    series: r.series,
-    number: Number(r.number),
-    issuedAt: new Date(r.issued_at).toISOString(),
-    totalBani: Number(r.total_bani),
-    leftBani: Number(r.left_bani),
-  }));
 }
 
 /** Activates a payment not active yet; null when it already was (a parallel activation won). */

@@ -1,14 +1,12 @@
 import { PAYABLE_INVOICES_MAX, balanceAdminMessages, messages, type TAdminPayment, type TPayableInvoice, type TRecordPaymentRequest } from '@colete/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { billableCharges, invoices } from '../../db/schema/invoicing.js';
-import { shipments } from '../../db/schema/shipments.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { bucharestDateKey, bucharestDayStart } from '../../lib/dates.js';
 import { leiToBani } from '../../lib/money.js';
-import { invoiceFullNumber } from '../invoicing/index.js';
+import { invoiceForPayment, invoiceFullNumber, payableInvoices } from '../invoicing/index.js';
 import { creditPayment, revertPayment } from '../ledger/index.js';
-import { clientPayments, findPayment, insertPayment, insertRevert, lockPayment, markActive, payableInvoices, type ClientPaymentRow } from './payments-queries.js';
+import { paidBani } from './payment-fragments.js';
+import { clientPayments, findPayment, insertPayment, insertRevert, lockPayment, markActive, type ClientPaymentRow } from './payments-queries.js';
 
 const m = balanceAdminMessages;
 
@@ -48,25 +46,16 @@ export function paymentsService(deps: { database: Database }) {
 
     /** The client's invoices with postpaid shipments left to pay (the record dialog's choice). */
     async payable(clientId: number): Promise<TPayableInvoice[]> {
-      const rows = await payableInvoices(db, clientId, PAYABLE_INVOICES_MAX);
+      const rows = await payableInvoices(db, { paidBani }, clientId, PAYABLE_INVOICES_MAX);
       return rows.map(({ series, number, ...r }) => ({ ...r, fullNumber: invoiceFullNumber({ series, number }) }));
     },
 
     /** Records a payment of one of the client's invoices that covers postpaid shipments; it counts once activated. */
     async record(adminId: number, clientId: number, input: Omit<TRecordPaymentRequest, 'selectedClient'>) {
-      const [invoice] = await db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.id, input.invoiceId), eq(invoices.userId, clientId)))
-        .limit(1);
+      // The client's invoice, and whether it invoiced a postpaid shipment: invoicing's one query.
+      const invoice = await invoiceForPayment(db, clientId, input.invoiceId);
       if (!invoice) throw notFound(messages.invoicing.invoiceNotFound);
-      const [postpaid] = await db
-        .select({ id: billableCharges.id })
-        .from(billableCharges)
-        .innerJoin(shipments, eq(shipments.id, billableCharges.shipmentId))
-        .where(and(eq(billableCharges.invoiceId, invoice.id), eq(shipments.paymentType, 'postpaid')))
-        .limit(1);
-      if (!postpaid) throw conflict(m.invoiceNotPostpaid, 'invoiceNotPostpaid');
+      if (!invoice.postpaid) throw conflict(m.invoiceNotPostpaid, 'invoiceNotPostpaid');
       if (input.paidOn && input.paidOn > bucharestDateKey(new Date())) throw badRequest(m.paidOnFuture, 'paidOnFuture', { paidOn: m.paidOnFuture });
       // The same transfer twice (a double click, a retried request) finds the first: 409, nothing written again.
       const row = await insertPayment(db, {

@@ -14,6 +14,7 @@ export type {
 } from './lifecycle-events.js';
 export type { ShipmentBilling } from './ports.js';
 export { searchText as shipmentSearchText } from './shipment-context.js';
+export { annexShipments, isPostpaidShipment } from './shipment-fragments.js';
 export { STATUS_VIEW } from './shipment-status.js';
 export {
   activatedCodShipments,
