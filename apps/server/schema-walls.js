@@ -90,14 +90,6 @@ export const SCHEMA_EXCEPTIONS = {
   'modules/payments/payments-queries.ts': ['invoicing'],
   // Recording a payment checks the invoice and its postpaid charges (invoicing's charges joined with shipments) in the transaction.
   'modules/payments/payments-service.ts': ['invoicing', 'shipments'],
-  // The repayments list (1,000,000 rows, 30 ms target): search over the shipments' text and the account's bank details in the page's SQL.
-  'modules/repayments/repayments-list-queries.ts': ['shipments', 'users'],
-  // The fulfillment job's due activations filter on the shipment's AWB and status before the limit (one SQL).
-  'modules/store/store-activation-queries.ts': ['shipments'],
-  // The claim of the order's cash on delivery is one conditional update that reads the holder's shipment status (no race between two parts).
-  'modules/store/store-order-cod.ts': ['shipments'],
-  // The store's sent-orders tab pages the shipments of the shop's account; next: move the page query to shipments' index.
-  'modules/store/store-orders-list.ts': ['shipments'],
   // The admin module's routes import this plugin (acting.ts): its index here would be a cycle.
   'plugins/audit.ts': ['audit-log'],
 };
