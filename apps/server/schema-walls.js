@@ -64,28 +64,12 @@ export const SEED_TABLES = {
   'seed-einvoice-platform.ts': ['billing', 'einvoice', 'invoicing', 'shipments', 'users'],
   'seed-postpaid.ts': ['addresses', 'courier-sim', 'invoicing', 'shipments', 'users'],
   'seed-referrals.ts': ['referrals', 'shipments', 'users'],
+  // The demo seed's months of history and the money tests' fixtures: a delivered shipment and its repayment written straight in.
+  'seed-repayment-rows.ts': ['repayments', 'shipments'],
   'seed-repayments.ts': ['repayment-payouts', 'users'],
   'seed-shipments.ts': ['addresses', 'courier-sim', 'shipments', 'users'],
   'seed-store-shipment.ts': ['addresses', 'shipments', 'store', 'users'],
   'seed-templates.ts': ['addresses', 'packaging', 'users'],
-};
-
-/**
- * DEBT to remove: files (under src/) that still read or write another owner's tables, with the
- * foreign schema files they import. The wall refuses every import not listed here; convert an
- * entry to a query function of the owning module's index and delete it. Do not add entries.
- */
-export const SCHEMA_EXCEPTIONS = {
-  // The demo seed's history and the money tests' fixtures: a shipment and its repayment written straight into both tables, as a seed does.
-  'db/repayment-rows.ts': ['repayments', 'shipments'],
-  // The repayments list (1,000,000 rows, 30 ms target): search over the shipments' text and the account's bank details in the page's SQL.
-  'modules/repayments/repayments-list-queries.ts': ['shipments', 'users'],
-  // The fulfillment job's due activations filter on the shipment's AWB and status before the limit (one SQL).
-  'modules/store/store-activation-queries.ts': ['shipments'],
-  // The claim of the order's cash on delivery is one conditional update that reads the holder's shipment status (no race between two parts).
-  'modules/store/store-order-cod.ts': ['shipments'],
-  // The store's sent-orders tab pages the shipments of the shop's account; next: move the page query to shipments' index.
-  'modules/store/store-orders-list.ts': ['shipments'],
 };
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
@@ -144,7 +128,7 @@ const schemaOwnerRule = {
         if (!(SEED_TABLES[seed] ?? []).includes(schemaFile)) context.report({ node, messageId: 'seed', data: { seed, file: schemaFile } });
         return;
       }
-      if (owner === importer || (SCHEMA_EXCEPTIONS[rel] ?? []).includes(schemaFile)) return;
+      if (owner === importer) return;
       context.report({ node, messageId: 'foreign', data: { file: schemaFile, owner, importer } });
     }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { insertRepaymentRow } from '../src/db/repayment-rows.js';
+import { insertRepaymentRow } from '../src/db/seed-repayment-rows.js';
 import { bankStatementLines, reconciliationFlags, repayments } from '../src/db/schema.js';
 import type { ParsedStatement, StatementEntry } from '../src/integrations/bank/index.js';
 import { importStatement, reconcileReport } from '../src/modules/repayments/index.js';

@@ -93,10 +93,12 @@ describe('server module walls (eslint.config.js)', () => {
     expect(await wallErrors(code, 'modules/repayments/__wall_test__.ts')).toEqual([]);
   });
 
-  it('refuses a new foreign import in a file that has a listed exception for another table', async () => {
-    // einvoice-queries.ts is listed (debt) for billing.ts only: shipments.ts is refused there.
-    const code = "import { shipments } from '../../db/schema/shipments.js';\nexport const use = shipments;\n";
-    expect(await wallErrors(code, 'modules/einvoice/einvoice-queries.ts')).toEqual(['walls/schema-owner']);
+  it('has no exceptions left: the files that once joined other modules\' tables are refused them too', async () => {
+    // The balance statement once joined invoicing's tables in place; it now asks invoicing's index.
+    const code = "import { invoices } from '../../db/schema/invoicing.js';\nexport const use = invoices;\n";
+    expect(await wallErrors(code, 'modules/balance/balance-queries.ts')).toEqual(['walls/schema-owner']);
+    const plugin = "import { users } from '../db/schema/users.js';\nexport const use = users;\n";
+    expect(await wallErrors(plugin, 'plugins/audit.ts')).toEqual(['walls/schema-owner']);
   });
 
   it("refuses an integration importing a module's tables, and a seed a table not listed for it", async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { USER_TYPE } from '@colete/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRepaymentRow } from '../src/db/repayment-rows.js';
+import { insertRepaymentRow } from '../src/db/seed-repayment-rows.js';
 import { reconciliationFlags, repaymentSheets } from '../src/db/schema.js';
 import { payoutService } from '../src/modules/repayments/index.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';

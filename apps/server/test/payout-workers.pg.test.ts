@@ -2,7 +2,7 @@ import { eq, inArray, isNull } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { insertRepaymentRow } from '../src/db/repayment-rows.js';
+import { insertRepaymentRow } from '../src/db/seed-repayment-rows.js';
 import { repaymentSheetItems, repaymentSheets, repayments, users } from '../src/db/schema.js';
 import { REPAYMENT_PAYOUTS_QUEUE, registerRepaymentPayouts } from '../src/jobs/repayment-money.js';
 import { payoutService } from '../src/modules/repayments/index.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRepaymentRow } from '../src/db/repayment-rows.js';
+import { insertRepaymentRow } from '../src/db/seed-repayment-rows.js';
 import { payoutRuns, repaymentSheetItems, repaymentSheets, repayments, users } from '../src/db/schema.js';
 import { payoutService, sheetActions } from '../src/modules/repayments/index.js';
 import { createTestApp, createUser, type TestContext } from './helper.js';

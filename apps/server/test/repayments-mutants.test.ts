@@ -1,7 +1,7 @@
 import { BANKS_BY_CODE } from '@colete/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRepaymentRow } from '../src/db/repayment-rows.js';
+import { insertRepaymentRow } from '../src/db/seed-repayment-rows.js';
 import { payoutRuns, repaymentSheets, repayments, repaymentsAwaiting, users } from '../src/db/schema.js';
 import { bankNameOf, payoutService } from '../src/modules/repayments/payouts.js';
 import { createTestApp, createUser, type TestContext, type TestUser } from './helper.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BANK_STATEMENT_MESSAGES as b, REPAYMENT_REPORT_MESSAGES as t, USER_TYPE } from '@colete/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRepaymentRow } from '../src/db/repayment-rows.js';
+import { insertRepaymentRow } from '../src/db/seed-repayment-rows.js';
 import { courierReportLines, reconciliationFlags, repaymentSheets, repayments } from '../src/db/schema.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { camt, IBAN_A, newAwb, setAccount, statusOf } from './support/repayment-money.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BANK_STATEMENT_MESSAGES as b, REPAYMENT_REPORT_MESSAGES as t, USER_TYPE } from '@colete/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRepaymentRow } from '../src/db/repayment-rows.js';
+import { insertRepaymentRow } from '../src/db/seed-repayment-rows.js';
 import { bankStatementLines, bankStatements, courierReportLines, courierReports, reconciliationFlags, repayments } from '../src/db/schema.js';
 import { IMPORT_BATCH_ROWS } from '../src/modules/repayments/reconcile.js';
 import { as, createTestApp, createUser, type TestContext, type TestUser } from './helper.js';

@@ -4,7 +4,7 @@ import { bucharestDateKey } from '../lib/dates.js';
 import { importStatement, reconcileReport } from '../modules/repayments/index.js';
 import type { Services } from '../services.js';
 import type { Database } from './client.js';
-import { insertRepaymentRow } from './repayment-rows.js';
+import { insertRepaymentRow } from './seed-repayment-rows.js';
 import { appMeta } from './schema/meta.js';
 import { repaymentSheets } from './schema/repayment-payouts.js';
 import { users } from './schema/users.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { insertRepaymentRow } from '../../src/db/repayment-rows.js';
+import { insertRepaymentRow } from '../../src/db/seed-repayment-rows.js';
 import { repayments, users } from '../../src/db/schema.js';
 import { buildCamt053 } from '../../src/integrations/bank/index.js';
 import { reconcileReport } from '../../src/modules/repayments/index.js';

@@ -20,6 +20,7 @@ export {
   updateAccountProfile,
 } from './accounts.js';
 export type { AccountContact, AccountProfileValues, AccountRow } from './accounts.js';
+export { accountBanks } from './account-fragments.js';
 export { findUserByEmail, findUserById, pruneLoginAttempts } from './auth-queries.js';
 export { throttledCheck } from './throttle.js';
 export { clearSessionCookie, SESSION_COOKIE, sessionPlugin, sessionPolicy, setSessionCookie } from './session-plugin.js';

@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { repaymentSheets } from '../../db/schema/repayment-payouts.js';
 import { repaymentDailyTotals } from '../../db/schema/repayment-totals.js';
 import { repaymentSheetItems, repayments, type RepaymentStatus } from '../../db/schema/repayments.js';
-import { shipments } from '../../db/schema/shipments.js';
-import { users } from '../../db/schema/users.js';
+import { accountBanks } from '../auth/index.js';
+import { searchShipmentIds, shipmentIdsMatching, shipmentRefs } from '../shipments/index.js';
 
 /**
  * The statuses each filter of the list shows (spec 002 section 4.6). The money is "at the courier"
@@ -73,7 +73,7 @@ export function scopeWhere(s: ListScope): SQL {
         ? inArray(repayments.shipmentId, s.shipmentIds)
         : sql`false`
       : s.q
-        ? sql`${repayments.shipmentId} in (select ${shipments.id} from ${shipments} where ${shipments.userId} = ${s.userId} and ${shipments.searchText} like ${`%${escapeLike(s.q)}%`})`
+        ? sql`${repayments.shipmentId} in ${shipmentIdsMatching(s.userId, s.q)}`
         : undefined,
   )!;
 }
@@ -87,12 +87,8 @@ const MATCHES_BY_ID = 5_000;
  */
 export async function searchMatches(db: Executor, s: ListScope): Promise<ListScope> {
   if (!s.q) return s;
-  const rows = await db
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(and(eq(shipments.userId, s.userId), sql`${shipments.searchText} like ${`%${escapeLike(s.q)}%`}`))
-    .limit(MATCHES_BY_ID + 1);
-  return rows.length > MATCHES_BY_ID ? s : { ...s, shipmentIds: rows.map((r) => r.id) };
+  const ids = await searchShipmentIds(db, s.userId, s.q, MATCHES_BY_ID + 1);
+  return ids.length > MATCHES_BY_ID ? s : { ...s, shipmentIds: ids };
 }
 
 export const filterWhere = (filter: RepaymentFilter): SQL | undefined =>
@@ -181,11 +177,11 @@ const rowColumns = {
   receivedOn: repayments.receivedOn,
   paidAt: repayments.paidAt,
   // bankAccountOf and bankOwnerOf through the joins (one look-up a row, not two subqueries each).
-  bankAccount: sql<string | null>`coalesce(${repaymentSheets.bankAccount}, ${repayments.bankAccount}, ${users.bankAccount})`,
-  bankAccountHolder: sql<string | null>`coalesce(${repaymentSheets.bankAccountOwner}, ${repayments.bankAccountOwner}, ${users.bankAccountHolder})`,
-  uniqueId: shipments.uniqueId,
-  recipient: shipments.recipient,
-  clientReference: shipments.clientReference,
+  bankAccount: sql<string | null>`coalesce(${repaymentSheets.bankAccount}, ${repayments.bankAccount}, ${accountBanks.bankAccount})`,
+  bankAccountHolder: sql<string | null>`coalesce(${repaymentSheets.bankAccountOwner}, ${repayments.bankAccountOwner}, ${accountBanks.bankAccountHolder})`,
+  uniqueId: shipmentRefs.uniqueId,
+  recipient: shipmentRefs.recipient,
+  clientReference: shipmentRefs.clientReference,
 };
 
 /**
@@ -206,8 +202,8 @@ export async function listPage(db: Executor, s: ListScope, filter: RepaymentFilt
     .select(rowColumns)
     .from(ids)
     .innerJoin(repayments, eq(repayments.id, ids.id))
-    .innerJoin(shipments, eq(shipments.id, repayments.shipmentId))
-    .innerJoin(users, eq(users.id, repayments.userId))
+    .innerJoin(shipmentRefs, eq(shipmentRefs.id, repayments.shipmentId))
+    .innerJoin(accountBanks, eq(accountBanks.id, repayments.userId))
     .leftJoin(repaymentSheets, eq(repaymentSheets.id, repayments.sheetId))
     .orderBy(desc(ids.orderedAt), desc(ids.id));
 }
@@ -224,8 +220,8 @@ export async function exportBatch(db: Executor, s: ListScope, filter: RepaymentF
   return db
     .select(rowColumns)
     .from(repayments)
-    .innerJoin(shipments, eq(shipments.id, repayments.shipmentId))
-    .innerJoin(users, eq(users.id, repayments.userId))
+    .innerJoin(shipmentRefs, eq(shipmentRefs.id, repayments.shipmentId))
+    .innerJoin(accountBanks, eq(accountBanks.id, repayments.userId))
     .leftJoin(repaymentSheets, eq(repaymentSheets.id, repayments.sheetId))
     .where(and(scopeWhere(s), filterWhere(filter), before))
     .orderBy(desc(repayments.orderedAt), desc(repayments.id))
@@ -250,7 +246,7 @@ export async function lastPayment(db: Executor, userId: number) {
 export async function bankAccounts(db: Executor, userId: number): Promise<{ bankAccount: string; bankAccountOwner: string }[]> {
   const result = await db.execute(sql`
     select distinct on (bank_account) bank_account, bank_account_owner from (
-      select ${users.bankAccount} as bank_account, ${users.bankAccountHolder} as bank_account_owner, 0 as rank from ${users} where ${users.id} = ${userId}
+      select ${accountBanks.bankAccount} as bank_account, ${accountBanks.bankAccountHolder} as bank_account_owner, 0 as rank from ${accountBanks} where ${accountBanks.id} = ${userId}
       union all
       select ${repaymentSheets.bankAccount}, ${repaymentSheets.bankAccountOwner}, 1 from ${repaymentSheets} where ${repaymentSheets.userId} = ${userId}
       union all

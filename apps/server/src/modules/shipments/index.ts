@@ -20,11 +20,16 @@ export {
   activatedCodShipments,
   awbCosts,
   recentServiceIds,
+  searchShipmentIds,
   shipmentCodBani,
   shipmentAwbsByIds,
+  shipmentForFulfillment,
   shipmentPartiesByIds,
   shipmentsOfStoreOrder,
 } from './shipments-queries.js';
+export { shipmentIdsMatching, shipmentIsActiveWithAwb, shipmentIsCancelled, shipmentRefs } from './shipment-fragments.js';
+export { storeShipmentsPage } from './store-shipments-page.js';
+export type { StoreShipmentRow, StoreShipmentsFilter, StoreShipmentsOwner } from './store-shipments-page.js';
 export type { StoreOrderShipment } from './shipments-queries.js';
 export { deliveredShipmentsOf, undeliveredShipmentIds } from './referral-facts.js';
 export type { DeliveredShipment } from './referral-facts.js';

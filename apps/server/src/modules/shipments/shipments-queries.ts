@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shipmentEvents, shipments } from '../../db/schema/shipments.js';
+import { shipmentSearchMatch } from './shipment-fragments.js';
 import { OPEN_STATUSES } from './shipment-status.js';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -184,6 +185,12 @@ export function shipmentsOfStoreOrder(db: Executor, userId: number, storeAccount
 }
 export type StoreOrderShipment = Awaited<ReturnType<typeof shipmentsOfStoreOrder>>[number];
 
+/** The shipment's AWB and courier, read for the shop's fulfillment (null: no such shipment). */
+export async function shipmentForFulfillment(db: Executor, id: number) {
+  const [row] = await db.select({ uniqueId: shipments.uniqueId, awb: shipments.awb, courierId: shipments.courierId, status: shipments.status, userId: shipments.userId }).from(shipments).where(eq(shipments.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** The service ids of the client's last activated shipments (the usual service type is read from them). */
 export async function recentServiceIds(db: Executor, userId: number, limit = 20) {
   const rows = await db
@@ -193,4 +200,12 @@ export async function recentServiceIds(db: Executor, userId: number, limit = 20)
     .orderBy(desc(shipments.activatedAt))
     .limit(limit);
   return rows.map((r) => r.serviceId!);
+}
+
+/* ---- Read by the repayments module ---- */
+
+/** The ids of the client's shipments whose search text contains `text` (the trigram index), at most `limit`. */
+export async function searchShipmentIds(db: Executor, userId: number, text: string, limit: number) {
+  const rows = await db.select({ id: shipments.id }).from(shipments).where(shipmentSearchMatch(userId, text)).limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema/shipments.js';
 import { storeAccounts } from '../../db/schema/store.js';
 import { storeActivations, storeSavedOrders } from '../../db/schema/store-activations.js';
+import { shipmentForFulfillment, shipmentIsActiveWithAwb, shipmentRefs } from '../shipments/index.js';
 
 export type StoreActivationRow = typeof storeActivations.$inferSelect;
 
@@ -41,19 +41,15 @@ export async function updateActivation(db: Executor, id: number, values: Partial
 }
 
 /** The shipment's AWB and courier, read for the shop's fulfillment. */
-export async function shipmentOfActivation(db: Executor, shipmentId: number) {
-  const [row] = await db.select({ uniqueId: shipments.uniqueId, awb: shipments.awb, courierId: shipments.courierId, status: shipments.status, userId: shipments.userId }).from(shipments).where(eq(shipments.id, shipmentId)).limit(1);
-  return row ?? null;
-}
+export const shipmentOfActivation = (db: Executor, shipmentId: number) => shipmentForFulfillment(db, shipmentId);
 
 /** Activations whose AWB exists and whose shop was not told yet nor refused for good (the job's work), oldest first. */
 export async function pendingFulfillments(db: Executor, limit: number) {
   return db
     .select({ id: storeActivations.id })
     .from(storeActivations)
-    .innerJoin(shipments, eq(shipments.id, storeActivations.shipmentId))
     .innerJoin(storeAccounts, eq(storeAccounts.id, storeActivations.storeAccountId))
-    .where(and(isNull(storeActivations.fulfilledAt), isNull(storeActivations.refusedAt), sql`${shipments.awb} is not null`, inArray(shipments.status, ['created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered']), eq(storeAccounts.status, 'CONNECTED')))
+    .where(and(isNull(storeActivations.fulfilledAt), isNull(storeActivations.refusedAt), shipmentIsActiveWithAwb(storeActivations.shipmentId), eq(storeAccounts.status, 'CONNECTED')))
     .orderBy(storeActivations.id)
     .limit(limit);
 }
@@ -61,9 +57,9 @@ export async function pendingFulfillments(db: Executor, limit: number) {
 /** The fulfillment orders of an order whose store fulfillment is still to be made (the page says so). */
 export async function unfulfilledActivations(db: Executor, storeAccountId: number, orderId: string) {
   return db
-    .select({ fulfillmentOrderId: storeActivations.fulfillmentOrderId, shipmentId: storeActivations.shipmentId, uniqueId: shipments.uniqueId, fulfilledAt: storeActivations.fulfilledAt, refusedAt: storeActivations.refusedAt, refusal: storeActivations.refusal, refusalAction: storeActivations.refusalAction, shipmentStatus: shipments.status })
+    .select({ fulfillmentOrderId: storeActivations.fulfillmentOrderId, shipmentId: storeActivations.shipmentId, uniqueId: shipmentRefs.uniqueId, fulfilledAt: storeActivations.fulfilledAt, refusedAt: storeActivations.refusedAt, refusal: storeActivations.refusal, refusalAction: storeActivations.refusalAction, shipmentStatus: shipmentRefs.status })
     .from(storeActivations)
-    .innerJoin(shipments, eq(shipments.id, storeActivations.shipmentId))
+    .innerJoin(shipmentRefs, eq(shipmentRefs.id, storeActivations.shipmentId))
     .where(and(eq(storeActivations.storeAccountId, storeAccountId), eq(storeActivations.orderId, orderId)));
 }
 
@@ -134,8 +130,8 @@ export async function clearRefusal(db: Executor, id: number) {
 export async function refusalsOfShipments(db: Executor, userId: number, uniqueIds: string[]) {
   if (!uniqueIds.length) return [];
   return db
-    .select({ uniqueId: shipments.uniqueId, fulfillmentOrderId: storeActivations.fulfillmentOrderId, refusedAt: storeActivations.refusedAt, refusal: storeActivations.refusal })
+    .select({ uniqueId: shipmentRefs.uniqueId, fulfillmentOrderId: storeActivations.fulfillmentOrderId, refusedAt: storeActivations.refusedAt, refusal: storeActivations.refusal })
     .from(storeActivations)
-    .innerJoin(shipments, eq(shipments.id, storeActivations.shipmentId))
-    .where(and(eq(storeActivations.userId, userId), inArray(shipments.uniqueId, uniqueIds), isNotNull(storeActivations.refusedAt), isNull(storeActivations.refusalAction)));
+    .innerJoin(shipmentRefs, eq(shipmentRefs.id, storeActivations.shipmentId))
+    .where(and(eq(storeActivations.userId, userId), inArray(shipmentRefs.uniqueId, uniqueIds), isNotNull(storeActivations.refusedAt), isNull(storeActivations.refusalAction)));
 }

@@ -1,9 +1,9 @@
 import { messages, type TStoreExtraOptions } from '@colete/contract';
 import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema/shipments.js';
 import { storeActivations, storeOrderCod } from '../../db/schema/store-activations.js';
 import { conflict } from '../../lib/errors.js';
+import { shipmentIsCancelled, shipmentRefs } from '../shipments/index.js';
 
 /*
  * The order's cash on delivery is collected once (issue 24 item 1): an order sent from several
@@ -24,10 +24,10 @@ export type CodPart = { carrier: string | null; locked: boolean; awb: string | n
 
 export async function storedCodOf(db: Executor, storeAccountId: number, orderId: string): Promise<StoredCod | null> {
   const [row] = await db
-    .select({ fulfillmentOrderId: storeOrderCod.fulfillmentOrderId, locked: storeOrderCod.locked, awb: shipments.awb, status: shipments.status })
+    .select({ fulfillmentOrderId: storeOrderCod.fulfillmentOrderId, locked: storeOrderCod.locked, awb: shipmentRefs.awb, status: shipmentRefs.status })
     .from(storeOrderCod)
     .leftJoin(storeActivations, and(eq(storeActivations.storeAccountId, storeOrderCod.storeAccountId), eq(storeActivations.fulfillmentOrderId, storeOrderCod.fulfillmentOrderId)))
-    .leftJoin(shipments, eq(shipments.id, storeActivations.shipmentId))
+    .leftJoin(shipmentRefs, eq(shipmentRefs.id, storeActivations.shipmentId))
     .where(and(eq(storeOrderCod.storeAccountId, storeAccountId), eq(storeOrderCod.orderId, orderId)))
     .limit(1);
   if (!row) return null;
@@ -50,8 +50,8 @@ export function codOptionsFor(options: TStoreExtraOptions, fulfillmentOrderId: s
 }
 
 /** The stored carrier's part was cancelled: its shipment collects nothing, another part may carry the order's cash on delivery. */
-const holderCancelled = sql`exists (select 1 from ${storeActivations} a join ${shipments} s on s.id = a.shipment_id
-  where a.store_account_id = ${storeOrderCod.storeAccountId} and a.fulfillment_order_id = ${storeOrderCod.fulfillmentOrderId} and s.status = 'cancelled')`;
+const holderCancelled = sql`exists (select 1 from ${storeActivations} a
+  where a.store_account_id = ${storeOrderCod.storeAccountId} and a.fulfillment_order_id = ${storeOrderCod.fulfillmentOrderId} and ${shipmentIsCancelled(sql`a.shipment_id`)})`;
 const keyOf = (storeAccountId: number, orderId: string) => and(eq(storeOrderCod.storeAccountId, storeAccountId), eq(storeOrderCod.orderId, orderId));
 
 /**

@@ -1,7 +1,6 @@
 import { STORE_LIST_PAGE_SIZE, type TStoreListOrder, type TStoreOrdersFilterFields, type TStoreOrdersFilterParsed } from '@colete/contract';
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { shipments } from '../../db/schema/shipments.js';
+import { storeShipmentsPage, type StoreShipmentsOwner } from '../shipments/index.js';
 import { copiedAwaitingPage } from './store-copy-queries.js';
 import { flagsForPage, type OrderCheck, type OrderFlags } from './store-order-checks.js';
 import { filtersOnPlatform, keepsOrder, orderNumberOf, shopTermsOf } from './store-orders-filter.js';
@@ -121,42 +120,27 @@ export async function matchingOrders(deps: AwaitingDeps, filter: TStoreOrdersFil
   return { orders: kept.slice(0, limit).map(({ order }) => ({ shopifyGraphQLId: order.id, orderDisplayName: order.name })), more: kept.length > limit };
 }
 
-/** The platform tabs: the store's shipments in those statuses, created within the interval, one query with the total. */
-export async function platformPage(db: Executor, owner: { userId: number; storeAccountId: number }, filter: ListFilter, readOrders?: (ids: string[]) => Promise<ShopOrderSummary[]>) {
+/** The platform tabs: the store's shipments in those statuses, created within the interval, one query with the total (shipments' index). */
+export async function platformPage(db: Executor, owner: StoreShipmentsOwner, filter: ListFilter, readOrders?: (ids: string[]) => Promise<ShopOrderSummary[]>) {
   const type = filter.type as keyof typeof PLATFORM_STATUSES;
   const size = STORE_LIST_PAGE_SIZE[type];
   const offset = (filter.page - 1) * size;
-  const where = [eq(shipments.userId, owner.userId), eq(shipments.storeAccountId, owner.storeAccountId), inArray(shipments.status, [...PLATFORM_STATUSES[type]])];
-  if (filter.interval.start) where.push(gte(shipments.createdAt, new Date(filter.interval.start)));
-  if (filter.interval.end) where.push(lte(shipments.createdAt, new Date(filter.interval.end)));
   // Issue 24: the order number (its name), or the recipient's name; cash on delivery or not.
   const search = filter.search?.trim();
-  if (search) {
-    const number = orderNumberOf(search);
-    where.push(number ? eq(shipments.storeOrderName, `#${number}`) : sql`${shipments.recipient}->>'contactName' ilike ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  }
-  if (filter.cashOnDelivery !== undefined) where.push(filter.cashOnDelivery ? sql`coalesce((${shipments.options}->>'codBani')::bigint, 0) > 0` : sql`coalesce((${shipments.options}->>'codBani')::bigint, 0) = 0`);
-  const order = filter.reversed ? [asc(shipments.createdAt), asc(shipments.id)] : [desc(shipments.createdAt), desc(shipments.id)];
-  const rows = await db
-    .select({
-      uniqueId: shipments.uniqueId,
-      storeOrderId: shipments.storeOrderId,
-      storeOrderName: shipments.storeOrderName,
-      createdAt: shipments.createdAt,
-      recipient: shipments.recipient,
-      priceBani: shipments.priceBani,
-      options: shipments.options,
-      status: shipments.status,
-      awb: shipments.awb,
-      parcelCount: shipments.parcelCount,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(shipments)
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(size)
-    .offset(offset);
-  const count = rows[0]?.total ?? (offset > 0 ? await countOnly(db, where) : 0);
+  const number = search ? orderNumberOf(search) : null;
+  const { rows, count } = await storeShipmentsPage(
+    db,
+    owner,
+    PLATFORM_STATUSES[type],
+    {
+      createdFrom: filter.interval.start ? new Date(filter.interval.start) : null,
+      createdTo: filter.interval.end ? new Date(filter.interval.end) : null,
+      ...(search ? (number ? { orderName: `#${number}` } : { recipientName: search }) : {}),
+      cashOnDelivery: filter.cashOnDelivery,
+      reversed: filter.reversed,
+    },
+    { limit: size, offset },
+  );
   // Issue 24: the orders' own columns (total, payment, fulfillment, products, tags) as the shop has them, in one read; a shop that cannot answer leaves the shipment's.
   const ids = [...new Set(rows.flatMap((r) => (r.storeOrderId ? [r.storeOrderId] : [])))];
   const shop = new Map((ids.length && readOrders ? await readOrders(ids).catch(() => []) : []).map((o) => [o.id, o]));
@@ -182,10 +166,3 @@ export async function platformPage(db: Executor, owner: { userId: number; storeA
   });
   return { list, pageInfo: { count, endCursor: null, hasNextPage: offset + list.length < count } };
 }
-
-/** A page past the end has no rows to carry the total: counted on its own then (rare). */
-async function countOnly(db: Executor, where: Parameters<typeof and>) {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(shipments).where(and(...where));
-  return row?.n ?? 0;
-}
-

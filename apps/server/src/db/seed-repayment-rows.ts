@@ -8,7 +8,8 @@ import { shipments } from './schema/shipments.js';
 /**
  * A delivered cash-on-delivery shipment and its repayment written straight into the tables (the
  * demo seed's months of history and the money tests' fixtures: fast, no courier simulator). The
- * shipment is a plain delivered one (returned when the repayment is cancelled).
+ * shipment is a plain delivered one (returned when the repayment is cancelled). A seed in all but
+ * its caller: its tables are listed for it in SEED_TABLES (apps/server/schema-walls.js).
  */
 
 const party = (name: string, city: string, county: string, countyCode: string, postalCode: string): TPartyAddress & { addressId: null } => ({
