@@ -88,8 +88,13 @@ export function storeOrderDetailService(deps: StoreOrderDetailDeps) {
       const cards = awaiting.filter((fo) => !sent.has(fo.id));
       // The saved senders, product dimensions (store-mutations.ts) and packings (store-packing-saved.ts) over the built cards, then what was saved for later.
       // The first packing is computed again over the saved dimensions: each package as large as its largest product (issue 24).
-      const sized = (await withSavedMutations(db, accountId, await Promise.all(cards.map((fo) => awaitingOf(order, fo, senders))))).map((card) => ({ ...card, packing: initialPacking(card.lineItems, card.products) }));
-      const built = await withSavedForLater(db, row.id, await withSavedPacking(db, accountId, sized));
+      // The awaiting cards and the fulfilled parts read different rows: both chains at once.
+      const buildCards = async () => {
+        const sized = (await withSavedMutations(db, accountId, await Promise.all(cards.map((fo) => awaitingOf(order, fo, senders))))).map((card) => ({ ...card, packing: initialPacking(card.lineItems, card.products) }));
+        return withSavedForLater(db, row.id, await withSavedPacking(db, accountId, sized));
+      };
+      const fulfilledParts = async () => withStorePending(db, row.id, order.id, await fulfilledPartsOf(order, made, (uniqueId) => deps.shipment(client, uniqueId)));
+      const [built, fulfilled] = await Promise.all([buildCards(), fulfilledParts()]);
       // The order's cash on delivery on one part only (issue 24): the page and bulk activation read it here.
       const cod = codPartOf(cards.map((fo) => fo.id), storedCod);
       const showCod = order.cashOnDelivery && (cards.length > 1 || (cod.carrier !== null && !cards.some((fo) => fo.id === cod.carrier)));
@@ -113,7 +118,7 @@ export function storeOrderDetailService(deps: StoreOrderDetailDeps) {
         locationsForMove: locationsForMoveOf(awaiting),
         shippingOrders: {
           awaitingFulfillment: awaitingCards,
-          fulfilled: await withStorePending(db, row.id, order.id, await fulfilledPartsOf(order, made, (uniqueId) => deps.shipment(client, uniqueId))),
+          fulfilled,
         },
       };
     },
