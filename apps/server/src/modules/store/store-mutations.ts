@@ -189,9 +189,19 @@ export async function dimensionsFor(db: Executor, storeAccountId: number, varian
  * productMutation. Everything else is left as the detail built it.
  */
 export async function withSavedMutations(db: Executor, storeAccountId: number, awaiting: TAwaitingFulfillmentOrder[]): Promise<TAwaitingFulfillmentOrder[]> {
+  return applySavedMutations(await savedMutationsOf(db, storeAccountId, awaiting), awaiting);
+}
+
+/** The reads of withSavedMutations (the cards' locations and products: the page reads them beside its other saved rows). */
+export async function savedMutationsOf(db: Executor, storeAccountId: number, awaiting: TAwaitingFulfillmentOrder[]) {
   const locationIds = [...new Set(awaiting.map((fo) => fo.fromLocation.shopifyAddress.location.id).filter(Boolean))];
   const variantIds = [...new Set(awaiting.flatMap((fo) => Object.keys(fo.products)))];
   const [associations, dimensions] = await Promise.all([associationsFor(db, storeAccountId, locationIds), dimensionsFor(db, storeAccountId, variantIds)]);
+  return { associations, dimensions };
+}
+
+/** withSavedMutations over rows already read. */
+export function applySavedMutations({ associations, dimensions }: Awaited<ReturnType<typeof savedMutationsOf>>, awaiting: TAwaitingFulfillmentOrder[]): TAwaitingFulfillmentOrder[] {
   return awaiting.map((fo) => {
     const locationId = fo.fromLocation.shopifyAddress.location.id;
     const saved = associations.get(locationId);

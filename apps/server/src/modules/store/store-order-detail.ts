@@ -7,11 +7,11 @@ import { betterLocationsOf, locationsForMoveOf, moveOptionsOf } from './store-or
 import { codOptionsFor, codPartOf, storedCodOf } from './store-order-cod.js';
 import { extraOptionsOf, initialPacking, linesOf, productsOf } from './store-order-packing.js';
 import { shipmentsOfStoreOrder } from '../shipments/index.js';
-import { withSavedForLater, withStorePending } from './store-saved-orders.js';
+import { applySavedForLater, savedForLaterOf, withStorePending } from './store-saved-orders.js';
 import { defaultEntryOf, fromLocationOf, type SenderBook, type SenderContext } from './store-order-sender.js';
 import { shopOrders, type ShopFulfillmentOrder, type ShopOrder } from './store-orders.js';
-import { withSavedMutations } from './store-mutations.js';
-import { deletePacking, savePacking, withSavedPacking } from './store-packing-saved.js';
+import { applySavedMutations, savedMutationsOf } from './store-mutations.js';
+import { applySavedPacking, deletePacking, savedPackingsOf, savePacking } from './store-packing-saved.js';
 import { rememberingCorrector, type AddressCorrector } from './store-recipient.js';
 import type { StoreService } from './store-service.js';
 import type { UserRow } from '../../types.js';
@@ -89,9 +89,12 @@ export function storeOrderDetailService(deps: StoreOrderDetailDeps) {
       // The saved senders, product dimensions (store-mutations.ts) and packings (store-packing-saved.ts) over the built cards, then what was saved for later.
       // The first packing is computed again over the saved dimensions: each package as large as its largest product (issue 24).
       // The awaiting cards and the fulfilled parts read different rows: both chains at once.
+      // The saved rows of the three layers are read together (each by what the built cards name), then laid in order.
       const buildCards = async () => {
-        const sized = (await withSavedMutations(db, accountId, await Promise.all(cards.map((fo) => awaitingOf(order, fo, senders))))).map((card) => ({ ...card, packing: initialPacking(card.lineItems, card.products) }));
-        return withSavedForLater(db, row.id, await withSavedPacking(db, accountId, sized));
+        const drawn = await Promise.all(cards.map((fo) => awaitingOf(order, fo, senders)));
+        const [mutations, packings, later] = await Promise.all([savedMutationsOf(db, accountId, drawn), savedPackingsOf(db, accountId, drawn), savedForLaterOf(db, row.id, drawn)]);
+        const sized = applySavedMutations(mutations, drawn).map((card) => ({ ...card, packing: initialPacking(card.lineItems, card.products) }));
+        return applySavedForLater(later, applySavedPacking(packings, sized));
       };
       const fulfilledParts = async () => withStorePending(db, row.id, order.id, await fulfilledPartsOf(order, made, (uniqueId) => deps.shipment(client, uniqueId)));
       const [built, fulfilled] = await Promise.all([buildCards(), fulfilledParts()]);

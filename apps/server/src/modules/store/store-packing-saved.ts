@@ -72,16 +72,22 @@ export async function deletePacking(db: Executor, clientUserId: number, mutation
 
 /**
  * The order detail: each awaiting fulfillment order whose products have a saved configuration gets
- * it (savedPacking, on its own lines) and the PACKING SAVE_OR_UPDATE mutation (one query for the order).
+ * it (savedPacking, on its own lines) and the PACKING SAVE_OR_UPDATE mutation (one query for the
+ * order, read beside the page's other saved rows; applySavedPacking lays them over the cards).
  */
-export async function withSavedPacking(db: Executor, storeAccountId: number, awaiting: TAwaitingFulfillmentOrder[]): Promise<TAwaitingFulfillmentOrder[]> {
+export async function savedPackingsOf(db: Executor, storeAccountId: number, awaiting: TAwaitingFulfillmentOrder[]) {
   const keys = [...new Set(awaiting.map((fo) => productsKey(fo.lineItems)))];
-  if (keys.length === 0) return awaiting;
+  if (keys.length === 0) return null;
   const rows = await db
     .select({ id: storePackingConfigurations.id, productsKey: storePackingConfigurations.productsKey, packing: storePackingConfigurations.packing })
     .from(storePackingConfigurations)
     .where(and(eq(storePackingConfigurations.storeAccountId, storeAccountId), inArray(storePackingConfigurations.productsKey, keys)));
-  const byKey = new Map(rows.map((r) => [r.productsKey, r]));
+  return new Map(rows.map((r) => [r.productsKey, r]));
+}
+
+/** The saved packings laid over the cards (savedPackingsOf's rows). */
+export function applySavedPacking(byKey: Awaited<ReturnType<typeof savedPackingsOf>>, awaiting: TAwaitingFulfillmentOrder[]): TAwaitingFulfillmentOrder[] {
+  if (!byKey) return awaiting;
   return awaiting.map((fo) => {
     const row = byKey.get(productsKey(fo.lineItems));
     const packing = row ? packingFromSaved(row.packing, fo.lineItems) : null;

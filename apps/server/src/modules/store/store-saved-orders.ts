@@ -7,11 +7,15 @@ type Saved = { sender?: TAwaitingFulfillmentOrder['fromLocation']['internalAddre
 
 /**
  * An order saved for later (PATCH order) opens as it was saved: its sender, packing, extra options
- * and chosen service laid over the built card. A packing saved for lines the shop changed since
- * (a move, a split) is dropped: the card's own first packing is kept.
+ * and chosen service laid over the built card (applySavedForLater). A packing saved for lines the
+ * shop changed since (a move, a split) is dropped: the card's own first packing is kept. The rows
+ * are read by the cards' fulfillment orders, beside the page's other saved rows.
  */
-export async function withSavedForLater(db: Executor, storeAccountId: number, cards: TAwaitingFulfillmentOrder[]) {
-  const rows = await savedOrders(db, storeAccountId, cards.map((c) => c.fulfillmentOrderId));
+export const savedForLaterOf = (db: Executor, storeAccountId: number, cards: TAwaitingFulfillmentOrder[]) =>
+  savedOrders(db, storeAccountId, cards.map((c) => c.fulfillmentOrderId));
+
+/** The saved orders laid over the cards (savedForLaterOf's rows). */
+export function applySavedForLater(rows: Awaited<ReturnType<typeof savedForLaterOf>>, cards: TAwaitingFulfillmentOrder[]) {
   if (!rows.length) return cards;
   const byId = new Map(rows.map((r) => [r.fulfillmentOrderId, r.saved as Saved]));
   return cards.map((card) => {
