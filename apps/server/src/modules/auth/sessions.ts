@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema/users.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 
@@ -23,27 +24,21 @@ export async function createSession(db: Executor, userId: number, policy: Sessio
   return { token, expiresAt: new Date(now + policy.absoluteMs) };
 }
 
-/**
- * Every API request reads its session: the query is built once per database (a prepared statement),
- * not composed again for each request.
- */
-const sessionReaders = new WeakMap<Executor, ReturnType<typeof sessionReader>>();
-function sessionReader(db: Executor) {
-  return db
+/** Every API request reads its session: a prepared statement, not composed again for each request. */
+const sessionReader = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')), gt(sessions.idleExpiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('session_read');
-}
+    .prepare('session_read'),
+);
 
 export async function loadSession(db: Executor, token: string, policy: SessionPolicy) {
   const id = sha256(token);
   const now = new Date();
-  let reader = sessionReaders.get(db);
-  if (!reader) sessionReaders.set(db, (reader = sessionReader(db)));
-  const [row] = await reader.execute({ id, now });
+  const [row] = await sessionReader(db).execute({ id, now });
   if (!row) return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db

@@ -1,6 +1,7 @@
 import type { TShippingTo, TStoreOrdersFilterFields } from '@colete/contract';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { storeShopOrders, storeShopSyncs, type CopiedSummary } from '../../db/schema/store-copy.js';
 import type { OrderCheck, OrderFlags } from './store-order-checks.js';
 import { orderNumberOf } from './store-orders-filter.js';
@@ -178,11 +179,16 @@ export async function copiedSummaries(db: Executor, shop: string, orderIds: stri
 }
 
 /** One order as the copy holds it: its whole shape when it is of the copied version and not named by a webhook since, with its recipient. */
-export async function copiedOrder(db: Executor, shop: string, orderId: string): Promise<{ order: ShopOrder; recipient: TShippingTo } | null> {
-  const [row] = await db
+const copiedOrderReader = preparedPerDatabase((db) =>
+  db
     .select({ detail: storeShopOrders.detail, detailVersion: storeShopOrders.detailVersion, version: storeShopOrders.version, recipient: storeShopOrders.recipient, stale: storeShopOrders.stale })
     .from(storeShopOrders)
-    .where(and(eq(storeShopOrders.shop, shop), eq(storeShopOrders.orderId, orderId)));
+    .where(and(eq(storeShopOrders.shop, sql.placeholder('shop')), eq(storeShopOrders.orderId, sql.placeholder('orderId'))))
+    .prepare('store_copied_order_read'),
+);
+
+export async function copiedOrder(db: Executor, shop: string, orderId: string): Promise<{ order: ShopOrder; recipient: TShippingTo } | null> {
+  const [row] = await copiedOrderReader(db).execute({ shop, orderId });
   if (!row || row.stale || !row.detail || !row.recipient || row.detailVersion !== row.version) return null;
   return { order: row.detail as unknown as ShopOrder, recipient: row.recipient };
 }
@@ -191,8 +197,11 @@ export async function copiedOrder(db: Executor, shop: string, orderId: string): 
 
 export type ShopSync = typeof storeShopSyncs.$inferSelect;
 
+const syncReader = preparedPerDatabase((db) => db.select().from(storeShopSyncs).where(eq(storeShopSyncs.shop, sql.placeholder('shop'))).prepare('store_shop_sync_read'));
+
+/** The shop's sync row (every store list and order page reads it: a prepared statement). */
 export async function syncOf(db: Executor, shop: string): Promise<ShopSync | null> {
-  const [row] = await db.select().from(storeShopSyncs).where(eq(storeShopSyncs.shop, shop));
+  const [row] = await syncReader(db).execute({ shop });
   return row ?? null;
 }
 

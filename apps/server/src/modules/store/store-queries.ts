@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { storeAccounts, storeAuthorizations, storeWebhookDeliveries } from '../../db/schema/store.js';
 
 export type StoreAccountRow = typeof storeAccounts.$inferSelect;
@@ -8,8 +9,18 @@ export const accountsOfUser = (db: Executor, userId: number) =>
   db.select().from(storeAccounts).where(eq(storeAccounts.userId, userId)).orderBy(asc(storeAccounts.connectedAt), asc(storeAccounts.id));
 
 /** A store account of this client, or nothing (another client's account is not found either). */
+const accountReader = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(storeAccounts)
+    .where(and(eq(storeAccounts.id, sql.placeholder('id')), eq(storeAccounts.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('store_account_read'),
+);
+
+/** The client's store account by id (every store request reads it: a prepared statement). */
 export async function accountOf(db: Executor, userId: number, id: number) {
-  const [row] = await db.select().from(storeAccounts).where(and(eq(storeAccounts.id, id), eq(storeAccounts.userId, userId))).limit(1);
+  const [row] = await accountReader(db).execute({ id, userId });
   return row ?? null;
 }
 
