@@ -44,13 +44,16 @@ export async function fulfilledPartsOf(order: ShopOrder, made: StoreOrderShipmen
   }
   const out: TFulfilledOrder[] = [];
   const used = new Set<string>();
+  const shipments = parts.map((p) => [...made].reverse().find((s) => s.fulfillmentOrderId === p.fo.id));
+  // The parts' shipments read side by side (an order has a few parts).
+  const details = await Promise.all(shipments.map((shipment) => (shipment ? read(shipment.uniqueId) : null)));
   for (const [k, p] of parts.entries()) {
-    const shipment = [...made].reverse().find((s) => s.fulfillmentOrderId === p.fo.id);
+    const shipment = shipments[k];
     if (shipment) used.add(shipment.uniqueId);
     out.push({
       name: `${order.name}-F${k + 1}`,
       lineItems: p.lines,
-      internalOrder: shipment ? internalOrderOf(await read(shipment.uniqueId)) : null,
+      internalOrder: shipment ? internalOrderOf(details[k]!) : null,
       status: shipment ? null : p.fo.status === 'CLOSED' ? 'FULFILLED' : 'PARTIALLY_FULFILLED',
       dateTime: shipment ? null : p.fo.updatedAt,
     });
@@ -58,8 +61,10 @@ export async function fulfilledPartsOf(order: ShopOrder, made: StoreOrderShipmen
   // The latest shipment of each fulfillment order that is not a part above.
   const leftover = new Map<string, StoreOrderShipment>();
   for (const s of made) if (!used.has(s.uniqueId) && !parts.some((p) => p.fo.id === s.fulfillmentOrderId)) leftover.set(s.fulfillmentOrderId ?? s.uniqueId, s);
-  for (const s of leftover.values()) {
-    out.push({ name: s.orderName ?? order.name, lineItems: [], internalOrder: internalOrderOf(await read(s.uniqueId)), status: null, dateTime: null });
+  const rest = [...leftover.values()];
+  const restDetails = await Promise.all(rest.map((s) => read(s.uniqueId)));
+  for (const [k, s] of rest.entries()) {
+    out.push({ name: s.orderName ?? order.name, lineItems: [], internalOrder: internalOrderOf(restDetails[k]!), status: null, dateTime: null });
   }
   return out;
 }
