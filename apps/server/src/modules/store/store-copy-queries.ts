@@ -98,8 +98,18 @@ export async function markStale(db: Executor, shop: string, orderIds: string[]) 
 }
 
 /** The orders of the shop to read again (a webhook named them), oldest news first, at most `limit`. */
+const staleReader = preparedPerDatabase((db) =>
+  db
+    .select({ orderId: storeShopOrders.orderId })
+    .from(storeShopOrders)
+    .where(and(eq(storeShopOrders.shop, sql.placeholder('shop')), eq(storeShopOrders.stale, true)))
+    .orderBy(asc(storeShopOrders.syncedAt))
+    .limit(sql.placeholder('limit'))
+    .prepare('store_stale_orders_read'),
+);
+
 export async function staleOrders(db: Executor, shop: string, limit: number) {
-  const rows = await db.select({ orderId: storeShopOrders.orderId }).from(storeShopOrders).where(and(eq(storeShopOrders.shop, shop), eq(storeShopOrders.stale, true))).orderBy(asc(storeShopOrders.syncedAt)).limit(limit);
+  const rows = await staleReader(db).execute({ shop, limit });
   return rows.map((r) => r.orderId);
 }
 
