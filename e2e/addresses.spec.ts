@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, signIn, test, registerClient } from './support/fixtures';
 
 /** A fresh client, so each test starts with an empty address book. */
 async function freshClient(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Adrese Test SRL');
-  await page.getByLabel('Email').fill(uniqueEmail('adrese'));
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, 'Adrese Test SRL', 'adrese', '+40722555666');
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Adrese' }).click();
   await expect(page.getByRole('heading', { name: 'Adrese', level: 1 })).toBeVisible();
 }

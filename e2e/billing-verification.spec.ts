@@ -1,14 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, payWithCard, screenshot, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, payWithCard, screenshot, test, registerClient } from './support/fixtures';
 
 async function freshClient(page: Page, name: string) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill(name);
-  await page.getByLabel('Email').fill(uniqueEmail('verificare'));
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, name, 'verificare', '+40722555666');
 }
 
 /** How many lines an element's text takes, and the most words any line holds (a squeezed text has one word a line). */

@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, signIn, test, registerClient } from './support/fixtures';
 
 async function freshClient(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Facturare Test SRL');
-  await page.getByLabel('Email').fill(uniqueEmail('facturare'));
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, 'Facturare Test SRL', 'facturare', '+40722555666');
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Date facturare' }).click();
   await expect(page.getByRole('heading', { name: 'Date de facturare' })).toBeVisible();
 }

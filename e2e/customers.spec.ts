@@ -1,6 +1,6 @@
 import { messages } from '@colete/contract';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, uniqueEmail } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshotAtWidths, signIn, test, registerClient } from './support/fixtures';
 
 /*
  * The customer book (issue 27): a company added by its CUI through the register's look-up, a file
@@ -12,13 +12,7 @@ const m = messages.customers;
 
 /** A fresh client, so each test starts with an empty book. */
 async function freshClient(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Clienti Test SRL');
-  await page.getByLabel('Email').fill(uniqueEmail('clienti'));
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, 'Clienti Test SRL', 'clienti', '+40722555666');
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Clienti' }).click();
   await expect(page.getByRole('heading', { name: 'Lista clienti', level: 1 })).toBeVisible();
 }

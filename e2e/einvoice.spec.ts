@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, screenshotAtWidths, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, screenshot, screenshotAtWidths, test, registerClient } from './support/fixtures';
 
 /** A new client on the billing list (settled: no money yet, so entries can be activated). */
 async function freshClient(page: Page, company: string) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill(company);
-  await page.getByLabel('Email').fill(uniqueEmail('efactura'));
-  await page.getByLabel('Telefon').fill('+40722555777');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, company, 'efactura', '+40722555777');
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Date facturare' }).click();
   await expect(page.getByRole('heading', { name: 'Date de facturare' })).toBeVisible();
 }

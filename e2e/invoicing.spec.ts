@@ -2,16 +2,10 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { REPAYMENT_MIN_AMOUNTS, standardVatOn } from '@colete/contract';
 import { readInvoicePdf } from '../apps/server/test/support/pdf-tools';
-import { expect, expectAccessible, screenshot, test, uniqueEmail, payWithCard } from './support/fixtures';
+import { expect, expectAccessible, screenshot, test, payWithCard, registerClient } from './support/fixtures';
 
 async function freshClient(page: Page, name: string) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill(name);
-  await page.getByLabel('Email').fill(uniqueEmail('facturi'));
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, name, 'facturi', '+40722555666');
 }
 
 test('a client changes the invoicing settings; a bad value is refused and the saved ones stay', async ({ page }) => {

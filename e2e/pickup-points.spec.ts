@@ -1,16 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, signIn, test, registerClient } from './support/fixtures';
 
 const ADDED = 'Cererea a fost salvata! Vom reveni catre dumneavoastra in momentul care aceasta este procesata!';
 
 async function freshClient(page: Page, company: string) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill(company);
-  await page.getByLabel('Email').fill(uniqueEmail('ridicare'));
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, company, 'ridicare', '+40722555666');
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigare principala' });

@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, test, uniqueEmail, payWithCard } from './support/fixtures';
+import { expect, expectAccessible, screenshot, test, payWithCard, registerClient } from './support/fixtures';
 
 async function freshClient(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Preplatit Test SRL');
-  await page.getByLabel('Email').fill(uniqueEmail('preplatit'));
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, 'Preplatit Test SRL', 'preplatit', '+40722555666');
   await page.getByRole('navigation', { name: 'Navigare principala' }).getByRole('link', { name: 'Cont preplatit' }).click();
   await expect(page.getByRole('heading', { name: 'Cont preplatit' })).toBeVisible();
 }

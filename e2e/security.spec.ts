@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, screenshot, signIn, test, registerClient } from './support/fixtures';
 
 async function registerFreshUser(page: Page, password: string) {
-  const email = uniqueEmail('parola');
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Parole Test SRL');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  const email = await registerClient(page, 'Parole Test SRL', 'parola', '+40722555666', password);
   return email;
 }
 

@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshot, test, uniqueEmail } from './support/fixtures';
+import { expect, expectAccessible, screenshot, test, registerClient } from './support/fixtures';
 
 async function freshClient(page: Page) {
-  const email = uniqueEmail('setari');
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Setari Test SRL');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Telefon').fill('+40722555666');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  const email = await registerClient(page, 'Setari Test SRL', 'setari', '+40722555666');
   return email;
 }
 

@@ -2,7 +2,7 @@ import { messages } from '@colete/contract';
 import type { Download, Locator, Page } from '@playwright/test';
 import fs from 'node:fs';
 import { pdfBarcodes, pdfText } from '../apps/server/test/support/pdf-tools';
-import { DEMO, expect, expectAccessible, screenshot, signIn, test, uniqueEmail } from './support/fixtures';
+import { DEMO, expect, expectAccessible, screenshot, signIn, test, registerClient } from './support/fixtures';
 
 const m = messages.shipments;
 
@@ -261,13 +261,7 @@ test('a search by AWB or reference finds a shipment older than the list’s mont
 });
 
 test('a new client without prepaid balance cannot activate and is sent to top up', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Expeditor Nou SRL');
-  await page.getByLabel('Email').fill(uniqueEmail('expeditor'));
-  await page.getByLabel('Telefon').fill('+40722555777');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, 'Expeditor Nou SRL', 'expeditor', '+40722555777');
   await page.goto('/profile/orders');
   await expect(page.getByText(messages.shipments.listEmpty)).toBeVisible();
   await page.getByRole('link', { name: 'Comanda noua' }).click();

@@ -1,4 +1,4 @@
-import { DEMO, connectedDemoStore, expect, expectAccessible, screenshotAtWidths, signIn, test, uniqueEmail } from './support/fixtures';
+import { DEMO, connectedDemoStore, expect, expectAccessible, screenshotAtWidths, signIn, test, registerClient } from './support/fixtures';
 
 /*
  * The store order page (issue 13, spec 002 section 2.1): the demo client's demo shop orders (two
@@ -54,13 +54,7 @@ test('the demo client opens the demo shop’s orders: two warehouses, a hold, on
 });
 
 test('a client without billing data sees the account-configuration dialog, then the order for testing', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByLabel('Denumire firma').fill('Magazin Test SRL');
-  await page.getByLabel('Email').fill(uniqueEmail('comanda'));
-  await page.getByLabel('Telefon').fill('+40722555999');
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
-  await page.getByRole('button', { name: 'Creeaza cont' }).click();
-  await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  await registerClient(page, 'Magazin Test SRL', 'comanda', '+40722555999');
   await page.goto('/profile/integration');
   await page.getByRole('button', { name: 'Conecteaza un magazin' }).first().click();
   await page.getByRole('dialog', { name: 'Conecteaza un magazin Shopify' }).getByRole('button', { name: 'Continua in Shopify' }).click();

@@ -150,14 +150,16 @@ let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${counter++}@test.ro`;
 
 /** A new client registered through the form as a person does (a company name, a fresh e-mail), landing on Setari. */
-export async function registerClient(page: Page, company: string, emailPrefix: string, phone = '+40722555888') {
+export async function registerClient(page: Page, company: string, emailPrefix: string, phone = '+40722555888', password = 'Parola123!') {
+  const email = uniqueEmail(emailPrefix);
   await page.goto('/register');
   await page.getByLabel('Denumire firma').fill(company);
-  await page.getByLabel('Email').fill(uniqueEmail(emailPrefix));
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Telefon').fill(phone);
-  await page.getByLabel('Parola', { exact: true }).fill('Parola123!');
+  await page.getByLabel('Parola', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Creeaza cont' }).click();
   await expect(page.getByRole('heading', { name: 'Setari' })).toBeVisible();
+  return email;
 }
 
 /** Pays on the card simulator's hosted page with a test card (any future date, any CVV). */
