@@ -51,5 +51,5 @@ export const MUTATION_TARGETS = [
   { file: `${m}/invoicing/invoice-statement.ts`, tests: t('balance-queries-mutants', 'balance', 'ledger-mutants', 'ledger') },
   { file: `${m}/payments/payment-statement.ts`, tests: t('balance-queries-mutants', 'balance') },
   { file: `${m}/invoicing/payable-invoices.ts`, tests: t('balance-admin', 'payments-property') },
-  { file: `${m}/shipments/shipment-fragments.ts`, tests: t('store-activation-queries-mutants', 'store-cod-parts', 'repayments-list', 'store-fulfil-mutants') },
+  { file: `${m}/shipments/shipment-fragments.ts`, tests: t('shipment-fragments-mutants', 'store-activation-queries-mutants', 'store-cod-parts', 'repayments-list', 'store-fulfil-mutants') },
 ];
