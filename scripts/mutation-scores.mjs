@@ -56,7 +56,8 @@ export function recordScores(report) {
   const rows = readRows();
   const notes = notesBelowTable();
   const today = new Date().toISOString().slice(0, 10);
-  const dirty = git('status --porcelain -- apps/server') ? ' + uncommitted tests' : '';
+  // A worktree's node_modules link (untracked) is no uncommitted test.
+  const dirty = git("status --porcelain -- apps/server ':!apps/server/node_modules'") ? ' + uncommitted tests' : '';
   const commit = `${git('rev-parse --short HEAD')}${dirty}`;
   for (const [path, file] of Object.entries(report.files)) {
     const rel = path.replace(/^.*?(apps\/server\/)/, '$1');

@@ -46,4 +46,10 @@ export const MUTATION_TARGETS = [
   // Issue 28 §4: the store's copy of each shop (what the list and order page read; the marks our fulfillments leave).
   { file: `${m}/store/store-copy-queries.ts`, tests: t('store-shop-copy') },
   { file: `${m}/store/store-copy-reads.ts`, tests: t('store-shop-copy') },
+  // Issue 28 §2: the SQL parts each owner answers for another module's one statement (the balance's
+  // invoices and payments, the payable invoices, the shipments' fragments of the store and repayments).
+  { file: `${m}/invoicing/invoice-statement.ts`, tests: t('balance-queries-mutants', 'balance', 'ledger-mutants', 'ledger') },
+  { file: `${m}/payments/payment-statement.ts`, tests: t('balance-queries-mutants', 'balance') },
+  { file: `${m}/invoicing/payable-invoices.ts`, tests: t('balance-admin', 'payments-property') },
+  { file: `${m}/shipments/shipment-fragments.ts`, tests: t('shipment-fragments-mutants', 'store-activation-queries-mutants', 'store-cod-parts', 'repayments-list', 'store-fulfil-mutants') },
 ];

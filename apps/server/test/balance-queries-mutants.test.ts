@@ -3,6 +3,7 @@ import { invoicePayments } from '../src/db/schema.js';
 import { invoiceStatementRows, invoiceTotals } from '../src/modules/balance/balance-queries.js';
 import { periodOf } from '../src/modules/balance/balance-service.js';
 import { loadNomenclature } from '../src/modules/geo/geo-loader.js';
+import { invoiceNumbersByIds } from '../src/modules/invoicing/invoice-statement.js';
 import { issueInvoice, type InvoicingDeps } from '../src/modules/invoicing/invoicing-service.js';
 import { createTestApp, createUser, type TestContext, type TestUser } from './helper.js';
 import { activeCompany } from './support/billing.js';
@@ -16,7 +17,11 @@ import { activeCompany } from './support/billing.js';
 const OLD = '11112222';
 let ctx: TestContext;
 let dan: TestUser;
+let ana: TestUser;
 const ids = { september: 0, old: 0, current: 0 };
+/** Ana's invoices at October's edges (Bucharest): the last instant before it, its first and last, the first after it. */
+const EDGES = { before: '2026-09-30T20:59:59.999Z', first: '2026-09-30T21:00:00.000Z', last: '2026-10-31T21:59:59.999Z', after: '2026-10-31T22:00:00.000Z' };
+const edgeIds: Record<keyof typeof EDGES, number> = { before: 0, first: 0, last: 0, after: 0 };
 
 const deps = (cui?: string): InvoicingDeps => ({
   seller: cui ? { ...ctx.config.seller, cui, name: 'Firma Veche SRL' } : ctx.config.seller,
@@ -44,6 +49,19 @@ beforeAll(async () => {
       { userId: dan.id, invoiceId: ids.old, amountBani: 4_00, active: true, reference: 'OP 2', paidAt: at('2026-10-05') },
       { userId: dan.id, invoiceId: ids.current, amountBani: 6_00, active: true, reference: 'OP 3', paidAt: at('2026-10-06') },
     ]);
+  });
+  // Another client: an invoice and a transfer at each edge of October, the invoice of 1, 2, 4 or 8 lei
+  // and its transfer a tenth of it.
+  ana = await createUser(ctx);
+  const anaCompany = await activeCompany(ctx, ana);
+  await ctx.database.db.transaction(async (tx) => {
+    const grossBani = { before: 1_00, first: 2_00, last: 4_00, after: 8_00 };
+    for (const edge of Object.keys(EDGES) as (keyof typeof EDGES)[]) {
+      const paidAt = new Date(EDGES[edge]);
+      const lines = [{ description: 'Expedieri', grossBani: grossBani[edge] }];
+      edgeIds[edge] = (await issueInvoice(tx, deps(), { userId: ana.id, entity: anaCompany, kind: 'orders', lines, at: paidAt })).id;
+      await tx.insert(invoicePayments).values({ userId: ana.id, invoiceId: edgeIds[edge], amountBani: grossBani[edge] / 10, active: true, reference: `OP ${edge}`, paidAt });
+    }
   });
 }, 120_000);
 afterAll(async () => ctx?.close());
@@ -80,5 +98,35 @@ describe('the invoices statement', () => {
     const first = all[0]!;
     const after = await invoiceStatementRows(ctx.database.db, dan.id, { ...OCTOBER, limit: 10, after: { at: first.at, type: first.type, key: first.key } });
     expect(after.map((r) => [r.type, r.invoiceId])).toEqual(order.slice(1));
+  });
+});
+
+describe("the period's edges", () => {
+  it('counts the first and the last instant of the period in it, the instant before it in the previous sums and not the one after it', async () => {
+    const totals = await invoiceTotals(ctx.database.db, ana.id, OCTOBER);
+    // Before: the 1 leu invoice (paid from the balance) and its 10 bani; in October: 2 + 4 lei and 20 + 40 bani;
+    // November's 8 lei and 80 bani nowhere, nor Dan's documents.
+    expect(totals).toEqual({ previousInvoices: 1_00, previousPayments: 1_10, previousPrePay: 1_00, totalInvoices: 6_00, totalPayments: 6_60, totalPrePay: 6_00, count: 4 });
+    const rows = await invoiceStatementRows(ctx.database.db, ana.id, { ...OCTOBER, limit: 10 });
+    expect(rows.map((r) => [r.type, r.invoiceId, r.at.toISOString(), r.totalBani, r.paidBani])).toEqual([
+      ['invoice', edgeIds.first, EDGES.first, 2_00, 2_00],
+      ['payment', edgeIds.first, EDGES.first, 0, 20],
+      ['invoice', edgeIds.last, EDGES.last, 4_00, 4_00],
+      ['payment', edgeIds.last, EDGES.last, 0, 40],
+    ]);
+  });
+});
+
+describe("the invoices' numbers by id (the advances' movements)", () => {
+  it("answers each of the client's invoices once, never another client's, and nothing for no id", async () => {
+    const [old, current, anas] = await Promise.all([ids.old, ids.current, edgeIds.first].map((id) => ctx.database.db.query.invoices.findFirst({ where: (i, { eq }) => eq(i.id, id) })));
+    const numbers = await invoiceNumbersByIds(ctx.database.db, dan.id, [ids.old, ids.current, ids.old, edgeIds.first]);
+    expect([...numbers.entries()].sort(([a], [b]) => a - b)).toEqual([
+      [ids.old, { series: old!.series, number: old!.number }],
+      [ids.current, { series: current!.series, number: current!.number }],
+    ]);
+    expect(anas!.userId).toBe(ana.id);
+    expect((await invoiceNumbersByIds(ctx.database.db, ana.id, [edgeIds.first])).get(edgeIds.first)).toEqual({ series: anas!.series, number: anas!.number });
+    expect((await invoiceNumbersByIds(ctx.database.db, dan.id, [])).size).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { SIM_DEMO_SHOP as SHOP } from '../src/integrations/store/shopify-app.js'
 import { replaceOrder, currentOrder } from '../src/integrations/store/simulator-state.js';
 import { startJobs, type Jobs } from '../src/jobs/boss.js';
 import { STORE_SHOP_SYNC_QUEUE } from '../src/jobs/store-shop-sync.js';
+import { copiedAwaitingPage, copiedSummaries } from '../src/modules/store/store-copy-queries.js';
 import { as, type TestContext, type TestUser } from './helper.js';
 import { runJob } from './jobs-helper.js';
 import { storeTestApp, type StoreTestApp } from './support/store-app.js';
@@ -239,5 +240,34 @@ describe('an answer that was on its way while the order changed', () => {
     // An older version arriving late does not replace the newer one.
     await keepOrders(db, shop, [{ summary: summary('2026-11-02T10:00:00Z'), locationIds: [], check }], new Date(Date.now() + 2_000));
     expect((await row()).version).toBe('2026-11-03T10:00:00Z');
+  });
+});
+
+describe("the copy's reads called directly (shops of their own: the simulator's shop is left as it is)", () => {
+  const mine = 'copia-proprie.myshopify.com';
+  const other = 'alt-magazin.myshopify.com';
+  const summary = (n: number) => ({ id: gid(n), name: `#${n}` }) as never;
+
+  it("the shipment tabs' summaries: this shop's named orders only, never a stale one nor another shop's, none for no id", async () => {
+    const db = ctx.database.db;
+    await db.insert(storeShopOrders).values([
+      { shop: mine, orderId: gid(990_001), summary: summary(990_001) },
+      { shop: mine, orderId: gid(990_002), summary: summary(990_002), stale: true },
+      { shop: mine, orderId: gid(990_003), summary: null },
+      { shop: other, orderId: gid(990_004), summary: summary(990_004) },
+      { shop: mine, orderId: gid(990_005), summary: summary(990_005) },
+    ]);
+    expect(await copiedSummaries(db, mine, [gid(990_001), gid(990_002), gid(990_003), gid(990_004)])).toEqual([summary(990_001)]);
+    expect(await copiedSummaries(db, mine, [])).toEqual([]);
+  });
+
+  it("the awaiting tab's search takes % and _ literally", async () => {
+    const db = ctx.database.db;
+    const texts = ['ab_c ion', 'abxc ion', 'pret 50% ion', 'pret 50x ion'];
+    await db.insert(storeShopOrders).values(texts.map((searchText, i) => ({ shop: mine, orderId: gid(991_000 + i), number: i + 1, name: `#A${i}`, createdAt: new Date(Date.UTC(2026, 10, 1 + i)), awaiting: true, searchText, summary: summary(991_000 + i) })));
+    const found = async (search: string) => (await copiedAwaitingPage(db, mine, { search }, null, 10)).map((r) => r.summary.id);
+    expect(await found('ab_c')).toEqual([gid(991_000)]);
+    expect(await found('50%')).toEqual([gid(991_002)]);
+    expect((await found('ion')).sort()).toEqual(texts.map((_, i) => gid(991_000 + i)).sort());
   });
 });
