@@ -23,6 +23,7 @@ export const MUTATION_TARGETS = [
   { file: `${m}/invoicing/invoice-lines.ts`, tests: t('invoice-lines-mutants', 'invoice-vat') },
   { file: `${m}/invoicing/credit-notes.ts`, tests: t('credit-notes-mutants') },
   // Its direct tests only: the API tests (invoicing, invoice-content) start the whole app for each mutant.
+  { file: `${m}/invoicing/invoice-documents.ts`, tests: t('invoices-list', 'credit-notes') },
   { file: `${m}/invoicing/invoice-documents-queries.ts`, tests: t('invoices-list', 'credit-notes') },
   { file: `${m}/invoicing/issue-invoice.ts`, tests: t('invoicing-mutants') },
   { file: `${lib}/ubl-read.ts`, tests: t('ubl-read') },
